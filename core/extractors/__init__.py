@@ -1,0 +1,1 @@
+"""Extractors: one call each, conversation in, extraction out."""

@@ -1,0 +1,122 @@
+"""Grading in pure code against SGD's own dialogue state.
+
+Per required fact exactly one outcome: `correct`, `wrong`, `missed` or `open`. A match is
+membership in gold's accepted list after casefold and whitespace collapse, nothing looser
+("Peter" is not "Peter Kim"). The decision is derived from the extraction; stopping while
+gold is incomplete is counted on its own as `stopped_early`, never averaged away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from scipy.stats import binomtest
+
+from core.checklist import Checklist
+from core.corpus import Case
+from core.text import collapse
+
+GRADER_VERSION = "g1"
+OUTCOMES = ("correct", "wrong", "missed", "open")
+
+
+@dataclass(frozen=True)
+class CaseGrade:
+    outcomes: Mapping[str, str]  # required fact -> outcome
+    decision: str
+    gold_decision: str
+
+    @property
+    def decision_correct(self) -> bool:
+        return self.decision == self.gold_decision
+
+    @property
+    def stopped_early(self) -> bool:
+        return self.decision == "stop" and self.gold_decision == "ask"
+
+    def count(self, outcome: str) -> int:
+        return sum(o == outcome for o in self.outcomes.values())
+
+
+def accepts(gold_values: Iterable[str], value: str) -> bool:
+    target = collapse(value)
+    return any(collapse(g) == target for g in gold_values)
+
+
+def fact_outcome(gold_values: Sequence[str] | None, value: str | None) -> str:
+    if value is not None:
+        return "correct" if gold_values and accepts(gold_values, value) else "wrong"
+    return "missed" if gold_values else "open"
+
+
+def grade_case(checklist: Checklist, case: Case, collected: Mapping[str, str], decision: str) -> CaseGrade:
+    outcomes = {
+        fact: fact_outcome(case.gold.get(fact), collected.get(fact)) for fact in checklist.required(case.intent)
+    }
+    return CaseGrade(outcomes=outcomes, decision=decision, gold_decision=case.gold_decision)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A proportion with its denominator and 95% Wilson interval."""
+
+    hits: int
+    n: int
+
+    @property
+    def value(self) -> float | None:
+        return self.hits / self.n if self.n else None
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        if not self.n:
+            return None
+        ci = binomtest(self.hits, self.n).proportion_ci(confidence_level=0.95, method="wilson")
+        return float(ci.low), float(ci.high)
+
+    def __str__(self) -> str:
+        if not self.n:
+            return "— (n=0)"
+        low, high = self.interval
+        return f"{100 * self.value:.1f}% ({self.hits}/{self.n}, 95% CI {100 * low:.1f}–{100 * high:.1f})"
+
+    def to_json(self) -> dict:
+        interval = self.interval
+        return {"hits": self.hits, "n": self.n, "value": self.value,
+                "low": interval[0] if interval else None, "high": interval[1] if interval else None}
+
+
+def summarize(grades: Sequence[CaseGrade]) -> dict:
+    """The figures every run reports, each with its denominator."""
+    n = len(grades)
+    correct = sum(g.decision_correct for g in grades)
+    totals = {o: sum(g.count(o) for g in grades) for o in OUTCOMES}
+    stated = totals["correct"] + totals["wrong"]
+    ask_cases = sum(g.gold_decision == "ask" for g in grades)
+    stop_cases = n - ask_cases
+    accuracy = Rate(correct, n)
+    return {
+        "n": n,
+        "decisions_correct": correct,
+        "decision_accuracy": accuracy.value,
+        "decision_accuracy_ci": list(accuracy.interval) if accuracy.interval else None,
+        "stopped_early": sum(g.stopped_early for g in grades),
+        "asked_when_complete": sum(g.decision == "ask" and g.gold_decision == "stop" for g in grades),
+        "gold_ask": ask_cases,
+        "gold_stop": stop_cases,
+        **totals,
+        "stated": stated,
+        "fact_precision": totals["correct"] / stated if stated else None,
+    }
+
+
+def paired_decisions(a: Sequence[bool], b: Sequence[bool]) -> dict:
+    """Exact McNemar test on per-case decision correctness of two runs over the same cases."""
+    if len(a) != len(b):
+        raise ValueError("a paired test needs the same cases in both runs")
+    only_a = sum(x and not y for x, y in zip(a, b, strict=True))
+    only_b = sum(y and not x for x, y in zip(a, b, strict=True))
+    discordant = only_a + only_b
+    p = binomtest(only_a, discordant, 0.5).pvalue if discordant else 1.0
+    return {"n": len(a), "only_a_correct": only_a, "only_b_correct": only_b, "p_value": float(p)}

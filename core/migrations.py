@@ -1,0 +1,153 @@
+"""The run store's schema, as an append-only list of named migrations.
+
+Never edit or reorder a migration that has shipped: add a new one at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import duckdb
+
+
+def m001_initial(db: duckdb.DuckDBPyConnection) -> None:
+    db.execute("""
+        CREATE TABLE runs (
+            run_id VARCHAR PRIMARY KEY,
+            kind VARCHAR NOT NULL,          -- eval | floor | redteam | contract
+            tier VARCHAR NOT NULL,
+            tier_kind VARCHAR NOT NULL,     -- offline | model | replay | simulated | floor
+            provider VARCHAR,
+            model VARCHAR,
+            service VARCHAR,
+            sgd_split VARCHAR,
+            corpus_source VARCHAR,
+            split VARCHAR,
+            segment VARCHAR,
+            schema_variant VARCHAR,
+            settings JSON,
+            guards JSON,
+            guard_key VARCHAR,
+            status VARCHAR NOT NULL,        -- running | finished | partial | incomplete
+            status_note VARCHAR,
+            n_planned INTEGER,
+            summary JSON,
+            started_at TIMESTAMP NOT NULL,
+            finished_at TIMESTAMP,
+            heartbeat_at TIMESTAMP,
+            pid INTEGER,
+            git_rev VARCHAR,
+            app_version VARCHAR
+        )""")
+    db.execute("""
+        CREATE TABLE cases (
+            run_id VARCHAR NOT NULL,
+            case_id VARCHAR NOT NULL,
+            repeat INTEGER NOT NULL DEFAULT 0,
+            dialogue_id VARCHAR,
+            turn_index INTEGER,
+            intent VARCHAR,
+            gold JSON,
+            reported JSON,
+            collected JSON,
+            missing JSON,
+            decision VARCHAR,
+            gold_decision VARCHAR,
+            decision_correct BOOLEAN,
+            stopped_early BOOLEAN,
+            outcomes JSON,
+            n_correct INTEGER,
+            n_wrong INTEGER,
+            n_missed INTEGER,
+            n_open INTEGER,
+            status VARCHAR,                 -- extraction status: ok | unparseable | ...
+            codes JSON,
+            findings JSON,
+            next_question VARCHAR,
+            prompt VARCHAR,
+            raw_reply VARCHAR,
+            input_tokens INTEGER,
+            output_tokens INTEGER,
+            latency_ms DOUBLE,
+            timings JSON,
+            extra JSON,
+            PRIMARY KEY (run_id, case_id, repeat)
+        )""")
+    db.execute("""
+        CREATE TABLE calls (
+            run_id VARCHAR NOT NULL,
+            case_id VARCHAR,
+            repeat INTEGER DEFAULT 0,
+            attempt INTEGER,
+            provider VARCHAR,
+            model VARCHAR,
+            prompt VARCHAR,
+            raw_reply VARCHAR,
+            input_tokens INTEGER,
+            output_tokens INTEGER,
+            reasoning_tokens INTEGER,
+            cached_tokens INTEGER,
+            latency_ms DOUBLE,
+            finish_reason VARCHAR,
+            http_status INTEGER,
+            error VARCHAR,
+            request_id VARCHAR,
+            called_at TIMESTAMP
+        )""")
+    db.execute("""
+        CREATE TABLE reviews (
+            review_id VARCHAR PRIMARY KEY,
+            run_id VARCHAR NOT NULL,
+            case_id VARCHAR NOT NULL,
+            verdict VARCHAR NOT NULL,
+            note VARCHAR,
+            reviewer VARCHAR,
+            created_at TIMESTAMP NOT NULL
+        )""")
+
+
+def m002_rate_card(db: duckdb.DuckDBPyConnection) -> None:
+    db.execute("""
+        CREATE TABLE rate_card (
+            vendor VARCHAR NOT NULL,
+            model VARCHAR NOT NULL,
+            input_per_m DOUBLE NOT NULL,
+            output_per_m DOUBLE NOT NULL,
+            cached_input_per_m DOUBLE,
+            checked_on DATE NOT NULL,
+            source VARCHAR,
+            updated_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (vendor, model)
+        )""")
+
+
+def m003_run_indexes(db: duckdb.DuckDBPyConnection) -> None:
+    db.execute("CREATE INDEX IF NOT EXISTS calls_by_run ON calls(run_id)")
+    db.execute("CREATE INDEX IF NOT EXISTS reviews_by_case ON reviews(run_id, case_id)")
+
+
+MIGRATIONS: list[tuple[str, Callable[[duckdb.DuckDBPyConnection], None]]] = [
+    ("m001_initial", m001_initial),
+    ("m002_rate_card", m002_rate_card),
+    ("m003_run_indexes", m003_run_indexes),
+]
+
+
+def migrate(db: duckdb.DuckDBPyConnection) -> list[str]:
+    """Apply every migration not yet recorded; return the names applied."""
+    db.execute("CREATE TABLE IF NOT EXISTS migrations (name VARCHAR PRIMARY KEY, applied_at TIMESTAMP)")
+    done = {row[0] for row in db.execute("SELECT name FROM migrations").fetchall()}
+    applied = []
+    for name, step in MIGRATIONS:
+        if name in done:
+            continue
+        db.execute("BEGIN TRANSACTION")
+        try:
+            step(db)
+            db.execute("INSERT INTO migrations VALUES (?, now())", [name])
+            db.execute("COMMIT")
+        except Exception:
+            db.execute("ROLLBACK")
+            raise
+        applied.append(name)
+    return applied

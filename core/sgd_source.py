@@ -1,0 +1,99 @@
+"""Where the SGD folder lives, which split holds a service, and reading its files.
+
+Resolution order for the folder: an explicit path, then `SGD_DIR`, then the project's own
+download cache `data/sgd/`, then a `shared/sgd` copy beside the project. When none holds
+the service, the caller may download the shards it needs (see `core.download`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DOWNLOAD_DIR = PROJECT_ROOT / "data" / "sgd"
+SIBLING_COPY = PROJECT_ROOT.parent / "shared" / "sgd"
+SPLITS = ("train", "dev", "test")
+
+
+class CorpusError(RuntimeError):
+    """The corpus cannot be read: a missing folder or service, or a corrupt file."""
+
+
+def candidate_dirs(explicit: str | os.PathLike | None = None) -> list[Path]:
+    if explicit:
+        return [Path(explicit)]
+    dirs = []
+    if os.environ.get("SGD_DIR"):
+        dirs.append(Path(os.environ["SGD_DIR"]))
+    dirs += [DOWNLOAD_DIR, SIBLING_COPY]
+    return dirs
+
+
+def read_json(path: Path) -> object:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except json.JSONDecodeError as exc:
+        raise CorpusError(f"{path} is not valid JSON (line {exc.lineno}): the file is corrupt") from exc
+    except OSError as exc:
+        raise CorpusError(f"cannot read {path}: {exc.strerror}") from exc
+
+
+def load_schema(root: Path, split: str) -> list[dict]:
+    schema = read_json(root / split / "schema.json")
+    if not isinstance(schema, list):
+        raise CorpusError(f"{root / split / 'schema.json'} is not a list of services")
+    return schema
+
+
+def find_service(root: Path, service: str) -> tuple[str, dict] | None:
+    """The first split (train, dev, test) whose schema lists the service, with its entry."""
+    for split in SPLITS:
+        path = root / split / "schema.json"
+        if not path.exists():
+            continue
+        for entry in load_schema(root, split):
+            if entry.get("service_name") == service:
+                return split, entry
+    return None
+
+
+def has_dialogues(root: Path, split: str) -> bool:
+    return any((root / split).glob("dialogues_*.json"))
+
+
+def locate(service: str, explicit: str | os.PathLike | None = None) -> tuple[Path, str, dict] | None:
+    """(folder, split, schema entry) of the first candidate folder that holds the service's dialogues."""
+    for root in candidate_dirs(explicit):
+        if not root.is_dir():
+            continue
+        found = find_service(root, service)
+        if found and has_dialogues(root, found[0]):
+            return root, found[0], found[1]
+    return None
+
+
+def iter_dialogues(root: Path, split: str, service: str) -> Iterator[dict]:
+    """Every dialogue of the split that involves the service, in shard and file order."""
+    shards = sorted((root / split).glob("dialogues_*.json"))
+    for shard in shards:
+        dialogues = read_json(shard)
+        if not isinstance(dialogues, list):
+            raise CorpusError(f"{shard} is not a list of dialogues: the file is corrupt")
+        for dialogue in dialogues:
+            if not isinstance(dialogue, dict) or "turns" not in dialogue:
+                raise CorpusError(f"{shard} holds a record that is not a dialogue: the file is corrupt")
+            if service in dialogue.get("services", ()):
+                yield dialogue
+
+
+def shard_signature(root: Path, split: str) -> str:
+    """Cheap identity of a split's files (names, sizes, mtimes) for cache keys."""
+    parts = []
+    for path in sorted((root / split).glob("*.json")):
+        stat = path.stat()
+        parts.append(f"{path.name}:{stat.st_size}:{int(stat.st_mtime)}")
+    return "|".join(parts)

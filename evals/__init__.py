@@ -1,0 +1,1 @@
+"""`python -m evals`: thin commands over core."""

@@ -1,0 +1,54 @@
+"""`run`: one tier over a case set, graded and recorded."""
+
+from __future__ import annotations
+
+import argparse
+
+from core import tiers
+from core.runner import run_eval
+from evals.common import add_corpus_options, add_output_options, open_corpus, open_store
+from evals.output import emit, pct, progress_bar
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("run", help="run a tier over a case set and record it")
+    parser.add_argument("--tier", default="offline", help="a tier from data/tiers.toml (default offline)")
+    parser.add_argument("--concurrency", type=int, default=1, help="cases in flight at once")
+    add_corpus_options(parser)
+    add_output_options(parser)
+    parser.set_defaults(handler=handle)
+
+
+def handle(args: argparse.Namespace) -> int:
+    if args.concurrency < 1:
+        raise ValueError("--concurrency must be at least 1")
+    corpus = open_corpus(args)
+    cases = corpus.select(args.split, args.limit)
+    if not cases:
+        raise ValueError(f"no cases in split {args.split!r} of {args.service}")
+    extractor, settings, prompt_fp = tiers.build(args.tier)
+    store = open_store(args)
+    update, close = progress_bar(len(cases), f"{args.tier} on {args.service}", enabled=not args.json)
+    try:
+        run_id, summary = run_eval(store, corpus, cases, extractor, split=args.split, settings=settings,
+                                   prompt_fingerprint=prompt_fp, concurrency=args.concurrency, progress=update)
+    finally:
+        close()
+    result = {"run_id": run_id, "tier": args.tier, "service": args.service, "split": args.split,
+              "segment": args.segment, **summary}
+
+    def human() -> None:
+        print(f"run {run_id}: {args.tier} on {args.service} {args.split} ({args.segment} mode), n={summary['n']}")
+        low, high = summary["decision_accuracy_ci"] or (None, None)
+        print(f"  decisions  {summary['decisions_correct']}/{summary['n']} = {pct(summary['decision_accuracy'])}"
+              f"  (95% CI {pct(low)}–{pct(high)}; always-stop floor {pct(summary['floor_always_stop'])})")
+        print(f"  stopped early {summary['stopped_early']} of {summary['gold_ask']} ask cases;"
+              f" asked when complete {summary['asked_when_complete']} of {summary['gold_stop']}")
+        print(f"  facts  correct {summary['correct']}  wrong {summary['wrong']}  missed {summary['missed']}"
+              f"  open {summary['open']}  (precision {pct(summary['fact_precision'])})")
+        if summary["codes"]:
+            print("  contract codes  " + ", ".join(f"{k} {v}" for k, v in sorted(summary["codes"].items())))
+        print(f"  wall clock {summary['wall_s']:.2f} s; recorded in {store.path}")
+
+    emit(result, args.json, human)
+    return 0

@@ -1,0 +1,41 @@
+"""`runs`: the run history in the store."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from evals.common import add_output_options, open_store
+from evals.output import emit, pct
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("runs", help="list recorded runs, newest first")
+    parser.add_argument("--kind", choices=("eval", "floor", "redteam", "contract"))
+    parser.add_argument("--limit", type=int, default=50)
+    add_output_options(parser)
+    parser.set_defaults(handler=handle)
+
+
+def handle(args: argparse.Namespace) -> int:
+    frame = open_store(args).runs(args.kind).head(args.limit)
+    rows = []
+    for rec in frame.to_dict("records"):
+        summary = json.loads(rec["summary"]) if isinstance(rec["summary"], str) else {}
+        rows.append({"run_id": rec["run_id"], "kind": rec["kind"], "tier": rec["tier"], "tier_kind": rec["tier_kind"],
+                     "service": rec["service"], "split": rec["split"], "segment": rec["segment"],
+                     "status": rec["status"], "n": summary.get("n"),
+                     "decision_accuracy": summary.get("decision_accuracy"),
+                     "stopped_early": summary.get("stopped_early"), "wrong": summary.get("wrong"),
+                     "started_at": str(rec["started_at"])})
+
+    def human() -> None:
+        if not rows:
+            print("no runs recorded yet: try `python -m evals run --tier offline --service Banks_1`")
+        for r in rows:
+            print(f"{r['run_id']}  {r['kind']:<7} {r['tier']:<13} {r['service'] or '':<13} {r['split'] or '':<9}"
+                  f" {r['status']:<10} n={r['n'] or 0:<5} acc {pct(r['decision_accuracy']):>6}"
+                  f" early {r['stopped_early'] if r['stopped_early'] is not None else '—'}")
+
+    emit({"runs": rows}, args.json, human)
+    return 0

@@ -1,0 +1,36 @@
+"""Shared fixtures: the local SGD copy, a fresh DuckDB store in a temp dir."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from core.corpus import build_corpus
+from core.sgd_source import SIBLING_COPY
+from core.store import Store
+
+SGD_DIR = Path(os.environ.get("SGD_DIR") or SIBLING_COPY)
+
+
+@pytest.fixture(scope="session")
+def sgd_dir() -> Path:
+    if not (SGD_DIR / "train" / "schema.json").exists():
+        pytest.fail(f"the SGD copy is missing at {SGD_DIR}: set SGD_DIR to an SGD-layout folder")
+    return SGD_DIR
+
+
+@pytest.fixture(scope="session")
+def banks1(sgd_dir):
+    return build_corpus("Banks_1", "dialogue", sgd_dir=sgd_dir, download=False)
+
+
+@pytest.fixture(scope="session")
+def banks1_intent(sgd_dir):
+    return build_corpus("Banks_1", "intent", sgd_dir=sgd_dir, download=False)
+
+
+@pytest.fixture()
+def store(tmp_path) -> Store:
+    return Store(tmp_path / "runs.duckdb")
