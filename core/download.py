@@ -104,6 +104,12 @@ def _fetch_shards(client: httpx.Client, base: str, split: str, service: str, tar
             dialogues = _json(response, url)
             mine = [d for d in dialogues if service in d.get("services", ())]
             if mine:
+                existing = target / split / name
+                if existing.exists():  # another service's dialogues from the same shard: keep them
+                    known = json.loads(existing.read_text())
+                    ids = {d["dialogue_id"] for d in mine}
+                    mine = [d for d in known if d["dialogue_id"] not in ids] + mine
+                    mine.sort(key=lambda d: d["dialogue_id"])
                 tmp = target / split / f"{name}.tmp"
                 tmp.write_text(json.dumps(mine, indent=2))
                 tmp.replace(target / split / name)
