@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import importlib
+import pkgutil
 import sys
 
+import evals
 from core.secrets import MissingKey
 from core.sgd_source import CorpusError
-from evals import cmd_corpus, cmd_floors, cmd_run, cmd_runs
 
-COMMANDS = [cmd_corpus, cmd_run, cmd_floors, cmd_runs]
+# Every `evals/cmd_*.py` module is a command: it defines register(subparsers).
+FIRST = ("cmd_corpus", "cmd_run", "cmd_floors", "cmd_runs")
+
+
+def commands() -> list:
+    names = sorted(m.name for m in pkgutil.iter_modules(evals.__path__) if m.name.startswith("cmd_"))
+    ordered = [n for n in FIRST if n in names] + [n for n in names if n not in FIRST]
+    return [importlib.import_module(f"evals.{name}") for name in ordered]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -20,7 +29,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m evals", description="Chat Intake evaluations over the SGD corpus.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for command in COMMANDS:
+    for command in commands():
         command.register(sub)
     return parser
 
