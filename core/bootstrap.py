@@ -1,0 +1,88 @@
+"""The embedded default: a fresh store gets the Banks_1 floors and an offline-tier run.
+
+On first start with an empty store, build the corpus (local SGD copy, else download), then
+record the floors and an offline run on the held-out split. Idempotent, and safe when two
+processes start together: a file lock beside the store serialises them, and whoever comes
+second finds runs already there and does nothing.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from core import tiers
+from core.corpus import build_corpus
+from core.floors import run_floors
+from core.runner import run_eval
+from core.store import Store
+
+DEFAULT_SERVICE = "Banks_1"
+DEFAULT_SPLIT = "held-out"
+DEFAULT_TIER = "offline"
+DISABLE_ENV = "CHAT_INTAKE_BOOTSTRAP"  # set to 0 to open an empty store as it is
+
+Progress = Callable[[str, float], None]  # (what is happening, share done 0..1)
+
+
+@dataclass
+class BootstrapResult:
+    ran: bool
+    reason: str
+    run_ids: list[str] = field(default_factory=list)
+
+
+def enabled() -> bool:
+    return os.environ.get(DISABLE_ENV, "1") != "0"
+
+
+def store_is_empty(store: Store) -> bool:
+    return int(store.query("SELECT count(*) AS n FROM runs")["n"].iloc[0]) == 0
+
+
+@contextmanager
+def _exclusive(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `path` (created if needed) for the block."""
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def bootstrap(
+    store: Store,
+    service: str = DEFAULT_SERVICE,
+    split: str = DEFAULT_SPLIT,
+    sgd_dir: str | os.PathLike | None = None,
+    progress: Progress | None = None,
+) -> BootstrapResult:
+    """Fill an empty store with the floors and an offline run; leave any other store alone."""
+    report = progress or (lambda _message, _share: None)
+    if not store_is_empty(store):
+        return BootstrapResult(False, "the store already holds runs")
+    with _exclusive(store.path.with_name(store.path.name + ".bootstrap.lock")):
+        if not store_is_empty(store):  # another process filled it while we waited
+            return BootstrapResult(False, "another process filled the store")
+        report(f"building the {service} corpus (local SGD copy, or a download)", 0.0)
+        corpus = build_corpus(service, "dialogue", sgd_dir=sgd_dir, download=sgd_dir is None)
+        cases = corpus.select(split)
+        if not cases:
+            raise ValueError(f"no cases in split {split!r} of {service}")
+        report(f"recording the floors on {len(cases)} {split} cases", 0.1)
+        floors = run_floors(store, corpus, cases, split)
+        extractor, settings, prompt_fp = tiers.build(DEFAULT_TIER)
+
+        def step(done: int, total: int) -> None:
+            report(f"{DEFAULT_TIER} tier: case {done} of {total}", 0.2 + 0.8 * done / total)
+
+        run_id, _summary = run_eval(store, corpus, cases, extractor, split=split, settings=settings,
+                                    prompt_fingerprint=prompt_fp, progress=step)
+        report("done", 1.0)
+        return BootstrapResult(True, f"recorded the floors and an {DEFAULT_TIER} run on {service} {split}",
+                               [s["run_id"] for s in floors.values()] + [run_id])

@@ -1,0 +1,110 @@
+"""The live chat session: intent detection, carried facts, replay with gold, export."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core.conversation import Conversation, detect_intent, intent_scores
+from core.corpus import AGENT, CUSTOMER
+from core.extraction import UNPARSEABLE, Extraction
+from core.extractors.offline import OfflineExtractor
+
+
+class _Unreadable:
+    """An extractor whose every reply failed to parse (what a broken model tier produces)."""
+
+    tier, kind = "broken", "simulated"
+
+    def extract(self, request):
+        return Extraction(collected={}, status=UNPARSEABLE, raw_reply="not json")
+
+
+@pytest.mark.parametrize(("message", "intent"), [
+    ("I want to transfer some money", "TransferMoney"),
+    ("Send $50 to Peter please", "TransferMoney"),
+    ("What is my balance?", "CheckBalance"),
+    ("check my savings account", "CheckBalance"),
+])
+def test_detect_intent_reads_the_checklist_not_service_code(banks1, message, intent):
+    assert detect_intent(banks1.checklist, message) == intent
+    assert set(intent_scores(banks1.checklist, message)) == set(banks1.checklist.intents)
+
+
+def test_three_turn_transfer_fills_the_checklist_and_stops(banks1):
+    chat = Conversation(banks1.checklist, OfflineExtractor())
+    first = chat.say("I would like to transfer money")
+    assert (chat.intent, chat.intent_detected) == ("TransferMoney", True)
+    assert first.decision == "ask" and first.missing == ["account_type", "amount", "recipient_account_name"]
+    # the agent's question is a line of the conversation, naming the fact it asked for
+    assert chat.lines[-1].speaker == AGENT and chat.lines[-1].asks == ("account_type",)
+    second = chat.say("from my checking account")
+    assert second.collected == {"account_type": "checking"} and second.decision == "ask"
+    third = chat.say("$200")
+    assert third.decision == "stop" and third.missing == [] and third.next_question is None
+    assert chat.carried["account_type"] == "checking" and chat.carried["amount"] == "$200"
+    assert chat.done and [ln.speaker for ln in chat.lines] == [CUSTOMER, AGENT] * 2 + [CUSTOMER]
+
+
+def test_a_picked_intent_is_kept(banks1):
+    chat = Conversation(banks1.checklist, OfflineExtractor(), intent="CheckBalance")
+    result = chat.say("I want to transfer money")
+    assert result.intent == "CheckBalance" and not chat.intent_detected
+
+
+def test_failed_extractions_build_a_streak_and_never_stop(banks1):
+    chat = Conversation(banks1.checklist, _Unreadable(), intent="CheckBalance")
+    chat.say("checking")
+    second = chat.say("checking please")
+    assert chat.failed_streak == 2 and second.escalated and second.decision == "ask"
+    assert second.codes == [UNPARSEABLE]
+
+
+def test_empty_message_is_refused_and_loses_nothing(banks1):
+    chat = Conversation(banks1.checklist, OfflineExtractor())
+    chat.say("What is my balance?")
+    with pytest.raises(ValueError, match="empty"):
+        chat.say("   ")
+    assert len(chat.turns) == 1 and len(chat.lines) == 2
+
+
+def test_replay_walks_a_corpus_dialogue_with_gold_beside_each_turn(banks1):
+    dialogue_id = next(c.dialogue_id for c in banks1.cases if c.turn_index > 0 and c.complete)
+    expected = sorted((c for c in banks1.cases if c.dialogue_id == dialogue_id), key=lambda c: c.turn_index)
+    chat = Conversation.replaying(banks1, dialogue_id, OfflineExtractor())
+    turns = []
+    while not chat.done:
+        turns.append(chat.step())
+    assert [t.customer for t in turns] == [c.lines[-1].text for c in expected]
+    assert [t.gold_decision for t in turns] == [c.gold_decision for c in expected]
+    assert turns[-1].gold == {k: list(v) for k, v in expected[-1].gold.items()}
+    assert all(t.grade is not None for t in turns)
+    with pytest.raises(ValueError, match="no turn left"):
+        chat.step()
+    with pytest.raises(ValueError, match="step"):
+        chat.say("hello")
+
+
+def test_replay_of_an_unknown_dialogue_is_one_clear_error(banks1):
+    with pytest.raises(ValueError, match="yields no case"):
+        Conversation.replaying(banks1, "no-such-dialogue", OfflineExtractor())
+
+
+def test_export_as_json_and_markdown(banks1):
+    chat = Conversation(banks1.checklist, OfflineExtractor())
+    chat.say("What is my balance?")
+    chat.say("savings")
+    body = json.loads(chat.to_json_text())
+    assert body["service"] == "Banks_1" and body["tier"] == "offline" and body["intent"] == "CheckBalance"
+    assert [t["decision"] for t in body["turns"]] == ["ask", "stop"]
+    assert body["turns"][1]["collected"] == {"account_type": "savings"}
+    text = chat.to_markdown()
+    assert "**Customer 2:** savings" in text and "decision: **stop**" in text and "(detected)" in text
+
+
+def test_simulated_tiers_are_labelled_in_the_export(banks1):
+    chat = Conversation(banks1.checklist, _Unreadable(), intent="CheckBalance")
+    chat.say("checking")
+    assert "Tier: broken (simulated)" in chat.to_markdown()
+    assert chat.to_json()["tier_kind"] == "simulated"
