@@ -212,13 +212,17 @@ def build_corpus(
     if segment not in SEGMENTS:
         raise ValueError(f"unknown segment mode {segment!r}; choose one of {', '.join(SEGMENTS)}")
     found = locate(service, sgd_dir)
-    if found is None and download and not sgd_dir:
+    chosen = sgd_dir or os.environ.get("SGD_DIR")  # a folder the user named is never downloaded into
+    if found is None and download and not chosen:
         from core.download import download_service
 
-        download_service(service, progress=progress)
+        try:
+            download_service(service, progress=progress)
+        except CorpusError as exc:
+            raise CorpusError(f"service {service!r} is not in any local SGD folder, and {exc}") from exc
         found = locate(service, sgd_dir)
     if found is None:
-        where = sgd_dir or "SGD_DIR, data/sgd or a shared/sgd copy"
+        where = chosen or "data/sgd or a shared/sgd copy"
         raise CorpusError(f"service {service!r} was not found in {where}")
     root, split, entry = found
     checklist = Checklist.from_schema(entry)

@@ -1,0 +1,54 @@
+"""`python -m evals` as a user runs it: JSON last lines, clear errors, recorded runs."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def evals(*args: str, db: Path, sgd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "RUNS_DB": str(db), "SGD_DIR": str(sgd)}
+    return subprocess.run([sys.executable, "-m", "evals", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+def last_json(done: subprocess.CompletedProcess) -> dict:
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_corpus_floors_run_and_history(tmp_path, sgd_dir):
+    db = tmp_path / "runs.duckdb"
+    stats = last_json(evals("corpus", "--service", "Banks_1", "--json", db=db, sgd=sgd_dir))
+    assert {k: stats[k] for k in ("dialogues", "cases", "stop", "ask", "held_out", "held_out_stop", "held_out_ask",
+                                  "dropped_turns")} == {
+        "dialogues": 727, "cases": 1340, "stop": 727, "ask": 613, "held_out": 298, "held_out_stop": 162,
+        "held_out_ask": 136, "dropped_turns": 3567}
+
+    floors = last_json(evals("floors", "--service", "Banks_1", "--split", "held-out", "--json", db=db, sgd=sgd_dir))
+    accuracy = {f["floor"]: f["decision_accuracy"] for f in floors["floors"]}
+    assert round(accuracy["always-stop"], 3) == 0.544
+
+    run = last_json(evals("run", "--tier", "offline", "--service", "Banks_1", "--json", db=db, sgd=sgd_dir))
+    assert run["n"] == 298 and run["floor_always_stop"] == accuracy["always-stop"]
+    assert run["decision_accuracy"] > max(accuracy.values())
+    for key in ("run_id", "decisions_correct", "stopped_early", "correct", "wrong", "missed", "open"):
+        assert key in run
+
+    history = last_json(evals("runs", "--json", db=db, sgd=sgd_dir))["runs"]
+    assert history[0]["run_id"] == run["run_id"] and history[0]["status"] == "finished"
+    assert {r["tier"] for r in history} == {"offline", "always-stop", "always-ask", "copy-nothing"}
+
+
+def test_bad_input_is_one_line_and_non_zero(tmp_path, sgd_dir):
+    db = tmp_path / "runs.duckdb"
+    missing = evals("corpus", "--service", "Nope_1", db=db, sgd=sgd_dir)
+    assert missing.returncode == 2 and missing.stderr.strip().count("\n") == 0
+    assert "Nope_1" in missing.stderr and "Traceback" not in missing.stderr
+    bad_flag = evals("run", "--service", "Banks_1", "--split", "everything", db=db, sgd=sgd_dir)
+    assert bad_flag.returncode == 2 and bad_flag.stderr.startswith("error:")
+    bad_tier = evals("run", "--service", "Banks_1", "--tier", "nope", "--limit", "3", db=db, sgd=sgd_dir)
+    assert bad_tier.returncode == 2 and "unknown tier 'nope'" in bad_tier.stderr
