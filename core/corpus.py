@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from core.checklist import Checklist
+from core.custom_corpus import is_custom, load_checklist_entry, load_dialogues
 from core.sgd_source import CorpusError, iter_dialogues, locate
 
 HELD_OUT_SHARE = 0.20
@@ -211,6 +212,8 @@ def build_corpus(
     """Read (or download, then read) the service's dialogues and cut them into cases."""
     if segment not in SEGMENTS:
         raise ValueError(f"unknown segment mode {segment!r}; choose one of {', '.join(SEGMENTS)}")
+    if is_custom(sgd_dir):
+        return _custom_corpus(Path(sgd_dir), service, segment)
     found = locate(service, sgd_dir)
     chosen = sgd_dir or os.environ.get("SGD_DIR")  # a folder the user named is never downloaded into
     if found is None and download and not chosen:
@@ -257,3 +260,19 @@ def build_corpus(
 
         corpus = apply_variant(corpus, schema_variant, root)
     return corpus
+
+
+def _custom_corpus(folder: Path, service: str, segment: str) -> Corpus:
+    """A user's own checklist and transcripts (see core.custom_corpus for the format)."""
+    entry = load_checklist_entry(folder)
+    if entry["service_name"] != service:
+        raise CorpusError(f"{folder} holds the checklist of {entry['service_name']!r}, not {service!r}")
+    checklist = Checklist.from_schema(entry)
+    cases: list[Case] = []
+    dropped = 0
+    dialogues = load_dialogues(folder, service)
+    for dialogue in dialogues:
+        got, lost = cases_from_dialogue(dialogue, service, checklist, segment)
+        cases += got
+        dropped += lost
+    return Corpus(service, "custom", str(folder), segment, checklist, cases, len(dialogues), dropped)
