@@ -1,0 +1,195 @@
+"""One customer line -> the values it states, fact by fact.
+
+Each required fact is looked for by its type (vocabulary, money, date, name, ...); a short
+answer right after the agent asked for a fact is bound to that fact; a denied or supposed
+mention is skipped; when a line states a fact twice, the later mention wins (a correction).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.extractors import offline_values as values
+from core.extractors.offline_owner import FIRM, HINT, OTHER, OWN, party
+from core.extractors.offline_polarity import denied
+from core.extractors.offline_profile import (
+    BOOLEAN,
+    CLOSED,
+    COUNT,
+    DATE,
+    MONEY,
+    PERSON,
+    PLACE,
+    TEXT,
+    TIME,
+    FactProfile,
+    Profile,
+    stem,
+    words,
+)
+
+_FILLER = re.compile(
+    r"^(?:(?:yes|yeah|yep|ok|okay|sure|please|uh|um|well|so|oh|and|it's|it is|it'll be|that's|that is|that would be|"
+    r"i'd like|i want|i would like|send it to|send to|to|for|the|make it|let's do|let's say|how about|go with|"
+    r"just|only)[,\s]+)+", re.IGNORECASE)
+_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|ok|okay|fine|definitely|absolutely|of course|certainly|"
+                  r"that(?:'s| is| would be| will be)? (?:fine|ok|okay|good|great|perfect)|sounds good|please do|"
+                  r"i(?:'m| am) (?:ok|okay|fine)|i don't mind|works for me|go ahead)\b", re.IGNORECASE)
+_NO = re.compile(r"^\W*(?:no|nope|nah|not really|i(?:'d| would) rather not|i don't|don't|i do not|i prefer not)\b",
+                 re.IGNORECASE)
+_PEOPLE = frozenset({"people", "persons", "person", "passengers", "passenger", "riders", "rider", "guests", "guest",
+                     "adults", "seats", "seat", "tickets", "individuals", "of", "pax", "folks"})
+_NOT_A_COUNT_AFTER = frozenset({"am", "pm", "a.m.", "p.m.", "o'clock", "dollars", "bucks", "days", "day", "hours",
+                                "hour", "minutes", "nights", "night", "weeks", "stars", "percent", "th", "st",
+                                "nd", "rd", "in", "o\"clock"})
+_ALONE = re.compile(r"\b(?:just me|only me|myself|me alone|by myself|alone|just one)\b", re.IGNORECASE)
+_SHORT_WORDS = 4
+_TOPICAL = (PERSON, PLACE, TEXT)
+
+
+def read_line(profile: Profile, required: Sequence[str], text: str, asked: Sequence[str]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for name in required:
+        fact = profile.facts[name]
+        value = _read_fact(profile, fact, text, asked)
+        if value:
+            found[name] = value
+    return found
+
+
+def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
+    kind = fact.kind
+    if kind == CLOSED:
+        return _closed(profile, fact, text, asked)
+    if kind == COUNT:
+        return _count(profile, fact, text, asked)
+    if kind == BOOLEAN:
+        return _boolean(profile, fact, text, asked)
+    spans = _typed_spans(profile, kind, text)
+    if kind in _TOPICAL and not asked and not profile.on_topic(text):
+        spans = []  # a name in a line about another service (a song, a restaurant) is not this fact
+    if not spans and fact.fact.name in asked and kind == MONEY:
+        spans = [s for s in values.numbers(text) if not _inside(s, values.times(text))]
+    stated = [s for s in spans if not denied(text, s[0])]
+    if stated:
+        return stated[-1][2]
+    if fact.fact.name in asked and not spans:
+        return _short_answer(profile, kind, text)
+    return None
+
+
+def _typed_spans(profile: Profile, kind: str, text: str) -> list[values.Span]:
+    if kind == MONEY:
+        return values.money(text)
+    if kind == DATE:
+        return values.dates(text)
+    if kind == TIME:
+        return values.times(text)
+    if kind == PERSON:
+        return values.persons(text, profile.schema_words)
+    if kind == PLACE:
+        return values.places(text)
+    return []
+
+
+def _inside(span: values.Span, others: list[values.Span]) -> bool:
+    return any(o[0] <= span[0] and span[1] <= o[1] for o in others)
+
+
+def _short_answer(profile: Profile, kind: str, text: str) -> str | None:
+    """The whole reply, minus fillers, when it is short enough to be just the value asked for."""
+    reply = _FILLER.sub("", text.strip()).strip().rstrip(".!").strip()
+    if not reply or "?" in reply or _NO.match(reply):
+        return None
+    if kind == PERSON:
+        # "Maria." or "Pranav will be receiving my money.": the reply opens with the name asked for.
+        return values.person_in(reply, len(reply.split()) > _SHORT_WORDS, profile.schema_words)
+    if len(reply.split()) > _SHORT_WORDS:
+        return None
+    if kind in (TEXT, PLACE):
+        return reply if reply.lower() not in {"yes", "no", "ok", "okay", "sure", "thanks", "thank you"} else None
+    return None
+
+
+def _closed(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
+    """The last allowed value the line states for this fact (not for a sibling sharing the vocabulary)."""
+    name = fact.fact.name
+    siblings = profile.siblings[name]
+    mentions = [m for m in _mentions(fact, text) if not denied(text, m[0])]
+    if not siblings:
+        return mentions[-1][2] if mentions else None
+    group = [name, *siblings]
+    read = [(m, *party(text, m[0], m[1])) for m in mentions]
+    firmly_own = any(said == OWN and strength == FIRM for _, said, strength in read)
+    in_question = [f for f in group if f in asked]
+    chosen = None
+    for (_, _, value), said, strength in read:
+        if len(in_question) == 1 and (said is None or (strength == HINT and not firmly_own)):
+            owner = in_question[0]  # a bare answer to the agent's question is about what it asked
+        else:
+            wanted_other = said == OTHER
+            owner = next((f for f in group if profile.facts[f].other_party == wanted_other), name)
+        if owner == name:
+            chosen = value
+    return chosen
+
+
+# A vocabulary word followed by these is a verb ("checking my balance"), not the value.
+_USED_AS_VERB = re.compile(r"^\s+(?:my|your|our|the|if|whether|on|up|out|to\s+see)\b", re.IGNORECASE)
+_NOUN_BEFORE = re.compile(r"\b(?:my|your|our|their|his|her|the|a|an|this|that)\s+$", re.IGNORECASE)
+
+
+def _mentions(fact: FactProfile, text: str) -> list[tuple[int, int, str]]:
+    found = [(m.start(), m.end(), value) for value, pattern in fact.vocabulary for m in pattern.finditer(text)
+             if not _USED_AS_VERB.match(text[m.end():m.end() + 12]) or _NOUN_BEFORE.search(text[:m.start()])]
+    return sorted(found)
+
+
+def _count(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
+    """A number of people: a number next to a people word, or any number right after the agent asked."""
+    was_asked = fact.fact.name in asked
+    nouns = _PEOPLE | {w for w in fact.cues}
+    chosen = None
+    for start, end, value in _mentions(fact, text):
+        after = text[end:end + 20].lower().split()
+        following = after[0].strip(".,!?") if after else ""
+        if following in _NOT_A_COUNT_AFTER or denied(text, start):
+            continue
+        if was_asked or following in nouns or stem(following) in nouns:
+            chosen = value
+    if chosen is None and (was_asked or _mentions_people(text)) and _ALONE.search(text):
+        allowed = {v for v, _ in fact.vocabulary}
+        chosen = "1" if "1" in allowed else None
+    return chosen
+
+
+def _mentions_people(text: str) -> bool:
+    return any(w in _PEOPLE for w in words(text))
+
+
+def _boolean(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
+    """Yes/no right after the agent asked for the fact, or the fact named in the line ('a shared cab')."""
+    allowed = {v.lower(): v for v, _ in fact.vocabulary}
+    if "true" not in allowed or "false" not in allowed:
+        return None
+    distinctive = _distinctive_stems(profile, fact)
+    for match in re.finditer(r"[A-Za-z]+", text):
+        if stem(match.group(0).lower()) in distinctive:
+            if re.search(r"\b(?:if|unless|assume|whether)\b", text[:match.start()], re.IGNORECASE):
+                continue
+            return allowed["false"] if denied(text, match.start()) else allowed["true"]
+    if fact.fact.name in asked:
+        if _YES.match(text):
+            return allowed["true"]
+        if _NO.match(text):
+            return allowed["false"]
+    return None
+
+
+def _distinctive_stems(profile: Profile, fact: FactProfile) -> frozenset[str]:
+    others: set[str] = set()
+    for other in profile.facts.values():
+        if other is not fact:
+            others |= other.name_stems
+    return frozenset(s for s in fact.name_stems - others if len(s) > 2 and s not in {"yes", "or", "with", "other"})

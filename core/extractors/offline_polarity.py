@@ -1,0 +1,40 @@
+"""Negation and conditionals: a mention the customer denies or only supposes is never a statement.
+
+"not savings", "I don't want to touch my savings", "if I don't say, assume savings" all
+mention a value without stating it; the value just says which words around it decide that.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A clause ends at punctuation or "but": "No, savings" states savings; "not savings" does not.
+_CLAUSE_END = re.compile(r"[.!?;,]|\bbut\b|\bactually\b", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?;]")
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|don't|dont|doesn't|didn't|won't|can't|cannot|shouldn't|wouldn't|isn't|aren't|nor|neither|"
+    r"without|except|instead\s+of|rather\s+than|other\s+than|anything\s+but|apart\s+from)\b|n't\b",
+    re.IGNORECASE,
+)
+_CONDITIONAL = re.compile(
+    r"\b(?:if\s+(?:i|you|we|it|that|there|they|he|she|not|no|nothing|none)\b|unless|assume|assuming|by\s+default|"
+    r"otherwise|in\s+case|suppose|supposing|what\s+if|default\s+to)",
+    re.IGNORECASE,
+)
+_WINDOW_WORDS = 6
+
+
+def _clause_before(text: str, start: int, boundary: re.Pattern) -> str:
+    head = text[:start]
+    cuts = list(boundary.finditer(head))
+    last = cuts[-1] if cuts else None
+    return head[last.end():] if last else head
+
+
+def denied(text: str, start: int) -> bool:
+    """True when the mention at `start` is negated or sits in a conditional."""
+    clause = _clause_before(text, start, _CLAUSE_END)
+    window = " ".join(clause.split()[-_WINDOW_WORDS:])
+    if _NEGATION.search(window):
+        return True
+    return bool(_CONDITIONAL.search(_clause_before(text, start, _SENTENCE_END)))

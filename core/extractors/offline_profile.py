@@ -1,0 +1,151 @@
+"""What the offline tier reads from a checklist: each fact's value type, whose it is, its cue words.
+
+Everything here comes from fact names, descriptions and vocabularies, never from a service
+name. Profiles are built once per checklist and cached, so a turn costs only regex matching.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from core.checklist import Checklist, Fact
+
+# Value types, recognised from words in the fact's name first (strong) and description second.
+CLOSED, BOOLEAN, COUNT, MONEY, DATE, TIME, PERSON, PLACE, TEXT = (
+    "closed", "boolean", "count", "money", "date", "time", "person", "place", "text")
+_TYPE_WORDS: tuple[tuple[str, frozenset[str]], ...] = (
+    (MONEY, frozenset({"amount", "amt", "money", "funds", "fund", "cash", "sum", "price", "cost", "fare", "balance",
+                       "payment", "dollars"})),
+    (DATE, frozenset({"date", "day", "days"})),
+    (TIME, frozenset({"time", "hour", "clock"})),
+    (PLACE, frozenset({"destination", "city", "location", "address", "place", "where", "dropoff", "point", "town",
+                       "street", "venue", "area"})),
+    (PERSON, frozenset({"name", "recipient", "receiver", "payee", "contact", "person", "whom", "whose", "who",
+                        "doctor", "holder", "title", "beneficiary"})),
+)
+# Words that mark a fact as belonging to someone other than the customer (the recipient's account).
+_OTHER_PARTY = frozenset({"recipient", "recipients", "receiver", "receivers", "receiving", "receive", "target",
+                          "payee", "beneficiary", "destination"})
+_TRUE_FALSE = frozenset({"true", "false"})
+_STOP = frozenset({"the", "a", "an", "of", "to", "for", "in", "on", "is", "be", "or", "and", "with", "from", "by",
+                   "at", "this", "that", "which", "whether", "not", "etc", "given", "user", "users", "your", "you",
+                   "their", "account", "type", "number", "name", "whom", "who", "what", "how"})
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z]+", text.lower())
+
+
+def stem(word: str) -> str:
+    """A crude stem so 'shared', 'share' and 'sharing' meet."""
+    for suffix in ("ing", "ed", "es", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+@dataclass(frozen=True)
+class FactProfile:
+    fact: Fact
+    kind: str
+    other_party: bool  # the fact is about someone else (recipient, receiver), not the customer
+    cues: frozenset[str]  # stems of the fact's own content words, used to find who a mention belongs to
+    name_stems: frozenset[str]  # stems of the fact name's content words (a boolean is stated by naming it)
+    vocabulary: tuple[tuple[str, re.Pattern], ...]  # allowed value -> how the customer may say it
+
+
+@dataclass(frozen=True)
+class Profile:
+    facts: dict[str, FactProfile]
+    siblings: dict[str, tuple[str, ...]]  # fact -> other facts sharing part of its vocabulary
+    topic: frozenset[str]  # stems of the checklist's own words: a line using none is about something else
+    schema_words: frozenset[str]  # every word the schema uses: none of them is a person's name
+
+    def on_topic(self, text: str) -> bool:
+        return any(stem(w) in self.topic for w in words(text))
+
+
+def _kind(fact: Fact) -> str:
+    if fact.allowed:
+        values = {v.lower() for v in fact.allowed} - {"dontcare"}
+        if values and values <= _TRUE_FALSE:
+            return BOOLEAN
+        if values and all(v.isdigit() for v in values):
+            return COUNT
+        return CLOSED
+    name_words, described = set(words(fact.name.replace("_", " "))), set(words(fact.description))
+    for source in (name_words, described):
+        for kind, cue_words in _TYPE_WORDS:
+            if source & cue_words:
+                return kind
+    return TEXT
+
+
+_NUMBER_NAMES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _value_pattern(value: str, kind: str) -> re.Pattern:
+    spoken = re.escape(value.replace("_", " ").lower()).replace(r"\ ", r"\s+")
+    if kind == COUNT and value.isdigit() and int(value) < len(_NUMBER_NAMES):
+        spoken = f"(?:{spoken}|{_NUMBER_NAMES[int(value)]})"
+    return re.compile(rf"(?<![\w$.,:-]){spoken}(?![\w:]|[.,]\d)", re.IGNORECASE)
+
+
+def _build(checklist: Checklist) -> Profile:
+    facts = {}
+    for fact in checklist.facts.values():
+        kind = _kind(fact)
+        own_words = words(fact.name.replace("_", " ")) + words(fact.description)
+        facts[fact.name] = FactProfile(
+            fact=fact,
+            kind=kind,
+            other_party=bool(set(own_words) & _OTHER_PARTY),
+            cues=frozenset(stem(w) for w in own_words if w not in _STOP and len(w) > 2),
+            name_stems=frozenset(stem(w) for w in words(fact.name.replace("_", " ")) if w not in _STOP),
+            vocabulary=tuple((v, _value_pattern(v, kind)) for v in fact.allowed if v.lower() != "dontcare"),
+        )
+    siblings = {
+        name: tuple(other for other in checklist.facts
+                    if other != name and set(checklist.facts[other].allowed) & set(fact.allowed))
+        for name, fact in checklist.facts.items()
+    }
+    return Profile(facts=facts, siblings=siblings, topic=frozenset(stem(w) for w in _schema_words(checklist)
+                                                                   if w not in _GENERIC and len(w) > 2),
+                   schema_words=frozenset(_schema_words(checklist)))
+
+
+# Schema words too general to say what a line is about.
+_GENERIC = _STOP | frozenset({"get", "set", "find", "make", "given", "specific", "specified", "indicated", "user",
+                              "true", "false", "flag", "whether", "other", "another", "one", "all", "any", "based",
+                              "service", "name", "field", "ok", "okay", "time", "date", "day", "number", "either",
+                              "etc", "are", "has", "have", "will", "can", "into", "via", "app", "apps", "new",
+                              "check", "days", "search", "show", "see", "book", "call", "look", "want", "need"})
+
+
+def _schema_words(checklist: Checklist) -> set[str]:
+    text = [checklist.description]
+    for intent in checklist.intents.values():
+        text += [re.sub(r"(?<=[a-z])(?=[A-Z])", " ", intent.name), intent.description]
+    for fact in checklist.facts.values():
+        text += [fact.name.replace("_", " "), fact.description, *fact.allowed]
+    return set(words(" ".join(text)))
+
+
+_CACHE: OrderedDict[int, tuple[Checklist, Profile]] = OrderedDict()
+_CACHE_SIZE = 64
+
+
+def profile(checklist: Checklist) -> Profile:
+    """The checklist's profile, built once (the checklist is kept so its id is never reused)."""
+    key = id(checklist)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is checklist:
+        _CACHE.move_to_end(key)
+        return hit[1]
+    built = _build(checklist)
+    _CACHE[key] = (checklist, built)
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return built

@@ -1,0 +1,216 @@
+"""Value detectors by type: each returns spans of the customer's own words, copied verbatim.
+
+A span is (start, end, value). Nothing is normalised: the grader and the answer contract
+both want the customer's exact words ("$1,630", "980 bucks", "eight hundred and ten dollars").
+"""
+
+from __future__ import annotations
+
+import re
+
+Span = tuple[int, int, str]
+
+_UNIT_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+              r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety)")
+_SCALE_WORD = r"(?:hundred|thousand|million|grand)"
+_NUMBER_WORDS = (rf"(?:(?:a\s+)?(?:{_UNIT_WORD}|{_SCALE_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_UNIT_WORD}|{_SCALE_WORD}))*)")
+_DIGITS = r"\d+(?:,\d{3})*(?:\.\d+)?"
+_CURRENCY = r"(?:dollars?|bucks|usd|USD)"
+MONEY = re.compile(
+    rf"(?<![\w$])(?:\$\s?{_DIGITS}(?:\s?(?:k|grand)\b)?|{_DIGITS}\s?(?:\$|{_CURRENCY}\b)|"
+    rf"\b{_NUMBER_WORDS}\s+{_CURRENCY}\b)",
+    re.IGNORECASE,
+)
+BARE_NUMBER = re.compile(rf"(?<![\w$:.,]){_DIGITS}(?![\w:]|[.,]\d)|\b{_NUMBER_WORDS}\b", re.IGNORECASE)
+
+_MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+          r"jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?")
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_ORDINAL = (r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
+            r"twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|"
+            r"twenty[-\s](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|thirtieth|thirty[-\s]first)")
+DATE = re.compile(
+    rf"\b(?:"
+    rf"(?:the\s+)?day\s+after\s+tomorrow|today|tonight|tomorrow|"
+    rf"(?:next|this|coming)\s+{_WEEKDAY}|{_WEEKDAY}\s+(?:next|this)\s+week|(?:this|next)\s+week\s+{_WEEKDAY}|"
+    rf"{_MONTH}\s+(?:the\s+)?{_ORDINAL}|{_MONTH}\s+\d{{1,2}}\b|"
+    rf"(?:the\s+)?{_ORDINAL}\s+of\s+(?:{_MONTH}|(?:this|next|the)\s+month)|"
+    rf"(?:the\s+)?{_ORDINAL}(?:\s+of\s+this\s+month)?|"
+    rf"{_WEEKDAY}"
+    rf")(?!\w)",
+    re.IGNORECASE,
+)
+_CLOCK_NUMBER = rf"(?:\d{{1,2}}(?::\d{{2}})?|{_UNIT_WORD}(?:[\s-](?:thirty|fifteen|forty[\s-]five|o\s?\d))?)"
+_DAYPART = r"(?:in\s+the\s+(?:morning|afternoon|evening|night)|at\s+night|tonight|a\.?m\.?|p\.?m\.?)"
+TIME = re.compile(
+    rf"(?<![\w:])(?:"
+    rf"(?:(?:quarter|half)\s+(?:past|to|after)\s+{_CLOCK_NUMBER}(?:\s+o['\"’]?\s?clock)?(?:\s+{_DAYPART})?)|"
+    rf"(?:(?:morning|afternoon|evening|night)\s+{_CLOCK_NUMBER})|"
+    rf"(?:\d{{1,2}}:\d{{2}}(?:\s*{_DAYPART})?)|"
+    rf"(?:{_CLOCK_NUMBER}\s*(?:o['\"’]?\s?clock)(?:\s+{_DAYPART})?)|"
+    rf"(?:{_CLOCK_NUMBER}\s*{_DAYPART})|"
+    rf"noon|midnight"
+    rf")(?![\w:])",
+    re.IGNORECASE,
+)
+
+# Words that never start a person's name even when capitalised (sentence starts, products, places).
+_NOT_NAME_TEXT = """
+i i'm i'd i'll im id me my mine we us our you your he him his she her they them their it its the a an this that
+these those there here what who whom which when where why how yes yeah yep no nope not ok okay sure please thanks
+thank hi hello hey well so and or but if then also just only actually instead now later today tomorrow tonight
+can could would should will shall may might must do does did done is are was were be been have has had let lets
+make made send sent give transfer pay paid use using want need like love help find get book call check please
+money cash dollars bucks
+fine great good perfect correct right wrong that's it's what's let's someone somebody anyone everyone mr mrs ms
+monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
+september october november december am pm one two three four five six seven eight nine ten all both either
+theirs hers his yours ours mine someone else whoever better best more less any anyone anybody
+whichever another other others someones somebodys
+know see go do hear listen play find move put take buy keep start try ask tell look wire deposit withdraw
+shoot schedule reserve visit confirm cancel change add split receive say speak talk order rent watch eat
+"""
+_NOT_NAMES = frozenset(_NOT_NAME_TEXT.split())
+# Kin words used as a title before a name ("Aunt Jenny"); other kin words only describe ("my friend Raghav").
+_KIN_TITLES = frozenset({"aunt", "auntie", "uncle", "grandma", "grandpa", "granny", "cousin"})
+KINSHIP = frozenset({"mom", "mum", "mother", "dad", "father", "aunt", "auntie", "uncle", "grandma", "grandpa",
+                     "granny", "brother", "sister", "son", "daughter", "wife", "husband", "cousin", "friend",
+                     "boss", "nephew", "niece"})
+# Kin words people also use as a name on their own ("send it to Mom").
+_KIN_AS_NAME = frozenset({"mom", "mum", "dad", "mother", "father", "grandma", "grandpa", "granny", "auntie"})
+_TITLE = re.compile(r"^(?:mr|mrs|ms|miss|mister)\.?\s+", re.IGNORECASE)
+_NAME_TOKEN = r"[A-Za-z][\w'’-]*"
+# A name follows one of these cue words: "to Amir", "named Amir", "recipient is Amir", "pay Amir".
+_PERSON_CUE = re.compile(
+    r"\b(?:to|for|named|called|name\s+is|name's|recipient\s+is|receiver\s+is|with|from|pay|paying|send|sending|"
+    r"give|reimburse|owes?|request|requesting|charge|see|visit|it's|of)\s+"
+    r"(?:(?:my|our)\s+(?:good\s+|best\s+|dear\s+|old\s+)?)?",
+    re.IGNORECASE,
+)
+_PHRASE = re.compile(rf"(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?{_NAME_TOKEN}(?:\s+{_NAME_TOKEN}){{0,2}}", re.IGNORECASE)
+def find(pattern: re.Pattern, text: str) -> list[Span]:
+    return [(m.start(), m.end(), m.group(0).strip()) for m in pattern.finditer(text)]
+
+
+def money(text: str) -> list[Span]:
+    return find(MONEY, text)
+
+
+def numbers(text: str) -> list[Span]:
+    return find(BARE_NUMBER, text)
+
+
+def dates(text: str) -> list[Span]:
+    return _longest(find(DATE, text))
+
+
+def times(text: str) -> list[Span]:
+    return _longest(find(TIME, text))
+
+
+def _longest(spans: list[Span]) -> list[Span]:
+    kept: list[Span] = []
+    for span in sorted(spans, key=lambda s: (s[0], -(s[1] - s[0]))):
+        if kept and span[0] < kept[-1][1]:
+            continue
+        kept.append(span)
+    return kept
+
+
+def _is_name_word(token: str, capital_needed: bool, schema_words: frozenset[str]) -> bool:
+    low = token.lower().strip("'’")
+    if low in _NOT_NAMES or low in KINSHIP or low in schema_words or len(low) < 2 or not low[0].isalpha():
+        return False
+    return not capital_needed or token[0].isupper()
+
+
+def person_in(phrase: str, capital_needed: bool, schema_words: frozenset[str] = frozenset()) -> str | None:
+    """The name at the start of a phrase: 'Aunt Jenny', 'Raghav', 'Mom'; titles dropped."""
+    phrase = _TITLE.sub("", phrase.strip())
+    tokens = phrase.split()
+    if not tokens:
+        return None
+    first = tokens[0].lower().strip(".,!?;:")
+    if first in KINSHIP:
+        rest = tokens[1:]
+        if rest and _is_name_word(rest[0].strip(".,!?;:"), True, schema_words):
+            name = rest[0].strip(".,!?;:")
+            return f"{tokens[0]} {name}" if first in _KIN_TITLES else name
+        return tokens[0].strip(".,!?;:") if first in _KIN_AS_NAME else None
+    taken = []
+    for token in tokens:
+        clean = token.strip(".,!?;:")
+        if not _is_name_word(clean, capital_needed or bool(taken), schema_words):
+            break
+        taken.append(clean)
+        if clean != token:  # punctuation ends the name
+            break
+    return " ".join(taken) or None
+
+
+def persons(text: str, schema_words: frozenset[str] = frozenset()) -> list[Span]:
+    """Names after a cue word, each copied as written (a possessive 's is not part of the name).
+
+    `schema_words` are the checklist's own words (its vocabulary, its descriptions): never a name.
+    """
+    spans = []
+    for cue in _PERSON_CUE.finditer(text):
+        match = _PHRASE.match(text, cue.end())
+        if not match:
+            continue
+        phrase = _POSSESSIVE.sub("", match.group(0))
+        name = person_in(phrase, True, schema_words)
+        if name is None and _LOWERCASE_CUE.search(cue.group(0)):
+            name = _lowercase_name(text, match.start(), phrase, schema_words)
+        if name:
+            start = text.find(name, match.start())
+            spans.append((start, start + len(name), name))
+    return spans
+
+
+_POSSESSIVE = re.compile(r"['’]s\b.*$")
+_LOWERCASE_CUE = re.compile(r"^(?:to|for|named|called|name\s+is|name's)\s", re.IGNORECASE)
+# After a lower-case word these show it was a verb or a noun, not a name ("to sned 590 bucks").
+_NOT_AFTER_NAME = re.compile(r"^\s*(?:\$|\d|the\b|a\b|an\b|it\b|some\b|me\b|you\b|them\b|him\b|her\b|my\b|"
+                             r"this\b|that\b|money\b|up\b|out\b|on\b|off\b)", re.IGNORECASE)
+
+
+# A lower-case word after "to" is a name only after what is being sent ("money to xiaoxue"), not after a
+# verb ("like to depart"), unless the whole line is a few words ("give to jasbir").
+_SENT_BEFORE_TO = re.compile(r"(?:\bit|\bmoney|\bfunds|\bcash|\bbucks|\bdollars|\d|\btransfer|\bpayment|\bsend|"
+                             r"\bgive|\bsent|\bgo(?:ing|es)?|\byes|^)[,\s]+(?:to|for)\s+$", re.IGNORECASE)
+_FEW_WORDS = 6
+
+
+def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[str]) -> str | None:
+    """A lower-case single word after 'to'/'for' that reads as a name ('send it to xiaoxue')."""
+    if len(text.split()) > _FEW_WORDS and not _SENT_BEFORE_TO.search(text[:start]):
+        return None
+    word = phrase.split()[0]
+    clean = word.strip(".,!?;:'’")
+    if (clean.lower() in _NOT_NAMES or clean.lower() in KINSHIP or clean.lower() in schema_words
+            or not clean.isalpha() or len(clean) < 3
+            or not clean.islower()):
+        return None
+    if _NOT_AFTER_NAME.match(text[start + len(clean):]):
+        return None
+    return clean
+
+
+_PLACE_CUE = re.compile(
+    r"\b(?:to|in|at|near|around|for|go\s+to|going\s+to|headed\s+to|heading\s+to|is)\s+"
+    r"(?P<place>(?:\d+[A-Za-z]?\s+)?(?:[A-Z][\w'’.&-]*)(?:\s+(?:[A-Z][\w'’.&-]*|de|del|la|of|the|and|on)){0,5})"
+)
+
+
+def places(text: str) -> list[Span]:
+    spans = []
+    for match in _PLACE_CUE.finditer(text):
+        place = match.group("place").rstrip(".,!?;:")
+        while place.split() and place.split()[-1].lower() in {"of", "the", "and", "on", "de", "del", "la"}:
+            place = place.rsplit(" ", 1)[0] if " " in place else ""
+        if not place or place.split()[0].lower() in _NOT_NAMES:
+            continue
+        start = match.start("place")
+        spans.append((start, start + len(place), place))
+    return spans
