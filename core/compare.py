@@ -1,0 +1,268 @@
+"""Run figures for the history table, two runs side by side, and the stopped-early review queue.
+
+The history is the runs table plus one aggregate query over cases and calls (GROUP BY run_id),
+so it costs the same whether the store holds 2 runs or 200; quantiles stay in DuckDB.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from datetime import UTC, datetime
+
+import numpy as np
+import pandas as pd
+
+from core.cost import Rate, cache_reads_apart, rates_by_key, run_rate
+from core.grade import Rate as Proportion
+from core.grade import paired_decisions
+from core.guards import differing
+from core.store import STALE_AFTER, VERDICTS, Store
+
+LABELS = {"simulated": "simulated", "replay": "replay", "floor": "floor"}
+Z95 = 1.959963984540054  # two-sided 95% normal quantile, as scipy's Wilson interval uses
+
+RUN_COLUMNS = (
+    "run_id", "kind", "tier", "tier_kind", "service", "split", "segment", "schema_variant", "status", "n",
+    "decision_accuracy", "acc_low", "acc_high", "stopped_early", "wrong", "missed", "unparsed", "latency_p50_ms",
+    "latency_p95_ms", "input_tokens_per_turn", "output_tokens_per_turn", "cost_per_turn_usd", "started_at",
+    "guard_key", "simulated", "label",
+)
+
+# One pass over cases and one over calls, both grouped by run; `{where}` narrows both to a kind.
+_FIGURES_SQL = """
+WITH case_figures AS (
+    SELECT run_id,
+           count(*) AS n,
+           count(*) FILTER (WHERE decision_correct) AS decisions_correct,
+           count(*) FILTER (WHERE stopped_early) AS stopped_early,
+           sum(n_wrong)::BIGINT AS wrong,
+           sum(n_missed)::BIGINT AS missed,
+           sum(n_correct)::BIGINT AS facts_correct,
+           count(*) FILTER (WHERE status IS NOT NULL AND status <> 'ok') AS unparsed,
+           count(*) FILTER (WHERE status = 'empty_reply') AS empty_replies,
+           quantile_cont(latency_ms, 0.5) AS latency_p50_ms,
+           quantile_cont(latency_ms, 0.95) AS latency_p95_ms,
+           avg(input_tokens) AS input_tokens_per_turn,
+           avg(output_tokens) AS output_tokens_per_turn,
+           count(input_tokens) AS turns_with_tokens,
+           count(DISTINCT dialogue_id) AS conversations
+    FROM cases {where}
+    GROUP BY run_id),
+call_figures AS (
+    SELECT run_id, sum(cached_tokens)::BIGINT AS cached_tokens, sum(reasoning_tokens)::BIGINT AS reasoning_tokens,
+           count(*) AS calls
+    FROM calls {where}
+    GROUP BY run_id)
+SELECT r.run_id, r.kind, r.tier, r.tier_kind, r.provider, r.model, r.service, r.split, r.segment,
+       r.schema_variant, r.status, r.status_note, r.n_planned, r.settings, r.guards, r.guard_key, r.git_rev,
+       r.app_version, r.started_at, r.finished_at, r.heartbeat_at, r.summary,
+       f.* EXCLUDE (run_id), k.* EXCLUDE (run_id)
+FROM runs r
+LEFT JOIN case_figures f USING (run_id)
+LEFT JOIN call_figures k USING (run_id)
+{run_where}
+ORDER BY r.started_at DESC
+"""
+
+
+def wilson(hits: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """95% Wilson interval, vectorised; the same figures as core.grade.Rate.interval."""
+    hits = hits.astype(float)
+    n = n.astype(float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = hits / n
+        denom = 1 + Z95**2 / n
+        centre = (p + Z95**2 / (2 * n)) / denom
+        half = Z95 * np.sqrt(p * (1 - p) / n + Z95**2 / (4 * n**2)) / denom
+    return np.where(n > 0, centre - half, np.nan), np.where(n > 0, centre + half, np.nan)
+
+
+def _none(value: object) -> object:
+    """NaN/NA as None, numpy scalars as Python numbers."""
+    if value is None or value is pd.NA or value is pd.NaT:
+        return None
+    if isinstance(value, float | np.floating) and math.isnan(value):
+        return None
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        return float(value)
+    return value
+
+
+def _cost_per_turn(rate: Rate | None, row: dict) -> float | None:
+    tokens_in, tokens_out, n_tok = row.get("input_tokens_per_turn"), row.get("output_tokens_per_turn"), row.get("n")
+    if rate is None or tokens_in is None or tokens_out is None or not n_tok:
+        return None
+    cached_per_turn = (row.get("cached_tokens") or 0) / n_tok
+    return rate.price(tokens_in, tokens_out, cached_per_turn)
+
+
+def run_figures(store: Store, kind: str | None = None) -> pd.DataFrame:
+    """Every run with its figures (all of run_table's columns and more: settings, guards, git_rev, ...)."""
+    where = "WHERE run_id IN (SELECT run_id FROM runs WHERE kind = ?)" if kind else ""
+    run_where = "WHERE r.kind = ?" if kind else ""
+    params = [kind, kind, kind] if kind else []
+    frame = store.query(_FIGURES_SQL.format(where=where, run_where=run_where), params)
+    if frame.empty:
+        return pd.DataFrame(columns=[*RUN_COLUMNS, "settings", "guards", "git_rev"])
+    stale = (frame["status"] == "running") & (frame["heartbeat_at"] < _now() - STALE_AFTER)
+    frame.loc[stale, "status"] = "incomplete"
+    for col in ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_correct", "unparsed",
+                "empty_replies", "conversations", "turns_with_tokens", "calls"):
+        frame[col] = frame[col].fillna(0).astype("int64")
+    n = frame["n"].to_numpy()
+    hits = frame["decisions_correct"].to_numpy()
+    frame["decision_accuracy"] = np.where(n > 0, hits / np.maximum(n, 1), np.nan)
+    frame["acc_low"], frame["acc_high"] = wilson(hits, n)
+    stated = frame["facts_correct"] + frame["wrong"]
+    frame["fact_precision"] = np.where(stated > 0, frame["facts_correct"] / stated.clip(lower=1), np.nan)
+    # the Anthropic wire counts cache reads apart from input: add them back so input is the whole prompt
+    apart = np.array([cache_reads_apart(s) for s in frame["settings"]], dtype=bool)
+    if apart.any():
+        cached_per_turn = frame["cached_tokens"].fillna(0) / frame["n"].clip(lower=1)
+        frame.loc[apart, "input_tokens_per_turn"] += cached_per_turn[apart]
+    card = rates_by_key(store)
+    frame["rate"] = [getattr(run_rate(s, card), "key", None) for s in frame["settings"]]
+    costs = []
+    for row in frame.to_dict("records"):
+        rate = card.get(row["rate"]) if row["rate"] else None
+        costs.append(_cost_per_turn(rate, {k: _none(row.get(k)) for k in
+                                           ("input_tokens_per_turn", "output_tokens_per_turn", "n", "cached_tokens")}))
+    frame["cost_per_turn_usd"] = pd.Series(costs, index=frame.index, dtype=object)
+    frame["simulated"] = frame["tier_kind"] == "simulated"
+    frame["label"] = frame["tier_kind"].map(LABELS).fillna("")
+    return frame
+
+
+def run_table(store: Store, kind: str | None = None) -> pd.DataFrame:
+    """One row per run, newest first, with the figures the history shows (see RUN_COLUMNS)."""
+    return run_figures(store, kind)[list(RUN_COLUMNS)].reset_index(drop=True)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+# --- two runs side by side ---------------------------------------------------------------
+
+_PAIR_SQL = """
+SELECT coalesce(a.case_id, b.case_id) AS case_id, coalesce(a.repeat, b.repeat) AS repeat,
+       coalesce(a.intent, b.intent) AS intent, coalesce(a.gold_decision, b.gold_decision) AS gold_decision,
+       a.case_id IS NOT NULL AS in_a, b.case_id IS NOT NULL AS in_b,
+       a.decision AS decision_a, b.decision AS decision_b,
+       a.decision_correct AS correct_a, b.decision_correct AS correct_b
+FROM (SELECT * FROM cases WHERE run_id = ?) a
+FULL OUTER JOIN (SELECT * FROM cases WHERE run_id = ?) b USING (case_id, repeat)
+ORDER BY case_id, repeat
+"""
+
+_SIDE_SQL = """
+WITH per_case AS (
+    SELECT c.*, k.cached_tokens AS call_cached_tokens
+    FROM cases c LEFT JOIN (
+        SELECT case_id, repeat, sum(cached_tokens)::BIGINT AS cached_tokens FROM calls WHERE run_id = ?
+        GROUP BY case_id, repeat) k USING (case_id, repeat)
+    WHERE c.run_id = ?)
+SELECT count(*) AS n, count(*) FILTER (WHERE decision_correct) AS decisions_correct,
+       count(*) FILTER (WHERE stopped_early) AS stopped_early,
+       coalesce(sum(n_wrong), 0)::BIGINT AS wrong, coalesce(sum(n_missed), 0)::BIGINT AS missed,
+       coalesce(sum(n_correct), 0)::BIGINT AS facts_correct,
+       count(*) FILTER (WHERE status IS NOT NULL AND status <> 'ok') AS unparsed,
+       count(*) FILTER (WHERE status = 'empty_reply') AS empty_replies,
+       quantile_cont(latency_ms, 0.5) AS latency_p50_ms, quantile_cont(latency_ms, 0.95) AS latency_p95_ms,
+       avg(input_tokens) AS input_tokens_per_turn, avg(output_tokens) AS output_tokens_per_turn,
+       sum(input_tokens)::BIGINT AS input_tokens, sum(output_tokens)::BIGINT AS output_tokens,
+       coalesce(sum(call_cached_tokens), 0)::BIGINT AS cached_tokens, count(input_tokens) AS turns_with_tokens,
+       count(DISTINCT dialogue_id) AS conversations
+FROM per_case
+"""
+
+
+def _side(store: Store, run: dict, card: dict[str, Rate]) -> dict:
+    record = store.query(_SIDE_SQL, [run["run_id"], run["run_id"]]).to_dict("records")[0]
+    row = {k: _none(v) for k, v in record.items()}
+    stated = row["facts_correct"] + row["wrong"]
+    if cache_reads_apart(run.get("settings")) and row["input_tokens"] is not None:
+        row["input_tokens"] += row["cached_tokens"]
+        row["input_tokens_per_turn"] += row["cached_tokens"] / max(1, row["turns_with_tokens"])
+    rate = run_rate(run.get("settings"), card)
+    cost_per_turn = cost_per_conversation = None
+    if rate is not None and row["turns_with_tokens"]:
+        total = rate.price(row["input_tokens"], row["output_tokens"], row["cached_tokens"])
+        cost_per_turn = total / row["turns_with_tokens"]
+        cost_per_conversation = total / row["conversations"] if row["conversations"] else None
+    return {
+        "run_id": run["run_id"], "tier": run["tier"], "tier_kind": run["tier_kind"],
+        "label": LABELS.get(run["tier_kind"], ""), "rate": rate.key if rate else None,
+        "decision_accuracy": Proportion(row["decisions_correct"], row["n"]).to_json(),
+        "stopped_early": row["stopped_early"], "wrong": row["wrong"], "missed": row["missed"],
+        "fact_precision": row["facts_correct"] / stated if stated else None,
+        "stated": stated, "unparsed": row["unparsed"], "empty_replies": row["empty_replies"],
+        "latency_p50_ms": row["latency_p50_ms"], "latency_p95_ms": row["latency_p95_ms"],
+        "input_tokens_per_turn": row["input_tokens_per_turn"], "output_tokens_per_turn": row["output_tokens_per_turn"],
+        "cost_per_turn_usd": cost_per_turn, "cost_per_conversation_usd": cost_per_conversation,
+        "conversations": row["conversations"],
+    }
+
+
+def compare_runs(store: Store, run_a: str, run_b: str) -> dict:
+    """Two runs over the same cases: figures side by side, a paired test, and where they disagree."""
+    first, second = store.run(run_a), store.run(run_b)
+    pairs = store.query(_PAIR_SQL, [run_a, run_b])
+    only_a, only_b = int((~pairs["in_b"]).sum()), int((~pairs["in_a"]).sum())
+    if pairs.empty or only_a or only_b:
+        raise ValueError(f"runs {run_a} and {run_b} do not cover the same case set "
+                         f"({only_a} cases only in the first, {only_b} only in the second)")
+    card = rates_by_key(store)
+    disagree = pairs[pairs["decision_a"] != pairs["decision_b"]]
+    return {
+        "a": _side(store, first, card),
+        "b": _side(store, second, card),
+        "paired": paired_decisions([bool(x) for x in pairs["correct_a"]], [bool(x) for x in pairs["correct_b"]]),
+        "guards_differ": differing(first["guards"] or {}, second["guards"] or {}),
+        "disagreements": disagree[["case_id", "intent", "decision_a", "decision_b", "gold_decision", "correct_a",
+                                   "correct_b"]].reset_index(drop=True),
+    }
+
+
+# --- review queue ------------------------------------------------------------------------
+
+_LATEST_REVIEW = """
+SELECT run_id, case_id, arg_max(verdict, created_at) AS verdict, arg_max(note, created_at) AS note,
+       max(created_at) AS reviewed_at, count(*) AS reviews
+FROM reviews GROUP BY run_id, case_id
+"""
+
+
+def stopped_early_queue(store: Store, kinds: tuple[str, ...] = ("eval", "redteam")) -> pd.DataFrame:
+    """Stopped-early cases across runs, newest run first, each with its latest verdict (None if unreviewed)."""
+    marks = ",".join("?" * len(kinds))
+    return store.query(
+        f"""
+        SELECT c.run_id, c.case_id, c.repeat, c.intent, r.tier, r.tier_kind, r.started_at, v.verdict, v.note,
+               v.reviewed_at
+        FROM cases c JOIN runs r USING (run_id)
+        LEFT JOIN ({_LATEST_REVIEW}) v ON v.run_id = c.run_id AND v.case_id = c.case_id
+        WHERE c.stopped_early AND r.kind IN ({marks})
+        ORDER BY r.started_at DESC, c.case_id, c.repeat
+        """,
+        list(kinds),
+    )
+
+
+def verdict_counts(store: Store) -> pd.DataFrame:
+    """Per run, how many reviewed cases carry each verdict (a case counts once, by its latest verdict)."""
+    frame = store.query(f"SELECT run_id, verdict, count(*) AS cases FROM ({_LATEST_REVIEW}) GROUP BY run_id, verdict")
+    if frame.empty:
+        return pd.DataFrame(columns=["run_id", *VERDICTS, "total"])
+    wide = frame.pivot_table(index="run_id", columns="verdict", values="cases", aggfunc="sum", fill_value=0)
+    wide = wide.reindex(columns=list(VERDICTS), fill_value=0).astype("int64")
+    wide["total"] = wide.sum(axis=1)
+    wide.columns.name = None
+    return wide.reset_index()
+
+
+def settings_of(value: object) -> dict:
+    return json.loads(value) if isinstance(value, str) else dict(value or {})

@@ -1,0 +1,347 @@
+"""Cost: the rate card, tokens per turn (measured or estimated) and the monthly bill at a volume.
+
+Token conventions: here `input_tokens` is the whole prompt, cached part included, and
+`cached_tokens` the part billed at the cache-hit rate; `output_tokens` includes any reasoning
+tokens (both vendors bill reasoning as output). The OpenAI wire reports prompts that way; the
+Anthropic wire reports `input_tokens` without cache reads, so `whole_prompt()` adds them back.
+A tier with no tokens (offline, floors) has no cost: None, never a price of 0.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tomllib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from core.checklist import Checklist
+from core.corpus import Case, Line
+from core.prompt import STRATEGIES, RenderedPrompt, render
+from core.store import Store
+
+RATES_FILE = Path(__file__).resolve().parent.parent / "data" / "rates.toml"
+CHARS_PER_TOKEN = 4  # the usual rule of thumb for English text; every figure built on it says "estimate"
+PROMPT_PARTS = ("instructions", "checklist", "conversation", "answer_contract")
+ESTIMATED_VALUE_CHARS = 14  # a typical free-text value ("Peter Kim", "$1,200") in an estimated reply
+
+# per-turn tokens for the turn at 1-based position k: (input, output) or (input, output, cached)
+PerTurn = Callable[[int], Sequence[float]]
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A vendor's published price per million tokens, with the date it was checked and where."""
+
+    vendor: str
+    model: str
+    input_per_m: float
+    output_per_m: float
+    cached_input_per_m: float | None
+    checked_on: date
+    source: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.vendor}/{self.model}"
+
+    def price(self, input_tokens: float, output_tokens: float, cached_tokens: float = 0.0) -> float:
+        """Dollars for these tokens; cached tokens are part of input_tokens, billed at the cache rate."""
+        cached = min(cached_tokens or 0.0, input_tokens)
+        cache_rate = self.input_per_m if self.cached_input_per_m is None else self.cached_input_per_m
+        return ((input_tokens - cached) * self.input_per_m + cached * cache_rate
+                + output_tokens * self.output_per_m) / 1_000_000
+
+    def to_json(self) -> dict:
+        return {"vendor": self.vendor, "model": self.model, "key": self.key, "input_per_m": self.input_per_m,
+                "output_per_m": self.output_per_m, "cached_input_per_m": self.cached_input_per_m,
+                "checked_on": self.checked_on.isoformat(), "source": self.source}
+
+
+def _as_date(value: object, where: str) -> date:
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise ValueError(f"{where}: checked_on must be a date (YYYY-MM-DD), got {value!r}")
+
+
+def _as_price(value: object, name: str, where: str, optional: bool = False) -> float | None:
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+        raise ValueError(f"{where}: {name} must be a non-negative number of dollars per million tokens, got {value!r}")
+    return float(value)
+
+
+def validate_rate(rate: Rate) -> Rate:
+    """The same rate with clean types, or ValueError naming the first bad field."""
+    where = f"rate {rate.vendor}/{rate.model}"
+    if not str(rate.vendor).strip() or not str(rate.model).strip():
+        raise ValueError("a rate needs a vendor and a model")
+    if "/" in rate.vendor:
+        raise ValueError(f"{where}: the vendor may not contain '/'")
+    return Rate(
+        vendor=rate.vendor.strip(), model=rate.model.strip(),
+        input_per_m=_as_price(rate.input_per_m, "input_per_m", where),
+        output_per_m=_as_price(rate.output_per_m, "output_per_m", where),
+        cached_input_per_m=_as_price(rate.cached_input_per_m, "cached_input_per_m", where, optional=True),
+        checked_on=_as_date(rate.checked_on, where), source=str(rate.source or "").strip(),
+    )
+
+
+def load_rates_file(path: str | Path | None = None) -> list[Rate]:
+    path = Path(path or RATES_FILE)
+    try:
+        body = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ValueError(f"cannot read the rate card {path}: {exc}") from exc
+    rates = []
+    for entry in body.get("rate", []):
+        try:
+            rates.append(validate_rate(Rate(
+                vendor=entry["vendor"], model=entry["model"], input_per_m=entry["input_per_m"],
+                output_per_m=entry["output_per_m"], cached_input_per_m=entry.get("cached_input_per_m"),
+                checked_on=entry["checked_on"], source=entry.get("source", ""))))
+        except KeyError as exc:
+            raise ValueError(f"{path}: a [[rate]] entry lacks {exc.args[0]!r}") from exc
+    return rates
+
+
+def rate_card(store: Store, path: str | Path | None = None) -> list[Rate]:
+    """The file's rates overlaid by edits saved in the store, sorted by vendor and model."""
+    card = {rate.key: rate for rate in load_rates_file(path)}
+    saved = store.query("SELECT vendor, model, input_per_m, output_per_m, cached_input_per_m, checked_on, source "
+                        "FROM rate_card")
+    for row in saved.to_dict("records"):
+        cached = row["cached_input_per_m"]
+        rate = Rate(vendor=row["vendor"], model=row["model"], input_per_m=float(row["input_per_m"]),
+                    output_per_m=float(row["output_per_m"]),
+                    cached_input_per_m=None if cached is None or pd.isna(cached) else float(cached),
+                    checked_on=pd.Timestamp(row["checked_on"]).date(), source=row["source"] or "")
+        card[rate.key] = rate
+    return sorted(card.values(), key=lambda r: (r.vendor, r.model))
+
+
+def rates_by_key(store: Store) -> dict[str, Rate]:
+    return {rate.key: rate for rate in rate_card(store)}
+
+
+def save_rate(store: Store, rate: Rate) -> None:
+    """Validate and save an edited rate; it overrides the file's entry of the same vendor/model."""
+    clean = validate_rate(rate)
+    with store.connect() as db:
+        db.execute("INSERT OR REPLACE INTO rate_card (vendor, model, input_per_m, output_per_m, cached_input_per_m,"
+                   " checked_on, source, updated_at) VALUES (?,?,?,?,?,?,?,?)",
+                   [clean.vendor, clean.model, clean.input_per_m, clean.output_per_m, clean.cached_input_per_m,
+                    clean.checked_on, clean.source, datetime.now(UTC).replace(tzinfo=None)])
+
+
+def cache_reads_apart(settings: Mapping | str | None) -> bool:
+    """True when a run's wire reports cache reads apart from input_tokens (Anthropic Messages)."""
+    if isinstance(settings, str):
+        settings = json.loads(settings)
+    settings = settings or {}
+    return (settings.get("wire") or settings.get("provider")) == "anthropic"
+
+
+def whole_prompt(input_tokens: float | None, cached_tokens: float | None, settings: Mapping | str | None
+                 ) -> float | None:
+    """Input tokens with cache reads included, whatever the wire's convention."""
+    if input_tokens is None:
+        return None
+    return input_tokens + (cached_tokens or 0) if cache_reads_apart(settings) else input_tokens
+
+
+def run_rate(settings: Mapping | str | None, card: Mapping[str, Rate]) -> Rate | None:
+    """The rate a run's tier settings name (`rate = "vendor/model"`), or None when unnamed or unknown."""
+    if isinstance(settings, str):
+        settings = json.loads(settings)
+    name = (settings or {}).get("rate")
+    return card.get(name) if name else None
+
+
+# --- tokens per turn ---------------------------------------------------------------------
+
+def turn_position(turn_index: int) -> int:
+    """1-based customer turn within the conversation: SGD dialogues alternate customer/agent from 0."""
+    return int(turn_index) // 2 + 1
+
+
+def turn_tokens(store: Store, run_id: str) -> pd.DataFrame:
+    """Mean measured tokens by customer turn position (1-based); empty when the run has no tokens."""
+    frame = store.query(
+        """
+        WITH cached AS (
+            SELECT case_id, repeat, sum(cached_tokens) AS cached_tokens FROM calls WHERE run_id = ?
+            GROUP BY case_id, repeat)
+        SELECT c.turn_index // 2 + 1 AS turn, avg(c.input_tokens) AS input_tokens,
+               avg(c.output_tokens) AS output_tokens, avg(coalesce(k.cached_tokens, 0)) AS cached_tokens,
+               count(*) AS n
+        FROM cases c LEFT JOIN cached k USING (case_id, repeat)
+        WHERE c.run_id = ? AND c.input_tokens IS NOT NULL
+        GROUP BY turn ORDER BY turn
+        """,
+        [run_id, run_id],
+    )
+    if not frame.empty and cache_reads_apart(store.run(run_id)["settings"]):
+        frame["input_tokens"] = frame["input_tokens"] + frame["cached_tokens"]
+    frame["basis"] = "measured"
+    return frame
+
+
+def estimate_tokens(text: str) -> int:
+    return math.ceil(len(text) / CHARS_PER_TOKEN)
+
+
+def part_tokens(prompt: RenderedPrompt) -> dict[str, int]:
+    """Estimated tokens of each part of a rendered prompt."""
+    return {part: estimate_tokens(prompt.parts[part]) for part in PROMPT_PARTS}
+
+
+def prompt_parts(prompt: RenderedPrompt) -> pd.DataFrame:
+    """Each part of a rendered prompt with its characters, estimated tokens and share of the total."""
+    tokens = part_tokens(prompt)
+    frame = pd.DataFrame([{"part": part, "chars": len(prompt.parts[part]), "tokens": tokens[part]}
+                          for part in PROMPT_PARTS])
+    total = frame["tokens"].sum()
+    frame["share"] = frame["tokens"] / total if total else 0.0
+    frame["basis"] = "estimate"
+    return frame
+
+
+def estimated_reply(checklist: Checklist, intent: str) -> str:
+    """A contract-shaped reply naming every required fact, as a stand-in for an output we have not seen."""
+    collected = {name: "x" * ESTIMATED_VALUE_CHARS for name in checklist.required(intent)}
+    return json.dumps({"collected": collected, "notes": ""})
+
+
+def estimate_turn_tokens(checklist: Checklist, intent: str, lines: tuple[Line, ...], strategy: str = "transcript",
+                         carried: Mapping[str, str] | None = None) -> dict:
+    """Estimated tokens (chars/4) of one turn's prompt, per part, and of a full reply; labelled estimate."""
+    estimate: dict = part_tokens(render(checklist, intent, lines, strategy, carried))
+    estimate["total"] = sum(estimate[p] for p in PROMPT_PARTS)
+    estimate["output"] = estimate_tokens(estimated_reply(checklist, intent))
+    estimate["strategy"] = strategy
+    estimate["basis"] = "estimate"
+    return estimate
+
+
+def estimate_by_turn(checklist: Checklist, cases: Iterable[Case], strategy: str) -> pd.DataFrame:
+    """Mean estimated tokens by customer turn position over corpus cases, for one prompt strategy.
+
+    For the carried strategy, what earlier turns established is stood in for by the gold facts
+    of the previous turn (what a perfect extractor would have carried).
+    """
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown prompt strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+    rows = []
+    previous_gold: dict[str, dict[str, str]] = {}
+    for case in sorted(cases, key=lambda c: (c.dialogue_id, c.turn_index)):
+        carried = previous_gold.get(case.dialogue_id, {})
+        estimate = estimate_turn_tokens(checklist, case.intent, case.lines, strategy, carried)
+        rows.append({"turn": turn_position(case.turn_index), "input_tokens": estimate["total"],
+                     "output_tokens": estimate["output"]})
+        previous_gold[case.dialogue_id] = {k: v[0] for k, v in case.gold.items() if v}
+    frame = pd.DataFrame(rows, columns=["turn", "input_tokens", "output_tokens"])
+    if frame.empty:
+        return frame.assign(cached_tokens=[], n=[], basis=[])
+    grouped = frame.groupby("turn").agg(input_tokens=("input_tokens", "mean"), output_tokens=("output_tokens", "mean"),
+                                        n=("input_tokens", "size")).reset_index()
+    grouped["cached_tokens"] = 0.0
+    grouped["basis"] = "estimate"
+    return grouped[["turn", "input_tokens", "output_tokens", "cached_tokens", "n", "basis"]]
+
+
+def per_turn_from(frame: pd.DataFrame) -> PerTurn:
+    """A per-turn token function from a by-turn table (measured or estimated).
+
+    Inside the table's turns it returns the table's means; beyond the last turn it extends the
+    straight line fitted through the table (so a transcript prompt keeps growing, a carried one stays flat).
+    """
+    if frame.empty:
+        raise ValueError("no tokens per turn to project from (the run recorded none: use an estimate)")
+    table = frame.set_index("turn")
+    turns = table.index.to_numpy(dtype=float)
+    weights = table["n"].to_numpy(dtype=float) if "n" in table else None
+
+    def line(column: str) -> tuple[float, float]:
+        values = table[column].fillna(0).to_numpy(dtype=float)
+        if len(turns) < 2:
+            return 0.0, float(values[0])
+        slope, intercept = np.polyfit(turns, values, 1, w=None if weights is None else np.sqrt(weights))
+        return float(slope), float(intercept)
+
+    fits = {col: line(col) for col in ("input_tokens", "output_tokens", "cached_tokens") if col in table}
+
+    def per_turn(k: int) -> tuple[float, float, float]:
+        if k in table.index:
+            row = table.loc[k]
+            return (float(row["input_tokens"]), float(row["output_tokens"]),
+                    float(row.get("cached_tokens", 0.0) or 0.0))
+        # beyond the table (or a gap inside it) the fitted line stands in
+        at = {col: max(0.0, slope * k + intercept) for col, (slope, intercept) in fits.items()}
+        return at["input_tokens"], at["output_tokens"], at.get("cached_tokens", 0.0)
+
+    return per_turn
+
+
+# --- the bill ----------------------------------------------------------------------------
+
+def monthly_bill(rate: Rate, per_turn_tokens: PerTurn, conversations_per_month: float,
+                 turns_per_conversation: int) -> dict:
+    """The month's bill: each conversation pays every one of its turns at that turn's tokens."""
+    if conversations_per_month < 0:
+        raise ValueError("conversations per month must not be negative")
+    if turns_per_conversation < 1:
+        raise ValueError("a conversation has at least one turn")
+    tokens_in = tokens_out = tokens_cached = 0.0
+    for k in range(1, int(turns_per_conversation) + 1):
+        values = tuple(per_turn_tokens(k))
+        tokens_in += values[0]
+        tokens_out += values[1]
+        tokens_cached += values[2] if len(values) > 2 else 0.0
+    per_conversation = rate.price(tokens_in, tokens_out, tokens_cached)
+    return {
+        "rate": rate.key,
+        "conversations_per_month": conversations_per_month,
+        "turns_per_conversation": int(turns_per_conversation),
+        "per_conversation_usd": per_conversation,
+        "total_usd": per_conversation * conversations_per_month,
+        "input_tokens": tokens_in * conversations_per_month,
+        "output_tokens": tokens_out * conversations_per_month,
+        "cached_tokens": tokens_cached * conversations_per_month,
+    }
+
+
+def volume_curve(rate: Rate, per_turn_by_strategy: Mapping[str, PerTurn], *, conversations_per_month: float = 10_000,
+                 turns_per_conversation: int = 4, vary: str = "turns", points: Sequence[float] | None = None
+                 ) -> pd.DataFrame:
+    """The bill against volume for each strategy: over turns per conversation (where the transcript
+    prompt's quadratic growth shows) or over conversations per month (linear)."""
+    if vary not in ("turns", "conversations"):
+        raise ValueError("vary must be 'turns' or 'conversations'")
+    if points is None:
+        points = range(1, 21) if vary == "turns" else [conversations_per_month * f / 10 for f in range(0, 21)]
+    rows = []
+    for strategy, per_turn in per_turn_by_strategy.items():
+        for point in points:
+            conversations = point if vary == "conversations" else conversations_per_month
+            turns = int(point) if vary == "turns" else turns_per_conversation
+            bill = monthly_bill(rate, per_turn, conversations, turns)
+            rows.append({"strategy": strategy, "conversations_per_month": conversations,
+                         "turns_per_conversation": turns, "total_usd": bill["total_usd"],
+                         "per_conversation_usd": bill["per_conversation_usd"]})
+    return pd.DataFrame(rows, columns=["strategy", "conversations_per_month", "turns_per_conversation", "total_usd",
+                                       "per_conversation_usd"])
+
