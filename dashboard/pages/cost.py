@@ -1,0 +1,149 @@
+"""Cost: the rate card, tokens per turn (measured or estimated), the monthly bill at your volume."""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from core import cost, tiers
+from core.prompt import STRATEGIES, render
+from dashboard import ui
+
+ESTIMATE = "estimate from the prompt (no run measured)"
+
+
+@st.cache_data(show_spinner=False)
+def estimated(service: str, strategy: str) -> pd.DataFrame:
+    corpus = ui.corpus(service)
+    return cost.estimate_by_turn(corpus.checklist, corpus.cases, strategy)
+
+
+@st.cache_data(ttl=ui.TTL, show_spinner=False)
+def measured(path: str, run_id: str) -> pd.DataFrame:
+    return cost.turn_tokens(ui.store(), run_id)
+
+
+def rate_editor(card: list[cost.Rate]) -> None:
+    frame = pd.DataFrame([{**r.to_json(), "checked_on": r.checked_on} for r in card]).drop(columns="key")
+    edited = st.data_editor(frame, num_rows="dynamic", hide_index=True, key="rate_editor",
+                            column_config={"checked_on": st.column_config.DateColumn("checked on"),
+                                           "source": st.column_config.TextColumn(width="large")})
+    if st.button("Save rate card", key="rate_save"):
+        known = {r.key: r for r in card}
+        saved, errors = 0, []
+        for row in edited.to_dict("records"):
+            if not row.get("vendor") or not row.get("model"):
+                continue
+            cached = row.get("cached_input_per_m")
+            rate = cost.Rate(vendor=str(row["vendor"]), model=str(row["model"]), input_per_m=row["input_per_m"],
+                             output_per_m=row["output_per_m"],
+                             cached_input_per_m=None if cached is None or pd.isna(cached) else cached,
+                             checked_on=row["checked_on"], source=row.get("source") or "")
+            if known.get(rate.key) == rate:
+                continue
+            try:
+                cost.save_rate(ui.store(), rate)
+                saved += 1
+            except ValueError as exc:
+                errors.append(str(exc))
+        for error in errors:
+            st.error(error)
+        ui.refresh()
+        if not errors:
+            st.success(f"Saved {saved} rate(s).")
+
+
+def per_turn_source(figures: pd.DataFrame, service: str) -> tuple[str, pd.DataFrame, str]:
+    """(label, tokens by turn, basis) for the token source the reader picks."""
+    with_tokens = figures[(figures["kind"] == "eval") & figures["input_tokens_per_turn"].notna()]
+    options = [ESTIMATE, *with_tokens["run_id"]]
+    picked = st.selectbox("Tokens per turn from", options, key="cost_source",
+                          format_func=lambda o: o if o == ESTIMATE else
+                          f"run {o} · {with_tokens.loc[with_tokens['run_id'] == o, 'tier'].iloc[0]} (measured)")
+    if picked == ESTIMATE:
+        strategy = st.session_state.get("cost_strategy", STRATEGIES[0])
+        return f"{strategy} prompt, estimate", estimated(service, strategy), "estimate"
+    return f"run {picked}, measured", measured(ui.db(), picked), "measured"
+
+
+st.title("Cost at volume")
+card = cost.rate_card(ui.store())
+with st.expander("Rate card (editable; saved in the store)", expanded=False):
+    rate_editor(card)
+if not card:
+    ui.empty_state("The rate card is empty.", "add a [[rate]] to data/rates.toml, or a row above")
+    st.stop()
+
+figures = ui.run_figures(ui.db())
+cols = st.columns(3)
+conversations = cols[0].slider("Conversations per month", 1_000, 500_000, 10_000, step=1_000, key="cost_conversations")
+turns = cols[1].slider("Turns per conversation", 1, 20, 4, key="cost_turns")
+rates = {r.key: r for r in card}
+rate = rates[cols[2].selectbox("Rate", list(rates), key="cost_rate")]
+st.caption(f"{rate.key}: ${rate.input_per_m}/M input, ${rate.output_per_m}/M output, "
+           f"${rate.cached_input_per_m if rate.cached_input_per_m is not None else '—'}/M cached input; "
+           f"checked {rate.checked_on}.")
+
+service = ui.DEFAULT_SERVICE
+if not ui.has_local_dialogues(service):
+    ui.empty_state(f"Estimates need the {service} corpus.", f"python -m evals corpus --service {service}")
+    st.stop()
+st.selectbox("Prompt strategy for estimates", STRATEGIES, key="cost_strategy")
+label, by_turn, basis = per_turn_source(figures, service)
+if by_turn.empty:
+    st.warning(f"{label}: no tokens were recorded.")
+    st.stop()
+
+bill = cost.monthly_bill(rate, cost.per_turn_from(by_turn), conversations, turns)
+metric_cols = st.columns(3)
+metric_cols[0].metric(f"Monthly bill ({basis})", ui.money(bill["total_usd"], 2))
+metric_cols[1].metric("Per conversation", ui.money(bill["per_conversation_usd"], 5))
+metric_cols[2].metric("Tokens per month (in / out)", f"{bill['input_tokens']:,.0f} / {bill['output_tokens']:,.0f}")
+st.caption(f"Tokens per turn: {label}. Estimates count 4 characters a token.")
+
+st.subheader("The bill per prompt strategy and per tier")
+per_strategy = {f"{s} (estimate)": cost.per_turn_from(estimated(service, s)) for s in STRATEGIES}
+if basis == "measured":
+    per_strategy[label] = cost.per_turn_from(by_turn)
+rows = [{"what": name, "rate": rate.key, "basis": "measured" if "measured" in name else "estimate",
+         "monthly $": cost.monthly_bill(rate, fn, conversations, turns)["total_usd"]}
+        for name, fn in per_strategy.items()]
+for tier in tiers.load_tiers().values():
+    tier_rate = cost.run_rate(tier.settings, rates)
+    if tier_rate is None:
+        continue
+    runs = figures[(figures["tier"] == tier.name) & figures["input_tokens_per_turn"].notna()]
+    strategy = tier.settings.get("strategy", STRATEGIES[0])
+    source = measured(ui.db(), runs["run_id"].iloc[0]) if not runs.empty else estimated(service, strategy)
+    rows.append({"what": f"tier {tier.label} ({strategy})", "rate": tier_rate.key,
+                 "basis": "measured" if not runs.empty else "estimate",
+                 "monthly $": cost.monthly_bill(tier_rate, cost.per_turn_from(source), conversations,
+                                                turns)["total_usd"]})
+st.dataframe(pd.DataFrame(rows), hide_index=True,
+             column_config={"monthly $": st.column_config.NumberColumn(format="$%.2f")})
+
+curve = cost.volume_curve(rate, per_strategy, conversations_per_month=conversations, vary="turns")
+st.altair_chart(alt.Chart(curve).mark_line(point=True).encode(
+    x=alt.X("turns_per_conversation:Q", title="turns per conversation"),
+    y=alt.Y("total_usd:Q", title=f"monthly bill at {conversations:,} conversations ($)"),
+    color="strategy:N", tooltip=["strategy", "turns_per_conversation", "total_usd"],
+).properties(height=280))
+st.caption("The transcript strategy re-sends the whole conversation every turn, so a conversation's cost "
+           "grows roughly with the square of its turns; the carried strategy stays flat per turn.")
+
+st.subheader("Where the prompt's tokens go")
+corpus = ui.corpus(service)
+strategy = st.session_state.cost_strategy
+reachable = max(cost.turn_position(c.turn_index) for c in corpus.cases)
+position = min(turns, reachable)
+sample = next(c for c in corpus.cases if cost.turn_position(c.turn_index) == position)
+parts = cost.prompt_parts(render(corpus.checklist, sample.intent, sample.lines, strategy,
+                                 {k: v[0] for k, v in sample.gold.items() if v}))
+biggest = parts.sort_values("tokens", ascending=False).iloc[0]
+st.markdown(f"A {strategy} prompt at turn {position} of corpus dialogue {sample.dialogue_id}: "
+            f"**{biggest['part']}** is the biggest part, {100 * biggest['share']:.0f}% of "
+            f"{parts['tokens'].sum():,} estimated tokens.")
+st.altair_chart(alt.Chart(parts).mark_bar().encode(
+    x=alt.X("tokens:Q", title="estimated tokens"), y=alt.Y("part:N", sort="-x", title=None),
+    tooltip=["part", "tokens", alt.Tooltip("share:Q", format=".0%")]).properties(height=160))

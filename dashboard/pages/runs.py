@@ -1,0 +1,163 @@
+"""Runs: the history grouped by guards, alarm bands and deviations, charts, and starting a run."""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from core import tiers
+from core.bands import WATCHED, comparable_groups
+from core.corpus import SPLIT_NAMES
+from core.guards import differing
+from dashboard import jobs, ui
+
+ui.init_state({"my_jobs": []})
+
+
+def history_view(frame: pd.DataFrame) -> pd.DataFrame:
+    """The history as people read it: accuracy with its interval, labels on simulated tiers."""
+    accuracy = [
+        "—" if pd.isna(acc) else f"{100 * acc:.1f}% [{100 * low:.1f}–{100 * high:.1f}]"
+        for acc, low, high in zip(frame["decision_accuracy"], frame["acc_low"], frame["acc_high"], strict=True)
+    ]
+    return pd.DataFrame({
+        "run": frame["run_id"],
+        "kind": frame["kind"],
+        "tier": [ui.tier_label(t, k) for t, k in zip(frame["tier"], frame["tier_kind"], strict=True)],
+        "corpus": frame["service"].fillna("") + " " + frame["segment"].fillna("")
+        + frame["schema_variant"].fillna("").map(lambda v: f" {v}" if v else ""),
+        "split": frame["split"],
+        "n": frame["n"],
+        "decisions (95% CI)": accuracy,
+        "stopped early": frame["stopped_early"],
+        "wrong facts": frame["wrong"],
+        "unparsed": frame["unparsed"],
+        "latency p50 ms": frame["latency_p50_ms"].round(1),
+        "latency p95 ms": frame["latency_p95_ms"].round(1),
+        "tokens in/turn": frame["input_tokens_per_turn"].round(0),
+        "tokens out/turn": frame["output_tokens_per_turn"].round(0),
+        "$ per turn": frame["cost_per_turn_usd"],
+        "started": frame["started_at"],
+        "status": frame["status"],
+    })
+
+
+def show_history(figures: pd.DataFrame) -> list:
+    groups = comparable_groups(ui.store(), kind=None, frame=figures)
+    st.caption(f"{len(figures):,} runs in {len(groups):,} comparable groups. Runs are differenced only inside a "
+               "group: its case set, checklist, prompt, grader and tier settings all match.")
+    newest = groups[0].guards if groups else {}
+    for number, group in enumerate(groups, start=1):
+        runs = group.runs.iloc[::-1]
+        head = runs.iloc[0]
+        title = (f"Group {number}: {ui.tier_label(head['tier'], head['tier_kind'])} · {head['kind']} · "
+                 f"{head['service'] or ''} {head['split'] or ''} · {len(runs)} run(s)")
+        with st.expander(title, expanded=number == 1):
+            differ = differing(newest, group.guards)
+            if differ:
+                st.caption(f"Shown apart from group 1: the guards that differ are {', '.join(differ)}.")
+            st.dataframe(history_view(runs), hide_index=True,
+                         column_config={"$ per turn": st.column_config.NumberColumn(format="$%.6f")})
+    return groups
+
+
+def show_bands(figures: pd.DataFrame) -> None:
+    evals = figures[(figures["kind"] == "eval") & (figures["status"] == "finished")]
+    if evals.empty:
+        ui.empty_state("No finished eval run yet, so no band can be drawn.", ui.FILL_RUNS)
+        return
+    cols = st.columns(2)
+    run_id = cols[0].selectbox("Run", list(evals["run_id"]), key="bands_run")
+    target = evals[evals["run_id"] == run_id].iloc[0]
+    peers = evals[(evals["guard_key"] == target["guard_key"]) & (evals["run_id"] != run_id)]
+    against = cols[1].selectbox("Against", ["its last comparable run", *peers["run_id"]], key="bands_against")
+    result = ui.check(ui.db(), run_id, None if against.startswith("its last") else against)
+    if result.reason:
+        st.info(result.reason)
+        return
+    if result.crossed:
+        for deviation in result.crossed:
+            st.error(deviation.describe())
+    else:
+        st.success(f"No watched figure of {run_id} left its band against {result.against['run_id']}.")
+    st.dataframe(pd.DataFrame([{
+        "metric": d.metric, "run a": d.run_a, "value a": d.value_a, "run b": d.run_b, "value b": d.value_b,
+        "band": d.band.describe(), "basis": d.band.basis, "crossed": d.crossed,
+        "what changed": "; ".join(d.changed) or "nothing recorded",
+    } for d in [*result.deviations, *result.within]]), hide_index=True)
+    st.caption("`python -m evals check [--against RUN_ID]` prints the same and exits non-zero when a band is "
+               "crossed.")
+
+
+def show_charts(groups: list) -> None:
+    trend = [g for g in groups if len(g.runs) >= 2]
+    if not trend:
+        st.caption("A chart needs two runs in one comparable group: run the same tier on the same cases again.")
+        return
+    labels = {f"Group {groups.index(g) + 1}: {g.runs['tier'].iloc[-1]} · {len(g.runs)} runs": g for g in trend}
+    group = labels[st.selectbox("Comparable group", list(labels), key="chart_group")]
+    metrics = st.multiselect("Metrics", WATCHED, default=["decision_accuracy", "stopped_early", "wrong",
+                                                          "latency_p50_ms"], key="chart_metrics")
+    if not metrics:
+        return
+    long = group.runs.melt(id_vars=["run_id", "started_at"], value_vars=metrics, var_name="metric")
+    long = long.dropna(subset=["value"])
+    chart = alt.Chart(long).mark_line(point=True).encode(
+        x=alt.X("started_at:T", title="started"), y=alt.Y("value:Q", title=None),
+        tooltip=["run_id", "metric", "value"],
+    ).properties(height=160, width=260).facet(facet="metric:N", columns=3).resolve_scale(y="independent")
+    st.altair_chart(chart)
+
+
+def start_form() -> None:
+    names = list(tiers.load_tiers())
+    with st.form("start_run"):
+        cols = st.columns(4)
+        tier = cols[0].selectbox("Tier", names, format_func=lambda n: tiers.load_tiers()[n].label)
+        service = cols[1].selectbox("Service", ui.services(), index=ui.services().index(ui.DEFAULT_SERVICE)
+                                    if ui.DEFAULT_SERVICE in ui.services() else 0)
+        split = cols[2].selectbox("Split", SPLIT_NAMES)
+        concurrency = cols[3].number_input("Concurrency", min_value=1, max_value=64, value=1)
+        from_run = st.text_input("Replay from run (replay tier only)", "")
+        if st.form_submit_button("Start run"):
+            job = jobs.start(ui.job_registry(), ui.db(), tier, service, split, int(concurrency),
+                             from_run=from_run.strip() or None)
+            st.session_state.my_jobs.append(job.job_id)
+
+
+def progress_panel() -> None:
+    registry = ui.job_registry()
+    mine = [registry[j] for j in st.session_state.my_jobs if j in registry]
+    for job in mine:
+        if job.error:
+            st.error(f"{job.label}: {job.error}")
+        elif job.finished:
+            st.success(f"{job.label}: finished, run {job.run_id} "
+                       f"({job.summary['decisions_correct']}/{job.summary['n']} decisions correct).")
+        else:
+            st.progress(job.share, text=f"{job.label}: {job.done} of {job.total or '…'} cases")
+    if any(job.finished for job in mine) and st.session_state.get("_jobs_seen") != [j.job_id for j in mine
+                                                                                     if j.finished]:
+        st.session_state["_jobs_seen"] = [j.job_id for j in mine if j.finished]
+        ui.refresh()
+        st.rerun(scope="app")  # the history above now holds the new run
+
+
+st.title("Runs")
+figures = ui.run_figures(ui.db())
+with st.expander("Start a run", expanded=figures.empty):
+    start_form()
+if st.session_state.my_jobs:
+    running = any(not j.finished for k, j in ui.job_registry().items() if k in st.session_state.my_jobs)
+    st.fragment(progress_panel, run_every=1.0 if running else None)()  # polls only while a run goes on
+if figures.empty:
+    ui.empty_state(f"No run is recorded in `{ui.db()}` yet.", ui.FILL_RUNS)
+    st.stop()
+
+st.subheader("History")
+groups = show_history(figures)
+st.subheader("Bands and deviations")
+show_bands(figures)
+st.subheader("Watched metrics within a comparable group")
+show_charts(groups)

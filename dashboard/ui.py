@@ -1,0 +1,207 @@
+"""What every page shares: the cached store, cached loaders, labels and empty states.
+
+The store is held in `st.cache_resource` (one per database path); pure loaders are wrapped
+in `st.cache_data` with a short ttl, so a run written by another process shows up within
+seconds; anything a page writes clears them at once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+
+import pandas as pd
+import streamlit as st
+
+from core import bootstrap as default_store
+from core.checklist import Checklist
+from core.corpus import Corpus, build_corpus
+from core.sgd_source import candidate_dirs, find_service, has_dialogues, load_schema
+from core.store import Store, default_path
+
+TTL = 5  # seconds a cached read may lag behind the store
+DEFAULT_SERVICE = default_store.DEFAULT_SERVICE
+FILL_RUNS = "python -m evals run --tier offline --service Banks_1"
+
+
+# --- the store ------------------------------------------------------------------------------
+@st.cache_resource(show_spinner=False)
+def _store(path: str) -> Store:
+    return Store(path)
+
+
+def db() -> str:
+    """The store's path: RUNS_DB or ./runs.duckdb, read on every rerun so tests can point it elsewhere."""
+    return str(default_path())
+
+
+def store() -> Store:
+    return _store(db())
+
+
+def refresh() -> None:
+    """Forget every cached read (after this page wrote something)."""
+    st.cache_data.clear()
+
+
+def init_state(defaults: Mapping[str, object]) -> None:
+    """Session-state keys, set once per session."""
+    for key, value in defaults.items():
+        if key not in st.session_state:
+            st.session_state[key] = value
+
+
+def empty_state(what: str, command: str) -> None:
+    st.info(f"{what} Fill it with:\n\n`{command}`")
+
+
+def tier_label(tier: str, tier_kind: str | None) -> str:
+    """A tier's name, with the label every simulated or replayed figure must carry."""
+    return f"{tier} ({tier_kind})" if tier_kind in ("simulated", "replay") else tier
+
+
+def loads(value: object) -> object:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def ensure_default_store() -> None:
+    """On first start with an empty store, record the embedded default, with progress shown."""
+    if st.session_state.get("_booted") == db() or not default_store.enabled():
+        return
+    if default_store.store_is_empty(store()):
+        with st.status("First start: recording the Banks_1 floors and an offline run…", expanded=True) as box:
+            bar = st.progress(0.0)
+            result = default_store.bootstrap(store(), progress=lambda message, share: bar.progress(share, message))
+            box.update(label=f"First start: {result.reason}.", state="complete", expanded=False)
+        refresh()
+    st.session_state["_booted"] = db()
+
+
+# --- cached loaders ---------------------------------------------------------------------------
+@st.cache_data(ttl=TTL, show_spinner=False)
+def runs(path: str, kind: str | None = None) -> pd.DataFrame:
+    return _store(path).runs(kind)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False)
+def run_table(path: str, kind: str | None = None) -> pd.DataFrame:
+    from core.compare import run_table as table
+
+    return table(_store(path), kind)
+
+
+@st.cache_data(ttl=TTL, show_spinner=False)
+def case_rows(path: str, run_id: str) -> pd.DataFrame:
+    """A run's cases without the bulky text columns (prompt, raw reply)."""
+    return _store(path).cases(run_id, "case_id, repeat, intent, turn_index, decision, gold_decision, decision_correct,"
+                                      " stopped_early, n_correct, n_wrong, n_missed, n_open, status, codes")
+
+
+@st.cache_data(ttl=TTL, show_spinner=False)
+def reviews(path: str) -> pd.DataFrame:
+    return _store(path).reviews()
+
+
+@st.cache_data(show_spinner=False)
+def services() -> list[str]:
+    """Services whose schema a local SGD folder lists (for picking a checklist)."""
+    names: set[str] = set()
+    for root in candidate_dirs():
+        for split in ("train", "dev", "test"):
+            if (Path(root) / split / "schema.json").exists():
+                names |= {entry["service_name"] for entry in load_schema(Path(root), split)}
+    return sorted(names) or [DEFAULT_SERVICE]
+
+
+@st.cache_data(show_spinner=False)
+def checklist(service: str) -> Checklist:
+    for root in candidate_dirs():
+        if Path(root).is_dir() and (found := find_service(Path(root), service)):
+            return Checklist.from_schema(found[1])
+    return corpus(service).checklist  # not local yet: the corpus build downloads it
+
+
+@st.cache_resource(show_spinner="Reading the corpus…")
+def corpus(service: str, segment: str = "dialogue", schema_variant: str | None = None) -> Corpus:
+    return build_corpus(service, segment, schema_variant=schema_variant)
+
+
+def has_local_dialogues(service: str) -> bool:
+    for root in candidate_dirs():
+        if Path(root).is_dir() and (found := find_service(Path(root), service)) and has_dialogues(Path(root),
+                                                                                                   found[0]):
+            return True
+    return False
+
+
+def pct(value: object) -> str:
+    return "—" if value is None or pd.isna(value) else f"{100 * float(value):.1f}%"
+
+
+def money(value: object, digits: int = 4) -> str:
+    return "—" if value is None or pd.isna(value) else f"${float(value):,.{digits}f}"
+
+
+# --- results of red-team and contract runs ---------------------------------------------------
+def show_summary(summary: Mapping) -> None:
+    """A run's summary as it was recorded: figures in a table, lists of rows as tables, the rest as JSON."""
+    scalars = {k: v for k, v in summary.items() if not isinstance(v, dict | list)}
+    if scalars:
+        st.table(pd.DataFrame({"figure": list(scalars), "value": [str(v) for v in scalars.values()]}))
+    for key, value in summary.items():
+        if isinstance(value, list) and value and all(isinstance(row, dict) for row in value):
+            st.markdown(f"**{key}**")
+            st.dataframe(pd.DataFrame(value), hide_index=True)
+        elif isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            st.markdown(f"**{key}**")
+            st.dataframe(pd.DataFrame.from_dict(value, orient="index"))
+        elif isinstance(value, dict | list):
+            st.markdown(f"**{key}**")
+            st.json(value, expanded=False)
+
+
+def kind_results(kind: str, title: str, command: str) -> None:
+    """The history and latest summary of runs of one kind (red team, contract), or an empty state."""
+    history = runs(db(), kind)
+    if history.empty:
+        empty_state(f"No {title.lower()} run is recorded in `{db()}` yet.", command)
+        return
+    table = history[["run_id", "tier", "tier_kind", "service", "status", "started_at"]].copy()
+    table["tier"] = [tier_label(t, k) for t, k in zip(table["tier"], table["tier_kind"], strict=True)]
+    st.dataframe(table.drop(columns="tier_kind"), hide_index=True)
+    picked = st.selectbox("Run", list(history["run_id"]), key=f"{kind}_run")
+    row = history[history["run_id"] == picked].iloc[0]
+    if row["tier_kind"] in ("simulated", "replay"):
+        st.warning(f"This run used a **{row['tier_kind']}** tier: its figures are not a real model's.")
+    summary = loads(row["summary"])
+    if not summary:
+        st.info(f"Run {picked} is {row['status']} and recorded no summary.")
+        return
+    show_summary(summary)
+
+
+def number(value: object, digits: int = 0) -> str:
+    return "—" if value is None or pd.isna(value) else f"{float(value):,.{digits}f}"
+
+
+# --- analysis (core.compare, core.bands), cached ----------------------------------------------
+@st.cache_data(ttl=TTL, show_spinner=False)
+def run_figures(path: str) -> pd.DataFrame:
+    """Every run with its figures and guards: one aggregate query, whatever the number of runs."""
+    from core.compare import run_figures as figures
+
+    return figures(_store(path))
+
+
+@st.cache_data(ttl=TTL, show_spinner=False)
+def check(path: str, run_id: str | None, against: str | None):
+    from core.bands import check as bands_check
+
+    return bands_check(_store(path), run_id, against)
+
+
+@st.cache_resource(show_spinner=False)
+def job_registry() -> dict:
+    """Runs started from the dashboard, by job id (shared by every session of this server)."""
+    return {}
