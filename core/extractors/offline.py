@@ -8,6 +8,7 @@ a value stated under one intent is still there when the customer moves to the ne
 
 from __future__ import annotations
 
+import re
 import time
 
 from core.checklist import Checklist
@@ -17,6 +18,10 @@ from core.extractors.offline_line import read_line
 from core.extractors.offline_profile import profile
 
 VERSION = "offline-2"
+# The agent reporting a finished transaction: what was said for it does not carry into the next one.
+_DONE = re.compile(r"\b(?:successful(?:ly)?|(?:has|have|had) been (?:made|sent|processed|completed|booked|scheduled|"
+                   r"confirmed|placed)|(?:have|has|had) (?:confirmed|processed|completed|gone through)|went through|"
+                   r"(?:is|was) (?:confirmed|booked|complete|completed|done|processed))\b", re.IGNORECASE)
 
 
 class OfflineExtractor:
@@ -37,9 +42,13 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     required = checklist.required(intent)
     collected: dict[str, str] = {}
     asked: tuple[str, ...] = ()
+    last_agent = ""
     for line in lines:
         if line.speaker == AGENT:
             asked = line.asks
+            if _DONE.search(line.text) and facts.on_topic(f"{last_agent} {line.text}"):
+                collected = {}  # this checklist's transaction is done; the next one starts afresh
+            last_agent = line.text
             continue
         collected.update(read_line(facts, required, line.text, asked))
         asked = ()  # a question binds only the answer right after it

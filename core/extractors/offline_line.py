@@ -67,7 +67,7 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if kind == BOOLEAN:
         return _boolean(profile, fact, text, asked)
     spans = _typed_spans(profile, kind, text)
-    if kind in _TOPICAL and not asked and not profile.on_topic(text):
+    if spans and kind in _TOPICAL and not asked and not _on_topic(profile, text):
         spans = []  # a name in a line about another service (a song, a restaurant) is not this fact
     if not spans and fact.fact.name in asked and kind == MONEY:
         spans = [s for s in values.numbers(text) if not _inside(s, values.times(text))]
@@ -77,6 +77,14 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if fact.fact.name in asked and not spans:
         return _short_answer(profile, kind, text)
     return None
+
+
+def _on_topic(profile: Profile, text: str) -> bool:
+    """The line uses the checklist's own words, or states an amount for a checklist that has one."""
+    if profile.on_topic(text):
+        return True
+    has_money = any(f.kind == MONEY for f in profile.facts.values())
+    return has_money and bool(values.money(text))
 
 
 def _typed_spans(profile: Profile, kind: str, text: str) -> list[values.Span]:
@@ -99,8 +107,10 @@ def _inside(span: values.Span, others: list[values.Span]) -> bool:
 
 def _short_answer(profile: Profile, kind: str, text: str) -> str | None:
     """The whole reply, minus fillers, when it is short enough to be just the value asked for."""
+    if _YES.match(text) or _NO.match(text):
+        return None  # a yes or a no answers a proposal, it does not name the value
     reply = _FILLER.sub("", text.strip()).strip().rstrip(".!").strip()
-    if not reply or "?" in reply or _NO.match(reply):
+    if not reply or "?" in reply:
         return None
     if kind == PERSON:
         # "Maria." or "Pranav will be receiving my money.": the reply opens with the name asked for.
@@ -179,7 +189,7 @@ def _boolean(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str
             if re.search(r"\b(?:if|unless|assume|whether)\b", text[:match.start()], re.IGNORECASE):
                 continue
             return allowed["false"] if denied(text, match.start()) else allowed["true"]
-    if fact.fact.name in asked:
+    if tuple(asked) == (fact.fact.name,):  # a bare yes answers only a question about this fact alone
         if _YES.match(text):
             return allowed["true"]
         if _NO.match(text):
