@@ -17,7 +17,7 @@ from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline_line import read_line
 from core.extractors.offline_profile import profile
 
-VERSION = "offline-2"
+VERSION = "offline-3"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 _DONE = re.compile(r"\b(?:successful(?:ly)?|(?:has|have|had) been (?:made|sent|processed|completed|booked|scheduled|"
                    r"confirmed|placed)|(?:have|has|had) (?:confirmed|processed|completed|gone through)|went through|"

@@ -31,11 +31,11 @@ _ORDINAL = (r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|se
             r"twenty[-\s](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|thirtieth|thirty[-\s]first)")
 DATE = re.compile(
     rf"\b(?:"
-    rf"(?:the\s+)?day\s+after\s+tomorrow|today|tonight|tomorrow|"
+    rf"(?:the\s+)?day\s+after\s+tomorrow|(?:later\s+)?today|tonight|tomorrow|"
     rf"(?:next|this|coming)\s+{_WEEKDAY}|{_WEEKDAY}\s+(?:next|this)\s+week|(?:this|next)\s+week\s+{_WEEKDAY}|"
     rf"{_MONTH}\s+(?:the\s+)?{_ORDINAL}|{_MONTH}\s+\d{{1,2}}\b|"
     rf"(?:the\s+)?{_ORDINAL}\s+of\s+(?:{_MONTH}|(?:this|next|the)\s+month)|"
-    rf"(?:the\s+)?{_ORDINAL}(?:\s+of\s+this\s+month)?|"
+    rf"the\s+{_ORDINAL}|\d{{1,2}}(?:st|nd|rd|th)|"
     rf"{_WEEKDAY}"
     rf")(?!\w)",
     re.IGNORECASE,
@@ -65,6 +65,7 @@ money cash dollars bucks
 fine great good perfect correct right wrong that's it's what's let's someone somebody anyone everyone mr mrs ms
 monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
 september october november december am pm one two three four five six seven eight nine ten all both either
+in at on near around by of from to for with into
 theirs hers his yours ours mine someone else whoever better best more less any anyone anybody
 whichever another other others someones somebodys
 know see go do hear listen play find move put take buy keep start try ask tell look wire deposit withdraw
@@ -101,11 +102,28 @@ def numbers(text: str) -> list[Span]:
 
 
 def dates(text: str) -> list[Span]:
-    return _longest(find(DATE, text))
+    return _longest([_no_article(_no_full_stop(s)) for s in find(DATE, text)])
+
+
+def _no_article(span: Span) -> Span:
+    """'the 12th of March' is said as '12th of March'; a bare 'the 12th' keeps its article."""
+    start, end, value = span
+    if value.lower().startswith("the ") and " of " in value.lower():
+        cut = len(value) - len(value[4:].lstrip())
+        return start + cut, end, value[cut:]
+    return span
 
 
 def times(text: str) -> list[Span]:
-    return _longest(find(TIME, text))
+    return _longest([_no_full_stop(s) for s in find(TIME, text)])
+
+
+def _no_full_stop(span: Span) -> Span:
+    """'five pm.' at the end of a sentence is 'five pm'; 'p.m.' keeps its own dots."""
+    start, end, value = span
+    if value.endswith(".") and not re.search(r"\b[ap]\.m\.$", value, re.IGNORECASE):
+        return start, end - 1, value[:-1]
+    return span
 
 
 def _longest(spans: list[Span]) -> list[Span]:
@@ -138,6 +156,9 @@ def person_in(phrase: str, capital_needed: bool, schema_words: frozenset[str] = 
             return f"{tokens[0]} {name}" if first in _KIN_TITLES else name
         return tokens[0].strip(".,!?;:") if first in _KIN_AS_NAME else None
     taken = []
+    if re.fullmatch(r"dr\.?", tokens[0], re.IGNORECASE) and len(tokens) > 1:
+        taken.append(tokens[0])  # "Dr. Thomas Stodgel" keeps the title the customer wrote
+        tokens = tokens[1:]
     for token in tokens:
         clean = token.strip(".,!?;:")
         if not _is_name_word(clean, capital_needed or bool(taken), schema_words):
@@ -145,7 +166,7 @@ def person_in(phrase: str, capital_needed: bool, schema_words: frozenset[str] = 
         taken.append(clean)
         if clean != token:  # punctuation ends the name
             break
-    return " ".join(taken) or None
+    return " ".join(taken) if taken and not re.fullmatch(r"dr\.?", taken[-1], re.IGNORECASE) else None
 
 
 def persons(text: str, schema_words: frozenset[str] = frozenset()) -> list[Span]:
