@@ -145,14 +145,20 @@ def _values(group_runs: pd.DataFrame, metric: str) -> list[tuple[str, float]]:
     return [(run_id, float(value)) for run_id, value in pairs if value is not None]
 
 
-def band(metric: str, group_runs: pd.DataFrame) -> Band:
-    """The band for a metric from the finished runs of one comparable group; the last run is the reference."""
+def band(metric: str, group_runs: pd.DataFrame, reference_run: str | None = None) -> Band:
+    """The band for a metric from the finished runs of one comparable group (oldest first), centred on
+    the reference run's value (default: the last run); every run in the group counts as evidence."""
     if metric not in WATCHED:
         raise ValueError(f"unknown watched metric {metric!r}; choose one of {', '.join(WATCHED)}")
     values = _values(group_runs, metric)
     if not values:
         return Band(metric, None, None, "not measured", "no finished run in the group has this figure")
-    reference_run, reference = values[-1]
+    by_run = dict(values)
+    if reference_run is None:
+        reference_run = values[-1][0]
+    if reference_run not in by_run:
+        return Band(metric, None, None, "not measured", f"the reference run {reference_run} has no such figure")
+    reference = by_run[reference_run]
     deterministic = set(group_runs["tier_kind"]) <= set(DETERMINISTIC_KINDS)
     distinct = {v for _, v in values}
     if deterministic and len(values) >= 2 and len(distinct) == 1:
@@ -243,7 +249,7 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
                                 f"({', '.join(differ)})")
         if base["status"] != "finished":
             raise ValueError(f"run {against} is {base['status']}, not finished: it cannot anchor a band")
-        history = peers[peers["started_at"] <= base["started_at"]]
+        history = peers[(peers["started_at"] < target["started_at"]) | (peers["run_id"] == against)]
     else:
         history = peers[peers["started_at"] < target["started_at"]]
         if history.empty:
@@ -260,7 +266,7 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
     changed = what_changed(base.to_dict(), target.to_dict())
     deviations, within, bands = [], [], {}
     for metric in WATCHED:
-        limits = band(metric, history)
+        limits = band(metric, history, reference_run=base["run_id"])
         bands[metric] = limits
         value_a, value_b = _none(base[metric]), _none(target[metric])
         deviation = Deviation(metric, base["run_id"], target["run_id"], value_a, value_b, limits, changed)

@@ -1,0 +1,129 @@
+"""Comparable groups, bands from evidence and deviations, on real stores with real runs."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.bands import (
+    WATCHED,
+    NotComparable,
+    band,
+    check,
+    comparable_groups,
+    deviations,
+    incomparable_reason,
+)
+from core.compare import run_figures
+from tests.test_compare import FAST, SUBSET, copy_run, flip_first, offline_run, with_tokens
+
+
+def set_git_rev(store, run_id: str, rev: str) -> None:
+    with store.connect() as db:
+        db.execute("UPDATE runs SET git_rev = ? WHERE run_id = ?", [rev, run_id])
+
+
+def group_of(store, run_id: str):
+    return next(g for g in comparable_groups(store) if run_id in set(g.runs["run_id"]))
+
+
+def test_two_identical_offline_runs_give_exact_bands(store, banks1):
+    first, second = offline_run(store, banks1), offline_run(store, banks1)
+    group = group_of(store, first)
+    assert list(group.runs["run_id"]) == [first, second]  # oldest first
+    assert set(group.guards) == {"case_set", "checklist", "prompt", "grader", "tier_settings"}
+    for metric in ("decision_accuracy", "stopped_early", "wrong", "missed", "unparsed"):
+        limits = band(metric, group.runs)
+        assert limits.basis == "exact", metric
+        assert limits.low == limits.high == group.runs[metric].iloc[-1]
+        assert first in limits.evidence and second in limits.evidence
+    assert band("cost_per_turn_usd", group.runs).basis == "not measured"  # offline: no tokens
+    latency = band("latency_p50_ms", group.runs)
+    assert latency.basis == "measured drift" and latency.low < latency.reference < latency.high
+    assert check(store).deviations == []
+
+
+def test_a_changed_figure_is_a_deviation_naming_metric_runs_band_and_change(store, banks1):
+    first, second = offline_run(store, banks1), offline_run(store, banks1)
+    flipped: list[str] = []
+    third = copy_run(store, second, lambda rows: flipped.append(flip_first(rows)))
+    set_git_rev(store, third, "feedbee")
+    found = {d.metric: d for d in deviations(store)}
+    assert set(found) == {"decision_accuracy", "stopped_early"}
+    accuracy = found["decision_accuracy"]
+    assert (accuracy.run_a, accuracy.run_b) == (second, third)
+    assert accuracy.value_b == pytest.approx(accuracy.value_a - 1 / SUBSET)
+    assert accuracy.band.basis == "exact" and accuracy.crossed
+    assert any(c.startswith("git_rev") and c.endswith("feedbee") for c in accuracy.changed)
+    assert found["stopped_early"].value_b == found["stopped_early"].value_a + 1
+    assert "stopped_early" in found["stopped_early"].describe() and third in found["stopped_early"].describe()
+    # the same change measured against the first run explicitly
+    against_first = {d.metric for d in deviations(store, run_id=third, against=first)}
+    assert against_first == {"decision_accuracy", "stopped_early"}
+
+
+def test_runs_with_different_guards_are_never_differenced(store, banks1):
+    offline = offline_run(store, banks1)
+    other_cases = offline_run(store, banks1, limit=SUBSET - 4)
+    model = copy_run(store, offline, with_tokens, tier="fast", tier_kind="model", settings=FAST)
+    assert incomparable_reason(store, offline, other_cases) == ["case_set"]
+    assert incomparable_reason(store, offline, model) == ["tier_settings"]
+    assert incomparable_reason(store, offline, offline) == []
+    groups = comparable_groups(store)
+    assert len(groups) == 3 and all(len(g.runs) == 1 for g in groups)
+    assert groups[0].runs["run_id"].iloc[0] == model  # newest activity first
+    with pytest.raises(NotComparable, match="tier_settings"):
+        check(store, run_id=model, against=offline)
+    result = check(store)  # the latest run has no comparable run before it
+    assert result.against is None and result.deviations == []
+    assert "nothing comparable" in result.reason and "tier_settings" in result.reason
+
+
+def test_one_run_gives_one_case_bands_and_no_drift_evidence(store, banks1):
+    only = offline_run(store, banks1)
+    runs = group_of(store, only).runs
+    accuracy = band("decision_accuracy", runs)
+    assert accuracy.basis == "one case" and accuracy.tolerance == pytest.approx(1 / SUBSET)
+    assert band("wrong", runs).tolerance == 1
+    assert band("latency_p95_ms", runs).basis == "no evidence"
+    with pytest.raises(ValueError, match="unknown watched metric"):
+        band("vibes", runs)
+
+
+def test_a_model_tier_is_never_exact_and_its_drift_widens_rate_bands(store, banks1):
+    source = offline_run(store, banks1)
+    first = copy_run(store, source, with_tokens, tier="fast", tier_kind="model", settings=FAST)
+    second = copy_run(store, source, with_tokens, tier="fast", tier_kind="model", settings=FAST)
+    runs = group_of(store, first).runs
+    assert band("decision_accuracy", runs).basis == "one case"  # equal figures, but not a deterministic tier
+    assert band("input_tokens_per_turn", runs).basis == "measured drift"
+
+    def three_wrong(rows):
+        for _ in range(3):
+            flip_first([r for r in rows if r["decision_correct"]])
+
+    drifted = copy_run(store, source, lambda rows: (with_tokens(rows), three_wrong(rows)), tier="fast",
+                       tier_kind="model", settings=FAST)
+    runs = group_of(store, drifted).runs
+    accuracy = band("decision_accuracy", runs)
+    assert accuracy.basis == "measured drift" and accuracy.tolerance == pytest.approx(3 / SUBSET)
+    assert {second, drifted} <= set(runs["run_id"])
+
+
+def test_check_skips_unfinished_runs_and_reports_every_band(store, banks1):
+    first, second = offline_run(store, banks1), offline_run(store, banks1)
+    run = store.run(second)
+    running = store.start_run(kind="eval", tier="offline", tier_kind="offline", guards=run["guards"],
+                              settings=run["settings"], n_planned=SUBSET, service="Banks_1", split="held-out")
+    result = check(store)
+    assert result.run["run_id"] == second and result.against["run_id"] == first
+    assert set(result.bands) == set(WATCHED)
+    assert running in set(run_figures(store)["run_id"])
+    with pytest.raises(ValueError, match="not finished"):
+        check(store, run_id=second, against=running)
+    with pytest.raises(KeyError):
+        check(store, run_id="r-missing")
+
+
+def test_check_on_an_empty_store_says_so(store):
+    result = check(store)
+    assert result.run is None and result.deviations == [] and "no finished eval run" in result.reason
