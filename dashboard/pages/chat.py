@@ -124,11 +124,10 @@ if chat is not None:
                                mime="application/json", key="chat_export_json", on_click="ignore")
     buttons[2].download_button("Export Markdown", chat.to_markdown(), file_name="transcript.md",
                                mime="text/markdown", key="chat_export_md", on_click="ignore")
-    if chat.replay:
+    if chat.replay:  # the Next turn callback has already stepped by the time this is drawn
         st.caption(f"Replaying corpus dialogue {chat.dialogue_id}: {len(chat.turns)} turn(s) shown, "
                    f"{len(chat.script)} to go.")
-        if st.button("Next turn", key="chat_next", disabled=chat.done):
-            chat.step()
+        st.button("Next turn", key="chat_next", disabled=chat.done, on_click=chat.step)
 
     talk, board = st.columns([3, 2])
     with talk:

@@ -114,12 +114,12 @@ def start_form() -> None:
     names = list(tiers.load_tiers())
     with st.form("start_run"):
         cols = st.columns(4)
-        tier = cols[0].selectbox("Tier", names, format_func=lambda n: tiers.load_tiers()[n].label)
+        tier = cols[0].selectbox("Tier", names, format_func=lambda n: tiers.load_tiers()[n].label, key="start_tier")
         service = cols[1].selectbox("Service", ui.services(), index=ui.services().index(ui.DEFAULT_SERVICE)
-                                    if ui.DEFAULT_SERVICE in ui.services() else 0)
-        split = cols[2].selectbox("Split", SPLIT_NAMES)
-        concurrency = cols[3].number_input("Concurrency", min_value=1, max_value=64, value=1)
-        from_run = st.text_input("Replay from run (replay tier only)", "")
+                                    if ui.DEFAULT_SERVICE in ui.services() else 0, key="start_service")
+        split = cols[2].selectbox("Split", SPLIT_NAMES, key="start_split")
+        concurrency = cols[3].number_input("Concurrency", min_value=1, max_value=64, value=1, key="start_concurrency")
+        from_run = st.text_input("Replay from run (replay tier only)", "", key="start_from_run")
         if st.form_submit_button("Start run"):
             job = jobs.start(ui.job_registry(), ui.db(), tier, service, split, int(concurrency),
                              from_run=from_run.strip() or None)

@@ -1,0 +1,208 @@
+"""Every dashboard page driven through AppTest, on an empty store and on a store with real runs."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from core.store import Store
+from tests.dashboard_store import filled_store
+
+APP = Path(__file__).resolve().parent.parent / "dashboard" / "app.py"
+PAGES = ("chat", "runs", "cases", "compare", "cost", "redteam", "contract")
+FILL_RUNS = "python -m evals run --tier offline --service Banks_1"
+
+
+def shown(at: AppTest) -> str:
+    """Every text the page put on screen, as one string to search."""
+    parts = [el.value for kind in ("title", "subheader", "markdown", "caption", "info", "success", "warning",
+                                   "error") for el in getattr(at, kind)]
+    parts += [f"{m.label}: {m.value}" for m in at.metric]
+    parts += [table.value.to_string() for table in at.table]
+    parts += [tab.label for tab in at.tabs] + [exp.label for exp in at.expander]
+    return "\n".join(str(p) for p in parts)
+
+
+def open_app(monkeypatch, db: Path, page: str = "chat", bootstrap: bool = False) -> AppTest:
+    monkeypatch.setenv("RUNS_DB", str(db))
+    monkeypatch.setenv("CHAT_INTAKE_BOOTSTRAP", "1" if bootstrap else "0")
+    st.cache_data.clear()  # cached reads are keyed by path, but a test must never see another's
+    at = AppTest.from_file(str(APP), default_timeout=60).run()
+    if page != "chat":
+        at.switch_page(f"pages/{page}.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory, banks1, sgd_dir) -> tuple[Path, dict[str, str]]:
+    path = tmp_path_factory.mktemp("dashboard") / "runs.duckdb"
+    return path, filled_store(path, banks1, sgd_dir)
+
+
+EMPTY_SAYS = {
+    "chat": "Nothing said yet",
+    "runs": FILL_RUNS,
+    "cases": FILL_RUNS,
+    "compare": FILL_RUNS,
+    "cost": "Monthly bill (estimate)",
+    "redteam": "python -m evals redteam --tier offline --attempts 3",
+    "contract": "python -m evals contract",
+}
+FILLED_SAYS = {
+    "chat": "Checklist",
+    "runs": "Bands and deviations",
+    "cases": "298 of 298 cases",
+    "compare": "Paired test on decisions",
+    "cost": "Monthly bill (estimate)",
+    "redteam": "python -m evals redteam --tier offline --attempts 3",
+    "contract": "bad_rejected_as_expected",
+}
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_on_an_empty_store_says_what_fills_it(monkeypatch, tmp_path, page):
+    at = open_app(monkeypatch, tmp_path / "runs.duckdb", page)
+    assert EMPTY_SAYS[page] in shown(at)
+    assert Store(tmp_path / "runs.duckdb").runs().empty  # nothing was invented on the way
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_on_a_store_with_runs(monkeypatch, filled, page):
+    at = open_app(monkeypatch, filled[0], page)
+    assert FILLED_SAYS[page] in shown(at)
+
+
+def test_first_start_records_the_default_with_progress(monkeypatch, tmp_path):
+    at = open_app(monkeypatch, tmp_path / "runs.duckdb", bootstrap=True)
+    runs = Store(tmp_path / "runs.duckdb").runs()
+    assert sorted(runs["kind"]) == ["eval", "floor", "floor", "floor"]
+    assert at.status[0].label == "First start: recorded the floors and an offline run on Banks_1 held-out."
+    assert at.status[0].state == "complete"
+    at.switch_page("pages/runs.py").run()
+    assert "Group 1: offline · eval · Banks_1 held-out · 1 run(s)" in shown(at)
+
+
+def test_chat_transfer_over_three_turns_fills_the_checklist_and_stops(monkeypatch, tmp_path):
+    at = open_app(monkeypatch, tmp_path / "runs.duckdb")
+    at.chat_input(key="chat_text").set_value("I would like to transfer money").run()
+    assert "Intent **TransferMoney** (detected) · Decision: **ask**" in shown(at)
+    assert list(at.table[0].value["collected"]) == ["— missing —"] * 3
+    at.chat_input(key="chat_text").set_value("from my checking account").run()
+    at.chat_input(key="chat_text").set_value("$200 to Peter").run()
+    assert "Decision: **stop**" in shown(at)
+    table = at.table[0].value.set_index("fact")["collected"]
+    assert table["account_type"] == "checking" and table["amount"] == "$200"
+    assert "— missing —" not in set(table)
+    assert "Stop: every required fact is collected." in shown(at)
+    assert [b.label for b in at.download_button] == ["Export JSON", "Export Markdown"]
+    at.button(key="chat_reset").click().run()
+    assert "Nothing said yet" in shown(at) and not at.chat_message
+
+
+def test_chat_replays_a_corpus_dialogue_with_gold(monkeypatch, tmp_path, banks1):
+    dialogue = next(c.dialogue_id for c in banks1.cases if c.turn_index >= 2)
+    turns = sum(c.dialogue_id == dialogue for c in banks1.cases)
+    at = open_app(monkeypatch, tmp_path / "runs.duckdb")
+    at.selectbox(key="chat_dialogue").set_value(dialogue)
+    at.button(key="chat_load").click().run()
+    for _ in range(turns):
+        at.button(key="chat_next").click().run()
+    assert f"Replaying corpus dialogue {dialogue}: {turns} turn(s) shown, 0 to go." in shown(at)
+    assert "gold" in at.table[0].value.columns and "Gold decision: **stop**" in shown(at)
+    assert at.button(key="chat_next").disabled and not at.chat_input
+
+
+def test_runs_page_bands_the_repeated_offline_run_exactly(monkeypatch, filled):
+    path, ids = filled
+    at = open_app(monkeypatch, path, "runs")
+    text = shown(at)
+    # the eager run is newest and alone with its guards: it is shown apart and not differenced
+    assert f"nothing comparable: {ids['eager']} is the first finished run with its guards" in text
+    assert "Shown apart from group 1: the guards that differ are" in text
+    at.selectbox(key="bands_run").set_value(ids["offline"]).run()
+    assert f"No watched figure of {ids['offline']} left its band against {ids['offline_first']}." in shown(at)
+    bands = at.dataframe[-1].value.set_index("metric")
+    # one earlier run is no evidence of reproduction yet: rates get one case of the denominator
+    assert bands.loc["decision_accuracy", "basis"] == "one case"
+    assert bands.loc["decision_accuracy", "value a"] == bands.loc["decision_accuracy", "value b"]
+    assert not bands["crossed"].any()
+
+
+def test_runs_page_starts_a_run_in_the_background(monkeypatch, tmp_path):
+    db = tmp_path / "runs.duckdb"
+    at = open_app(monkeypatch, db, "runs")
+    at.selectbox(key="start_tier").set_value("offline")
+    at.selectbox(key="start_service").set_value("Banks_1")
+    at.selectbox(key="start_split").set_value("held-out")
+    at.form_submit_button[0].click().run()
+    for _ in range(240):  # the run goes on in a thread; the page keeps answering meanwhile
+        if "finished, run" in shown(at):
+            break
+        time.sleep(0.25)
+        at.run()
+    assert "offline on Banks_1 held-out (concurrency 1): finished, run" in shown(at)
+    runs = Store(db).runs()
+    assert list(runs["status"]) == ["finished"] and len(Store(db).cases(runs["run_id"].iloc[0], "case_id")) == 298
+
+
+def test_cases_filter_and_drill_down(monkeypatch, filled):
+    path, ids = filled
+    early = Store(path).query("SELECT count(*) AS n FROM cases WHERE run_id = ? AND stopped_early",
+                              [ids["eager"]])["n"].iloc[0]
+    at = open_app(monkeypatch, path, "cases")
+    at.selectbox(key="cases_run").set_value(ids["eager"]).run()
+    at.checkbox(key="f_early").check().run()
+    assert early > 0 and f"{early} of 298 cases" in shown(at)
+    facts = at.table[0].value
+    assert {"fact", "gold", "collected", "outcome"} <= set(facts.columns)
+    assert "**stopped early**" in shown(at) and "Customer" not in facts.columns
+    assert at.chat_message  # the transcript, rebuilt from the corpus
+
+
+def test_review_queue_saves_a_verdict(monkeypatch, filled):
+    path, ids = filled
+    at = open_app(monkeypatch, path, "cases")
+    first = at.selectbox(key="review_case").value
+    run_id, case_id = first.split(" · ")
+    at.radio(key="review_verdict").set_value("grader too strict")
+    at.text_area(key="review_note").input("gold asks for the recipient again")
+    at.form_submit_button[0].click().run()
+    assert f"Saved: grader too strict on {case_id} of run {run_id}." in shown(at)
+    saved = Store(path).reviews(run_id)
+    assert (saved["case_id"] == case_id).any() and "gold asks for the recipient again" in set(saved["note"])
+    counts = next(df.value for df in at.dataframe if "grader too strict" in df.value.columns).set_index("run_id")
+    assert counts.loc[run_id, "grader too strict"] >= 1 and run_id == ids["eager"]
+
+
+def test_compare_shows_disagreements_and_opens_one(monkeypatch, filled):
+    path, ids = filled
+    at = open_app(monkeypatch, path, "compare")
+    at.selectbox(key="cmp_a").set_value(ids["offline"])
+    at.selectbox(key="cmp_b").set_value(ids["eager"]).run()
+    text = shown(at)
+    assert "eager (simulated)" in text and "used a **simulated** tier" in text
+    figures = at.table[0].value.set_index("figure")
+    assert figures.loc["stopped early"].iloc[0].startswith("0 of 298")
+    case_id = at.selectbox(key="cmp_case").value
+    at.radio(key="cmp_side").set_value(ids["offline"])
+    at.button(key="cmp_open").click().run()
+    assert at.title[0].value == "Cases" and at.selectbox(key="cases_case").value == case_id
+    assert at.selectbox(key="cases_run").value == ids["offline"]
+
+
+def test_cost_slider_changes_the_bill(monkeypatch, tmp_path):
+    at = open_app(monkeypatch, tmp_path / "runs.duckdb", "cost")
+    before = at.metric[0].value
+    at.slider(key="cost_conversations").set_value(20_000).run()
+    after = at.metric[0].value
+    to_dollars = lambda text: float(text.strip("$").replace(",", ""))  # noqa: E731
+    assert to_dollars(after) == pytest.approx(2 * to_dollars(before), rel=1e-3)
+    at.slider(key="cost_turns").set_value(12).run()
+    bills = next(df.value for df in at.dataframe if "what" in df.value.columns).set_index("what")["monthly $"]
+    assert bills["transcript (estimate)"] > bills["carried (estimate)"]
+    assert "is the biggest part" in shown(at)
