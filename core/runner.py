@@ -1,28 +1,43 @@
 """Runs an extractor over a case set, grades every case and records it all in the store.
 
-A run is written as it goes (in batches) and closed as `finished`; an exception or an
-interrupt closes it as `incomplete`, so a half-done run is never mistaken for a result.
+Cases run concurrently under a bound that halves when a provider rate-limits; a daily call
+budget shared through the store can stop a run, which then closes as `partial` with the
+reason. A run is written as it goes (in batches) and closed as `finished`; an exception or
+an interrupt closes it as `incomplete`, so a half-done run is never mistaken for a result.
 """
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import asdict, dataclass
 
 from core.corpus import Case, Corpus
+from core.extraction import FAILED_STATUSES
 from core.grade import CaseGrade, grade_case, summarize
 from core.guards import run_guards
+from core.http_retry import AdaptiveLimit
 from core.store import Store
 from core.turn import TurnResult, take_turn
 
 BATCH = 100
+UNMETERED = ("simulated",)  # providers whose calls cost nothing and use no budget
+STEPS = ("render", "call", "parse", "extract", "contract", "decide")
 Progress = Callable[[int, int], None]
 
 
 class BudgetExhausted(RuntimeError):
     """The shared daily call budget ran out; the run stops cleanly as partial."""
+
+
+@dataclass
+class Outcome:
+    case: Case
+    repeat: int
+    result: TurnResult
 
 
 def case_row(run_id: str, case: Case, result: TurnResult, grade: CaseGrade, repeat: int = 0) -> dict:
@@ -62,6 +77,69 @@ def code_counts(rows: Sequence[dict]) -> dict[str, int]:
     return counts
 
 
+def call_failure_kind(row: dict) -> str | None:
+    """What went wrong with one attempt, or None when it brought a reply back."""
+    error = row.get("error") or ""
+    status = row.get("http_status")
+    if error.startswith("timeout"):
+        return "timeout"
+    if error.startswith("connection"):
+        return "connection"
+    if error.startswith("malformed response body"):
+        return "malformed_body"
+    if status is not None and status != 200:
+        return f"http_{status}"
+    return "error" if error else None
+
+
+def failure_summary(rows: Sequence[dict], calls: Sequence[dict]) -> dict:
+    by_status = Counter(r["status"] for r in rows if r["status"] in FAILED_STATUSES)
+    by_call = Counter(kind for c in calls if (kind := call_failure_kind(c)))
+    return {
+        "failed_extractions": sum(by_status.values()),
+        "failures": {status: by_status.get(status, 0) for status in FAILED_STATUSES},
+        "calls": len(calls),
+        "call_failures": dict(sorted(by_call.items())),
+        "retried_calls": sum((c.get("attempt") or 1) > 1 for c in calls),
+    }
+
+
+def agreement(decisions: Sequence[str]) -> float:
+    """Share of repeats that agree with the case's most common decision."""
+    return Counter(decisions).most_common(1)[0][1] / len(decisions) if decisions else 1.0
+
+
+def step_means(rows: Sequence[dict]) -> dict[str, float]:
+    means = {}
+    for step in STEPS:
+        values = [r["timings"][step] for r in rows if step in (r["timings"] or {})]
+        if values:
+            means[step] = round(sum(values) / len(values), 3)
+    return means
+
+
+def _units(cases: Sequence[Case], carried: bool) -> list[list[Case]]:
+    """Work units: one case each, or, when facts carry over, one dialogue's cases in turn order."""
+    if not carried:
+        return [[case] for case in cases]
+    by_dialogue: dict[str, list[Case]] = {}
+    for case in cases:
+        by_dialogue.setdefault(case.dialogue_id, []).append(case)
+    return [sorted(group, key=lambda c: c.turn_index) for group in by_dialogue.values()]
+
+
+def _default_budget(store: Store, extractor):
+    if getattr(extractor, "kind", "") != "model":
+        return None  # offline, replay and simulated tiers call no paid provider
+    from core.budget import Budget
+
+    return Budget.from_env(store)
+
+
+def _metered(calls: Sequence) -> int:
+    return sum(getattr(c, "provider", None) not in UNMETERED for c in calls)
+
+
 def run_eval(
     store: Store,
     corpus: Corpus,
@@ -75,59 +153,151 @@ def run_eval(
     progress: Progress | None = None,
     provider: str | None = None,
     model: str | None = None,
+    repeats: int = 1,
+    budget=None,
 ) -> tuple[str, dict]:
-    """Run, grade and record; returns (run_id, summary)."""
+    """Run, grade and record; returns (run_id, summary).
+
+    `repeats` runs every case that many times with fresh calls; `budget` defaults to the
+    shared daily budget for tiers that call a paid provider.
+    """
+    if repeats < 1:
+        raise ValueError("repeats must be at least 1")
+    adapter = getattr(extractor, "adapter", None)
+    provider = provider or getattr(adapter, "provider", None)
+    model = model or getattr(adapter, "model", None)
+    budget = budget if budget is not None else _default_budget(store, extractor)
+    carried = getattr(extractor, "strategy", None) == "carried"
     guards = run_guards(corpus, cases, prompt_fingerprint, settings)
+    run_settings = {**settings, "repeats": repeats} if repeats > 1 else settings
     run_id = store.start_run(
-        kind="eval", tier=extractor.tier, tier_kind=extractor.kind, guards=guards, settings=settings,
-        n_planned=len(cases), service=corpus.checklist.service, sgd_split=corpus.split, corpus_source=corpus.source,
-        split=split, segment=corpus.segment, schema_variant=corpus.schema_variant, provider=provider, model=model,
+        kind="eval", tier=extractor.tier, tier_kind=extractor.kind, guards=guards, settings=run_settings,
+        n_planned=len(cases) * repeats, service=corpus.checklist.service, sgd_split=corpus.split,
+        corpus_source=corpus.source, split=split, segment=corpus.segment, schema_variant=corpus.schema_variant,
+        provider=provider, model=model,
     )
     started = time.perf_counter()
+    limit = AdaptiveLimit(concurrency)
+    halt = threading.Event()
     grades: list[CaseGrade] = []
     rows: list[dict] = []
+    all_calls: list[dict] = []
     pending_cases: list[dict] = []
     pending_calls: list[dict] = []
     status, note = "finished", None
 
-    def one(case: Case) -> tuple[Case, TurnResult]:
-        return case, take_turn(corpus.checklist, case.intent, case.lines, extractor, case_id=case.case_id)
+    def run_unit(group: list[Case]) -> tuple[list[Outcome], str | None]:
+        """Every repeat of a unit's cases; stops early (returning what it has) if the budget runs out."""
+        outcomes: list[Outcome] = []
+        for repeat in range(repeats):
+            carry, streak = None, 0
+            for case in group:
+                if halt.is_set():
+                    return outcomes, None
+                try:
+                    if budget is not None:
+                        budget.check()
+                except BudgetExhausted as exc:
+                    return outcomes, str(exc)
+                limit.acquire()
+                throttled = False
+                try:
+                    result = take_turn(corpus.checklist, case.intent, case.lines, extractor, carried=carry,
+                                       failed_before=streak, case_id=case.case_id)
+                    throttled = any(c.http_status == 429 for c in result.extraction.calls)
+                finally:
+                    limit.release(throttled)
+                if budget is not None:
+                    budget.spend(_metered(result.extraction.calls))
+                outcomes.append(Outcome(case, repeat, result))
+                if carried:
+                    carry, streak = result.collected, result.failed_streak
+        return outcomes, None
 
     def flush() -> None:
         store.add_cases(pending_cases)
         store.add_calls(pending_calls)
+        if budget is not None:
+            budget.synced(sum(c.get("provider") not in UNMETERED for c in pending_calls))
         pending_cases.clear()
         pending_calls.clear()
 
+    def record(outcomes: list[Outcome]) -> None:
+        decisions: dict[str, list[str]] = {}
+        for item in outcomes:
+            decisions.setdefault(item.case.case_id, []).append(item.result.decision)
+        for item in outcomes:
+            grade = grade_case(corpus.checklist, item.case, item.result.collected, item.result.decision)
+            grades.append(grade)
+            row = case_row(run_id, item.case, item.result, grade, repeat=item.repeat)
+            if repeats > 1:
+                seen = decisions[item.case.case_id]
+                row["extra"] = {"agreement": agreement(seen), "decisions": seen}
+            rows.append(row)
+            pending_cases.append(row)
+            calls = call_rows(run_id, item.case.case_id, item.result, repeat=item.repeat)
+            pending_calls.extend(calls)
+            all_calls.extend(calls)
+
+    total = len(cases) * repeats
+    pool = ThreadPoolExecutor(max_workers=max(1, concurrency), thread_name_prefix="case")
     try:
-        with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
-            for done, (case, result) in enumerate(pool.map(one, cases), start=1):
-                grade = grade_case(corpus.checklist, case, result.collected, result.decision)
-                grades.append(grade)
-                row = case_row(run_id, case, result, grade)
-                rows.append(row)
-                pending_cases.append(row)
-                pending_calls.extend(call_rows(run_id, case.case_id, result))
+        # A window of `concurrency` units in flight, handled in submission order: a failure is
+        # seen before later work starts, and a stopped run has not queued the rest.
+        queue = iter(enumerate(_units(cases, carried)))
+        futures: dict[Future, int] = {}
+
+        def top_up() -> None:
+            while len(futures) < max(1, concurrency) and not halt.is_set():
+                item = next(queue, None)
+                if item is None:
+                    return
+                futures[pool.submit(run_unit, item[1])] = item[0]
+
+        top_up()
+        while futures:
+            done, _ = wait(futures, return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=futures.__getitem__):
+                del futures[future]
+                outcomes, exhausted = future.result()
+                record(outcomes)
+                if exhausted and note is None:
+                    status, note = "partial", exhausted
+                    halt.set()
                 if len(pending_cases) >= BATCH:
                     flush()
                 if progress:
-                    progress(done, len(cases))
-        flush()
-    except BudgetExhausted as exc:
-        status, note = "partial", str(exc)
+                    progress(len(rows), total)
+            top_up()
         flush()
     except BaseException as exc:
+        halt.set()
+        pool.shutdown(wait=False, cancel_futures=True)
         try:
             flush()
         finally:
             store.finish_run(run_id, "incomplete", summarize(grades) | {"wall_s": time.perf_counter() - started},
-                             note=f"stopped after {len(grades)} of {len(cases)} cases: {type(exc).__name__}: {exc}")
+                             note=f"stopped after {len(grades)} of {total} cases: {type(exc).__name__}: {exc}")
         raise
-    summary = summarize(grades) | {
+    pool.shutdown(wait=True)
+    summary = summarize(grades) | failure_summary(rows, all_calls) | {
         "wall_s": round(time.perf_counter() - started, 3),
         "codes": code_counts(rows),
-        "failed_extractions": sum(r["status"] != "ok" for r in rows),
         "floor_always_stop": sum(c.complete for c in cases) / len(cases) if cases else None,
+        "step_ms": step_means(rows),
+        "concurrency": {"ceiling": limit.ceiling, "lowest": limit.lowest, "throttled_cases": limit.throttled},
     }
+    if repeats > 1:
+        by_case: dict[str, list[str]] = {}
+        for row in rows:
+            by_case.setdefault(row["case_id"], []).append(row["decision"])
+        summary |= {
+            "repeats": repeats,
+            "cases": len(by_case),
+            "flipped": sum(len(set(d)) > 1 for d in by_case.values()),
+            "agreement": sum(agreement(d) for d in by_case.values()) / len(by_case) if by_case else None,
+        }
+    if budget is not None:
+        summary["budget"] = {"limit": budget.limit, "used_today": budget.used}
     store.finish_run(run_id, status, summary, note=note)
     return run_id, summary

@@ -1,4 +1,8 @@
-"""Tiers as configuration: `data/tiers.toml` names each extractor and its settings."""
+"""Tiers as configuration: `data/tiers.toml` names each extractor and its settings.
+
+`build()` wires a tier into an extractor: the offline rules, a provider adapter behind the
+shared model-tier logic, the simulated provider, or a replay of an earlier run.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,20 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import httpx
+
 from core.extractors.offline import VERSION as OFFLINE_VERSION
 from core.extractors.offline import OfflineExtractor
+from core.http_retry import RetryPolicy
+from core.prompt import STRATEGIES, template_fingerprint
+from core.secrets import read_key, require_key
 
 TIERS_FILE = Path(__file__).resolve().parent.parent / "data" / "tiers.toml"
+PROVIDERS = ("offline", "openai", "anthropic", "simulated", "replay")
+KIND_OF = {"offline": "offline", "simulated": "simulated", "replay": "replay"}
+# Settings recorded with a run (and so part of its tier-settings guard). Never a key.
+RECORDED = ("provider", "wire", "model", "base_url", "max_output_tokens", "thinking", "thinking_budget",
+            "reasoning_effort", "structured_output", "strategy", "ceiling_param", "rate", "timeout_s")
 
 
 @dataclass
@@ -21,7 +35,12 @@ class Tier:
 
     @property
     def kind(self) -> str:
-        return "offline" if self.provider == "offline" else "model"
+        return KIND_OF.get(self.provider, "model")
+
+    @property
+    def label(self) -> str:
+        """How the tier is shown: simulated and replay tiers say so."""
+        return f"{self.name} ({self.kind})" if self.kind in ("simulated", "replay") else self.name
 
 
 def load_tiers(path: str | os.PathLike | None = None) -> dict[str, Tier]:
@@ -34,16 +53,80 @@ def load_tiers(path: str | os.PathLike | None = None) -> dict[str, Tier]:
     for name, spec in body.items():
         if not isinstance(spec, dict) or "provider" not in spec:
             raise ValueError(f"tier {name!r} in {path} needs a provider")
+        if spec["provider"] not in PROVIDERS:
+            raise ValueError(f"tier {name!r} in {path} has unknown provider {spec['provider']!r}; "
+                             f"known: {', '.join(PROVIDERS)}")
         tiers[name] = Tier(name=name, provider=spec["provider"], settings=dict(spec))
     return tiers
 
 
 def build(tier_name: str, **overrides) -> tuple[object, dict, str]:
-    """(extractor, settings recorded with the run, prompt fingerprint) for a tier name."""
+    """(extractor, settings recorded with the run, prompt fingerprint) for a tier name.
+
+    Overrides replace tier settings (e.g. `base_url`, `timeout_s`, `strategy`); `client`
+    passes an httpx client in; replay needs `from_run` and `store`.
+    """
     tiers = load_tiers()
     if tier_name not in tiers:
         raise ValueError(f"unknown tier {tier_name!r}; configured: {', '.join(sorted(tiers))}")
     tier = tiers[tier_name]
+    client = overrides.pop("client", None)
+    store = overrides.pop("store", None)
+    spec = {**tier.settings, **{k: v for k, v in overrides.items() if v is not None}}
     if tier.provider == "offline":
         return OfflineExtractor(), {"tier": "offline", "extractor": OFFLINE_VERSION}, f"offline:{OFFLINE_VERSION}"
-    raise ValueError(f"tier {tier_name!r} uses provider {tier.provider!r}, which this build cannot call")
+    if tier.provider == "replay":
+        from core.extractors.replay import ReplayExtractor
+
+        if not spec.get("from_run") or store is None:
+            raise ValueError("the replay tier needs --from-run RUN_ID (a run recorded in this store)")
+        extractor = ReplayExtractor.from_store(store, spec["from_run"], tier=tier_name)
+        return extractor, extractor.settings, extractor.prompt_fingerprint
+    return build_model_tier(tier, spec, client)
+
+
+def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None) -> tuple[object, dict, str]:
+    from core.extractors.anthropic import AnthropicAdapter
+    from core.extractors.model import ModelExtractor
+    from core.extractors.openai_compat import OpenAICompatAdapter
+
+    strategy = spec.get("strategy", "transcript")
+    if strategy not in STRATEGIES:
+        raise ValueError(f"tier {tier.name!r}: unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+    wire = spec.get("wire", "openai") if tier.provider == "simulated" else tier.provider
+    if wire not in ("openai", "anthropic"):
+        raise ValueError(f"tier {tier.name!r}: unknown wire format {wire!r}; choose openai or anthropic")
+    if spec.get("base_url_env") and os.environ.get(spec["base_url_env"]):
+        spec["base_url"] = os.environ[spec["base_url_env"]]
+    if not spec.get("base_url") or not spec.get("model"):
+        raise ValueError(f"tier {tier.name!r} needs a model and a base_url")
+    key = None
+    if tier.provider != "simulated" and spec.get("key_env"):
+        key = read_key(spec["key_env"]) if spec.get("key_optional") else require_key(spec["key_env"], tier.name)
+    client = client or httpx.Client(timeout=httpx.Timeout(float(spec.get("timeout_s", 30)), connect=5.0),
+                                     limits=httpx.Limits(max_connections=256, max_keepalive_connections=64))
+    policy = RetryPolicy(attempts=int(spec.get("attempts", 4)), base_wait_s=float(spec.get("base_wait_s", 0.5)),
+                         max_wait_s=float(spec.get("max_wait_s", 20.0)))
+    ceiling = int(spec.get("max_output_tokens", 400))
+    provider_label = "simulated" if tier.kind == "simulated" else tier.provider
+    if wire == "openai":
+        effort = spec.get("reasoning_effort", "medium") if spec.get("thinking") else None
+        adapter = OpenAICompatAdapter(client=client, base_url=spec["base_url"], model=spec["model"], api_key=key,
+                                      max_output_tokens=ceiling,
+                                      ceiling_param=spec.get("ceiling_param", "max_completion_tokens"),
+                                      reasoning_effort=effort, policy=policy, provider=provider_label)
+    else:
+        budget = int(spec.get("thinking_budget", 1024)) if spec.get("thinking") else None
+        adapter = AnthropicAdapter(client=client, base_url=spec["base_url"], model=spec["model"], api_key=key,
+                                   max_output_tokens=ceiling, thinking_budget=budget, policy=policy,
+                                   provider=provider_label)
+    structured = bool(spec.get("structured_output"))
+    extractor = ModelExtractor(tier.name, adapter, strategy=strategy, structured=structured, kind=tier.kind)
+    settings = {"tier": tier.name, "kind": tier.kind, **{k: spec[k] for k in RECORDED if k in spec}}
+    settings["provider"] = provider_label
+    settings["wire"] = wire
+    if tier.kind == "simulated":
+        settings["simulated"] = True
+        settings.pop("base_url", None)  # the port is incidental; the answers are the same
+    fingerprint = f"{template_fingerprint(strategy)}:{'schema' if structured else 'free'}"
+    return extractor, settings, fingerprint

@@ -13,7 +13,11 @@ from evals.output import emit, pct, progress_bar
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("run", help="run a tier over a case set and record it")
     parser.add_argument("--tier", default="offline", help="a tier from data/tiers.toml (default offline)")
-    parser.add_argument("--concurrency", type=int, default=1, help="cases in flight at once")
+    parser.add_argument("--concurrency", type=int, default=1,
+                        help="cases in flight at once; halves for a while when the provider rate-limits")
+    parser.add_argument("--repeats", type=int, default=1,
+                        help="run every case N times with fresh calls and count decisions that flip")
+    parser.add_argument("--from-run", metavar="RUN_ID", help="with --tier replay: the run whose replies to re-serve")
     add_corpus_options(parser)
     add_output_options(parser)
     parser.set_defaults(handler=handle)
@@ -22,23 +26,32 @@ def register(sub: argparse._SubParsersAction) -> None:
 def handle(args: argparse.Namespace) -> int:
     if args.concurrency < 1:
         raise ValueError("--concurrency must be at least 1")
+    if args.repeats < 1:
+        raise ValueError("--repeats must be at least 1")
     corpus = open_corpus(args)
     cases = corpus.select(args.split, args.limit)
     if not cases:
         raise ValueError(f"no cases in split {args.split!r} of {args.service}")
-    extractor, settings, prompt_fp = tiers.build(args.tier)
     store = open_store(args)
-    update, close = progress_bar(len(cases), f"{args.tier} on {args.service}", enabled=not args.json)
+    extractor, settings, prompt_fp = tiers.build(args.tier, from_run=args.from_run, store=store)
+    update, close = progress_bar(len(cases) * args.repeats, f"{args.tier} on {args.service}", enabled=not args.json)
     try:
         run_id, summary = run_eval(store, corpus, cases, extractor, split=args.split, settings=settings,
-                                   prompt_fingerprint=prompt_fp, concurrency=args.concurrency, progress=update)
+                                   prompt_fingerprint=prompt_fp, concurrency=args.concurrency, progress=update,
+                                   repeats=args.repeats)
     finally:
         close()
-    result = {"run_id": run_id, "tier": args.tier, "service": args.service, "split": args.split,
+    status = store.run(run_id)
+    result = {"run_id": run_id, "tier": args.tier, "tier_kind": extractor.kind, "status": status["status"],
+              "status_note": status["status_note"], "service": args.service, "split": args.split,
               "segment": args.segment, **summary}
 
     def human() -> None:
-        print(f"run {run_id}: {args.tier} on {args.service} {args.split} ({args.segment} mode), n={summary['n']}")
+        label = {"simulated": " [SIMULATED]", "replay": f" [REPLAY of {args.from_run}]"}.get(extractor.kind, "")
+        print(f"run {run_id}: {args.tier}{label} on {args.service} {args.split} ({args.segment} mode), "
+              f"n={summary['n']} — {status['status']}")
+        if status["status_note"]:
+            print(f"  note: {status['status_note']}")
         low, high = summary["decision_accuracy_ci"] or (None, None)
         print(f"  decisions  {summary['decisions_correct']}/{summary['n']} = {pct(summary['decision_accuracy'])}"
               f"  (95% CI {pct(low)}–{pct(high)}; always-stop floor {pct(summary['floor_always_stop'])})")
@@ -48,6 +61,16 @@ def handle(args: argparse.Namespace) -> int:
               f"  open {summary['open']}  (precision {pct(summary['fact_precision'])})")
         if summary["codes"]:
             print("  contract codes  " + ", ".join(f"{k} {v}" for k, v in sorted(summary["codes"].items())))
+        if summary["calls"]:
+            failed = ", ".join(f"{k} {v}" for k, v in summary["failures"].items() if v) or "none"
+            attempts = ", ".join(f"{k} {v}" for k, v in summary["call_failures"].items()) or "none"
+            print(f"  calls {summary['calls']} ({summary['retried_calls']} retries); failed attempts: {attempts}")
+            print(f"  failed extractions {summary['failed_extractions']}: {failed}")
+        if "repeats" in summary:
+            print(f"  repeats {summary['repeats']}: {summary['flipped']} of {summary['cases']} cases flipped their "
+                  f"decision; mean agreement {pct(summary['agreement'])}")
+        if summary["step_ms"]:
+            print("  mean ms per step  " + ", ".join(f"{k} {v:.1f}" for k, v in summary["step_ms"].items()))
         print(f"  wall clock {summary['wall_s']:.2f} s; recorded in {store.path}")
 
     emit(result, args.json, human)

@@ -1,0 +1,134 @@
+"""The model tier: render the prompt, call a provider adapter, parse, and name any failure.
+
+Adapters (OpenAI-compatible, Anthropic) only move bytes; everything that decides what a
+reply means lives here, so every provider's replies are judged by the same rules.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from core.checklist import Checklist
+from core.corpus import AGENT
+from core.extraction import (
+    CUT_AT_CEILING,
+    EMPTY_REPLY,
+    OK,
+    PROVIDER_ERROR,
+    UNPARSEABLE,
+    Call,
+    Extraction,
+    ExtractionRequest,
+)
+from core.prompt import RenderedPrompt, parse, render
+
+CEILING_REASONS = frozenset({"length", "max_tokens"})  # OpenAI, Anthropic
+HINT_HEADER = "x-simulated-hint"  # sent to the simulated provider only
+
+
+@dataclass
+class Reply:
+    """What an adapter got back: the model's text (or why there is none) and every attempt."""
+
+    text: str | None
+    finish_reason: str | None
+    calls: list[Call] = field(default_factory=list)
+    error: str | None = None
+
+
+class Adapter(Protocol):
+    provider: str
+    model: str
+    client: object  # the httpx client passed in
+
+    def complete(self, prompt: RenderedPrompt, schema: Mapping | None,
+                 extra_headers: Mapping[str, str] | None = None) -> Reply: ...
+
+
+def answer_schema(checklist: Checklist, intent: str) -> dict:
+    """The answer contract as a strict JSON schema: every required fact, null when not stated."""
+    properties = {}
+    for fact in checklist.required_facts(intent):
+        if fact.allowed:
+            properties[fact.name] = {"type": ["string", "null"], "enum": [*fact.allowed, None],
+                                     "description": fact.description}
+        else:
+            properties[fact.name] = {"type": ["string", "null"], "description": fact.description}
+    return {
+        "type": "object",
+        "properties": {
+            "collected": {"type": "object", "properties": properties, "required": list(properties),
+                          "additionalProperties": False},
+            "notes": {"type": "string"},
+        },
+        "required": ["collected", "notes"],
+        "additionalProperties": False,
+    }
+
+
+def status_of(reply: Reply, parsed: object) -> str:
+    """Why a reply yielded nothing usable, or OK."""
+    if reply.error is not None:
+        return PROVIDER_ERROR
+    if parsed is not None:
+        return OK
+    if reply.finish_reason in CEILING_REASONS:
+        return CUT_AT_CEILING
+    if not (reply.text or "").strip():
+        return EMPTY_REPLY
+    return UNPARSEABLE
+
+
+def simulated_hint(request: ExtractionRequest) -> str:
+    """What the offline tier reads but a prompt does not show, for the simulated provider only:
+    which facts each agent line asked for, and the checklist's facts beyond the required ones."""
+    asks = [[ln.text, list(ln.asks)] for ln in request.lines if ln.speaker == AGENT and ln.asks]
+    required = set(request.checklist.required(request.intent))
+    others = [[f.name, f.description, list(f.allowed)] for f in request.checklist.facts.values()
+              if f.name not in required]
+    return json.dumps({"asks": asks, "other_facts": others}, ensure_ascii=True)
+
+
+class ModelExtractor:
+    """One provider call per turn (plus retries), judged by the shared rules above."""
+
+    def __init__(self, tier: str, adapter: Adapter, *, strategy: str = "transcript", structured: bool = False,
+                 kind: str = "model") -> None:
+        self.tier = tier
+        self.kind = kind
+        self.adapter = adapter
+        self.strategy = strategy
+        self.structured = structured
+
+    def close(self) -> None:
+        """Close the adapter's HTTP client (its pooled connections)."""
+        close = getattr(self.adapter.client, "close", None)
+        if close:
+            close()
+
+    def extract(self, request: ExtractionRequest) -> Extraction:
+        timings: dict[str, float] = {}
+        mark = time.perf_counter()
+        prompt = render(request.checklist, request.intent, request.lines, self.strategy, request.carried)
+        schema = answer_schema(request.checklist, request.intent) if self.structured else None
+        headers = {HINT_HEADER: simulated_hint(request)} if self.kind == "simulated" else None
+        timings["render"] = (time.perf_counter() - mark) * 1000
+
+        mark = time.perf_counter()
+        reply = self.adapter.complete(prompt, schema, headers)
+        timings["call"] = (time.perf_counter() - mark) * 1000
+
+        mark = time.perf_counter()
+        parsed = parse(reply.text) if reply.error is None else None
+        status = status_of(reply, parsed)
+        collected, notes = parsed if parsed is not None else ({}, reply.error or "")
+        if status == OK and request.carried and self.strategy == "carried":
+            # The carried prompt shows earlier facts as context; a reply need not repeat them.
+            collected = {**request.carried, **collected}
+        timings["parse"] = (time.perf_counter() - mark) * 1000
+        return Extraction(collected=collected, status=status, raw_reply=reply.text, prompt=prompt.text,
+                          notes=notes, calls=reply.calls, timings_ms=timings)

@@ -1,0 +1,77 @@
+"""The replay tier: re-serves the raw replies an earlier run recorded. No call is made.
+
+Each reply is parsed again by today's parser and judged by the same rules as a live reply,
+so a parser or contract change can be measured on yesterday's replies at no cost.
+"""
+
+from __future__ import annotations
+
+import time
+
+from core.extraction import PROVIDER_ERROR, Extraction, ExtractionRequest
+from core.extractors.model import Reply, status_of
+from core.prompt import parse
+
+
+class ReplayExtractor:
+    kind = "replay"
+
+    def __init__(self, run_id: str, recorded: dict[str, dict], source: dict, tier: str = "replay") -> None:
+        self.tier = tier
+        self.run_id = run_id
+        self.recorded = recorded  # case_id -> {raw_reply, prompt, status, finish_reason}
+        self.source = source
+
+    @classmethod
+    def from_store(cls, store, run_id: str, tier: str = "replay") -> ReplayExtractor:
+        run = store.run(run_id)  # KeyError names the run and the store when it is not there
+        if run["tier_kind"] in ("offline", "floor"):
+            raise ValueError(f"run {run_id} is a {run['tier_kind']} run: it recorded no replies to replay")
+        cases = store.query("SELECT case_id, raw_reply, prompt, status FROM cases WHERE run_id = ? AND repeat = 0",
+                            [run_id])
+        finishes = store.query(
+            "SELECT case_id, arg_max(finish_reason, attempt) AS finish_reason FROM calls "
+            "WHERE run_id = ? AND coalesce(repeat, 0) = 0 GROUP BY case_id", [run_id])
+        finish_of = dict(zip(finishes["case_id"], finishes["finish_reason"], strict=True))
+        recorded = {
+            row.case_id: {"raw_reply": _text(row.raw_reply), "prompt": _text(row.prompt), "status": row.status,
+                          "finish_reason": _text(finish_of.get(row.case_id))}
+            for row in cases.itertuples()
+        }
+        if not recorded:
+            raise ValueError(f"run {run_id} recorded no cases to replay")
+        return cls(run_id, recorded, run, tier=tier)
+
+    @property
+    def settings(self) -> dict:
+        return {"tier": self.tier, "kind": "replay", "from_run": self.run_id, "source_tier": self.source.get("tier"),
+                "source_settings": self.source.get("settings")}
+
+    @property
+    def prompt_fingerprint(self) -> str:
+        return (self.source.get("guards") or {}).get("prompt") or f"replay:{self.run_id}"
+
+    @property
+    def strategy(self) -> str:
+        return (self.source.get("settings") or {}).get("strategy", "transcript")
+
+    def extract(self, request: ExtractionRequest) -> Extraction:
+        started = time.perf_counter()
+        entry = self.recorded.get(request.case_id or "")
+        if entry is None:
+            return Extraction(collected={}, status=PROVIDER_ERROR, notes=f"case not in run {self.run_id}",
+                              timings_ms={"replay": (time.perf_counter() - started) * 1000})
+        failed_at_provider = entry["status"] == PROVIDER_ERROR
+        reply = Reply(entry["raw_reply"], entry["finish_reason"],
+                      error=f"provider error recorded in run {self.run_id}" if failed_at_provider else None)
+        parsed = parse(reply.text) if not failed_at_provider else None
+        status = status_of(reply, parsed)
+        collected, notes = parsed if parsed is not None else ({}, reply.error or "")
+        if parsed is not None and request.carried and self.strategy == "carried":
+            collected = {**request.carried, **collected}
+        return Extraction(collected=collected, status=status, raw_reply=entry["raw_reply"], prompt=entry["prompt"],
+                          notes=notes, timings_ms={"parse": (time.perf_counter() - started) * 1000})
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None

@@ -1,0 +1,161 @@
+"""Bounded retries for provider calls: transient statuses and timeouts, backoff with jitter.
+
+Every attempt (the failed ones too) is handed to a recorder, so the run store keeps a row
+per attempt. A server's `Retry-After` is honoured, capped so one reply cannot stall a run.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from email.utils import parsedate_to_datetime
+
+import httpx
+from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt, wait_random_exponential
+
+# 529 is Anthropic's "overloaded"; the rest are the usual transient HTTP statuses.
+RETRYABLE_STATUSES = frozenset({408, 429, 500, 502, 503, 504, 529})
+TRANSIENT_ERRORS = (httpx.TimeoutException, httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError)
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    attempts: int = 4  # total tries, the first included
+    base_wait_s: float = 0.5
+    max_wait_s: float = 20.0  # also the cap on a server's Retry-After
+    sleep: Callable[[float], None] = field(default=time.sleep, compare=False)
+
+
+@dataclass
+class Attempt:
+    """One try at a URL: a response, or the error that stood in for one."""
+
+    number: int
+    response: httpx.Response | None
+    error: str | None
+    latency_ms: float
+    retry_after_s: float | None = None
+
+    @property
+    def status(self) -> int | None:
+        return self.response.status_code if self.response is not None else None
+
+    @property
+    def transient(self) -> bool:
+        return self.response is None or self.response.status_code in RETRYABLE_STATUSES
+
+
+class _Transient(Exception):
+    def __init__(self, attempt: Attempt) -> None:
+        super().__init__(attempt.error or f"HTTP {attempt.status}")
+        self.attempt = attempt
+
+
+def retry_after_seconds(headers: Mapping[str, str]) -> float | None:
+    """Seconds a server asked us to wait: `retry-after-ms`, `Retry-After` seconds or an HTTP date."""
+    millis = headers.get("retry-after-ms")
+    if millis:
+        try:
+            return max(0.0, float(millis) / 1000)
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        return max(0.0, parsedate_to_datetime(value).timestamp() - time.time())
+    except (TypeError, ValueError):
+        return None
+
+
+def _wait(policy: RetryPolicy) -> Callable[[RetryCallState], float]:
+    jittered = wait_random_exponential(multiplier=policy.base_wait_s, max=policy.max_wait_s)
+
+    def wait(state: RetryCallState) -> float:
+        failure = state.outcome.exception() if state.outcome else None
+        asked = failure.attempt.retry_after_s if isinstance(failure, _Transient) else None
+        return min(asked, policy.max_wait_s) if asked is not None else jittered(state)
+
+    return wait
+
+
+def post_with_retries(
+    client: httpx.Client,
+    url: str,
+    *,
+    body: Mapping,
+    headers: Mapping[str, str],
+    policy: RetryPolicy,
+    record: Callable[[Attempt], None],
+) -> Attempt:
+    """POST until a non-transient answer or the attempts run out; returns the last attempt."""
+    number = 0
+
+    def once() -> Attempt:
+        nonlocal number
+        number += 1
+        started = time.perf_counter()
+        try:
+            response = client.post(url, json=body, headers=dict(headers))
+            response.read()
+            attempt = Attempt(number, response, None, (time.perf_counter() - started) * 1000,
+                              retry_after_seconds(response.headers))
+        except TRANSIENT_ERRORS as exc:
+            kind = "timeout" if isinstance(exc, httpx.TimeoutException) else "connection"
+            attempt = Attempt(number, None, f"{kind}: {type(exc).__name__}", (time.perf_counter() - started) * 1000)
+        record(attempt)
+        if attempt.transient:
+            raise _Transient(attempt)
+        return attempt
+
+    retrying = Retrying(stop=stop_after_attempt(max(1, policy.attempts)), wait=_wait(policy),
+                        retry=retry_if_exception_type(_Transient), sleep=policy.sleep, reraise=True)
+    try:
+        return retrying(once)
+    except _Transient as exhausted:
+        return exhausted.attempt
+
+
+class AdaptiveLimit:
+    """A concurrency bound that halves on a rate limit (at most once a second) and creeps back up.
+
+    Callers `acquire()` before work and `release(throttled)` after; `throttled` means the work
+    met a 429, so fewer pieces of work go out at once until the provider recovers.
+    """
+
+    def __init__(self, ceiling: int, recover_step: float = 0.5, cooldown_s: float = 1.0) -> None:
+        self.ceiling = max(1, ceiling)
+        self.limit = float(self.ceiling)
+        self.lowest = self.ceiling
+        self.throttled = 0
+        self._recover_step = recover_step
+        self._cooldown_s = cooldown_s
+        self._last_cut = float("-inf")
+        self._in_flight = 0
+        self._cond = threading.Condition()
+
+    def acquire(self) -> None:
+        with self._cond:
+            while self._in_flight >= int(self.limit):
+                self._cond.wait()
+            self._in_flight += 1
+
+    def release(self, throttled: bool = False) -> None:
+        with self._cond:
+            self._in_flight -= 1
+            now = time.monotonic()
+            if throttled:
+                self.throttled += 1
+                if now - self._last_cut >= self._cooldown_s:
+                    self.limit = max(1.0, self.limit / 2)
+                    self.lowest = min(self.lowest, int(self.limit))
+                    self._last_cut = now
+            else:
+                self.limit = min(float(self.ceiling), self.limit + self._recover_step)
+            self._cond.notify_all()
