@@ -17,11 +17,13 @@ from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline_line import read_line
 from core.extractors.offline_profile import profile
 
-VERSION = "offline-3"
+VERSION = "offline-4"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
-_DONE = re.compile(r"\b(?:successful(?:ly)?|(?:has|have|had) been (?:made|sent|processed|completed|booked|scheduled|"
-                   r"confirmed|placed)|(?:have|has|had) (?:confirmed|processed|completed|gone through)|went through|"
-                   r"(?:is|was) (?:confirmed|booked|complete|completed|done|processed))\b", re.IGNORECASE)
+_DONE = re.compile(
+    r"\b(?:successf?ull?y?|(?:has|have|had) been \w+ed|(?:has|have|had) (?:been )?(?:done|made|sent|gone through)|"
+    r"(?:i've|i have|we've|we have) (?:made|sent|completed|processed|done|transferred|booked|confirmed|placed)|"
+    r"went through|took place|it'?s done|all done|(?:is|was) (?:confirmed|booked|complete|completed|done|processed))\b",
+    re.IGNORECASE)
 
 
 class OfflineExtractor:

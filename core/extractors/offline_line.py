@@ -153,6 +153,9 @@ _NOUN_BEFORE = re.compile(r"\b(?:my|your|our|their|his|her|the|a|an|this|that)\s
 def _mentions(fact: FactProfile, text: str) -> list[tuple[int, int, str]]:
     found = [(m.start(), m.end(), value) for value, pattern in fact.vocabulary for m in pattern.finditer(text)
              if not _USED_AS_VERB.match(text[m.end():m.end() + 12]) or _NOUN_BEFORE.search(text[:m.start()])]
+    for value, pattern in fact.partial:
+        found += [(m.start(1), m.end(1), value) for m in pattern.finditer(text)
+                  if not any(s <= m.start(1) < e for s, e, _ in found)]
     return sorted(found)
 
 

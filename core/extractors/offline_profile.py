@@ -54,6 +54,7 @@ class FactProfile:
     cues: frozenset[str]  # stems of the fact's own content words, used to find who a mention belongs to
     name_stems: frozenset[str]  # stems of the fact name's content words (a boolean is stated by naming it)
     vocabulary: tuple[tuple[str, re.Pattern], ...]  # allowed value -> how the customer may say it
+    partial: tuple[tuple[str, re.Pattern], ...] = ()  # a multi-word value said by its own word ("my in-app cash")
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,27 @@ def _value_pattern(value: str, kind: str) -> re.Pattern:
     spoken = re.escape(value.replace("_", " ").lower()).replace(r"\ ", r"\s+")
     if kind == COUNT and value.isdigit() and int(value) < len(_NUMBER_NAMES):
         spoken = f"(?:{spoken}|{_NUMBER_NAMES[int(value)]})"
-    return re.compile(rf"(?<![\w$.,:-]){spoken}(?![\w:]|[.,]\d)", re.IGNORECASE)
+    return re.compile(rf"(?<![\w$.,:]){spoken}(?![\w:]|[.,]\d)", re.IGNORECASE)
+
+
+# Words too common to stand for a whole value on their own.
+_WEAK_TOKENS = _STOP | frozenset({"general", "special", "specific", "regular", "normal", "main", "other", "card",
+                                  "cards", "account", "accounts", "true", "false", "yes", "no"})
+# A value's own word counts only as a thing someone uses: "from my balance", "via app cash".
+_PARTIAL_LEAD = r"\b(?:my|our|from|via|with|using|use|by|through|the|in|on|your)\s+(?:[\w]+[\s-]+)?"
+
+
+def _partial_patterns(allowed: tuple[str, ...]) -> tuple[tuple[str, re.Pattern], ...]:
+    tokens = {v: set(words(v.replace("_", " "))) for v in allowed}
+    found = []
+    for value, own in tokens.items():
+        if len(own) < 2:
+            continue
+        others = set().union(*(t for v, t in tokens.items() if v != value))
+        for token in sorted(own - others - _WEAK_TOKENS):
+            if len(token) >= 3:
+                found.append((value, re.compile(rf"{_PARTIAL_LEAD}({re.escape(token)})\b", re.IGNORECASE)))
+    return tuple(found)
 
 
 def _build(checklist: Checklist) -> Profile:
@@ -105,6 +126,8 @@ def _build(checklist: Checklist) -> Profile:
             cues=frozenset(stem(w) for w in own_words if w not in _STOP and len(w) > 2),
             name_stems=frozenset(stem(w) for w in words(fact.name.replace("_", " ")) if w not in _STOP),
             vocabulary=tuple((v, _value_pattern(v, kind)) for v in fact.allowed if v.lower() != "dontcare"),
+            partial=_partial_patterns(tuple(v for v in fact.allowed if v.lower() != "dontcare")) if kind == CLOSED
+            else (),
         )
     siblings = {
         name: tuple(other for other in checklist.facts

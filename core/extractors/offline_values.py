@@ -84,7 +84,7 @@ _NAME_TOKEN = r"[A-Za-z][\w'’-]*"
 # A name follows one of these cue words: "to Amir", "named Amir", "recipient is Amir", "pay Amir".
 _PERSON_CUE = re.compile(
     r"\b(?:to|for|named|called|name\s+is|name's|recipient\s+is|receiver\s+is|with|from|pay|paying|send|sending|"
-    r"give|reimburse|owes?|request|requesting|charge|see|visit|it's|of)\s+"
+    r"give|reimburse|owes?|request|requesting|charge|see|visit|it's|of|is)\s+"
     r"(?:(?:my|our)\s+(?:good\s+|best\s+|dear\s+|old\s+)?)?",
     re.IGNORECASE,
 )
@@ -219,19 +219,41 @@ def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[
 
 
 _PLACE_CUE = re.compile(
-    r"\b(?:to|in|at|near|around|for|go\s+to|going\s+to|headed\s+to|heading\s+to|is)\s+"
-    r"(?P<place>(?:\d+[A-Za-z]?\s+)?(?:[A-Z][\w'’.&-]*)(?:\s+(?:[A-Z][\w'’.&-]*|de|del|la|of|the|and|on)){0,5})"
-)
+    r"\b(?:to|in|at|near|around|is|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?", re.IGNORECASE)
+_PLACE_TOKEN = re.compile(r"\S+")
+# Lower-case words that still belong to a place's name or address.
+_PLACE_JOINERS = frozenset({"de", "del", "la", "le", "of", "the", "and", "on", "da", "di", "du", "y", "&"})
+_ADDRESS_WORDS = frozenset({"street", "st", "avenue", "ave", "road", "rd", "drive", "dr", "boulevard", "blvd", "lane",
+                            "ln", "way", "court", "ct", "place", "pl", "parkway", "highway", "suite", "ste", "bldg",
+                            "building", "square", "plaza", "center", "centre", "park", "terrace", "circle", "floor"})
+_PLACE_STOP = frozenset({"i", "i'm", "i'd", "i'll", "it", "it's", "its", "we", "we're", "you", "please", "thanks",
+                         "and", "but", "so", "or", "for", "with", "at", "on", "in", "to", "by", "from"})
+_SENTENCE_END = (".", "!", "?", ";", ",")
 
 
 def places(text: str) -> list[Span]:
+    """A place or address after a cue word: capitalised words, numbers and address words ('406 Dewey Boulevard')."""
     spans = []
-    for match in _PLACE_CUE.finditer(text):
-        place = match.group("place").rstrip(".,!?;:")
-        while place.split() and place.split()[-1].lower() in {"of", "the", "and", "on", "de", "del", "la"}:
-            place = place.rsplit(" ", 1)[0] if " " in place else ""
-        if not place or place.split()[0].lower() in _NOT_NAMES:
+    for cue in _PLACE_CUE.finditer(text):
+        taken: list[re.Match] = []
+        for token in _PLACE_TOKEN.finditer(text, cue.end()):
+            word = token.group(0)
+            bare = word.rstrip(".,!?;:")
+            low = bare.lower()
+            if not taken:
+                if not (bare[:1].isupper() or bare[:1].isdigit()) or low in _NOT_NAMES or low in _PLACE_STOP:
+                    break
+            elif not (bare[:1].isupper() or bare[:1].isdigit() or bare[:1] == "#" or low in _ADDRESS_WORDS
+                      or low in _PLACE_JOINERS) or low in _PLACE_STOP - _PLACE_JOINERS or low in {"i", "i'm"}:
+                break
+            taken.append(token)
+            if bare != word or len(taken) == 8:
+                break
+        while taken and taken[-1].group(0).rstrip(".,!?;:").lower() in _PLACE_JOINERS:
+            taken.pop()
+        if not taken or (taken[0].group(0)[:1].isdigit() and len(taken) == 1):
             continue
-        start = match.start("place")
-        spans.append((start, start + len(place), place))
+        start, end = taken[0].start(), taken[-1].end()
+        value = text[start:end].rstrip(".,!?;:")
+        spans.append((start, start + len(value), value))
     return spans
