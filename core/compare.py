@@ -10,10 +10,11 @@ import json
 import math
 from datetime import UTC, datetime
 
+import duckdb
 import numpy as np
 import pandas as pd
 
-from core.cost import Rate, cache_reads_apart, rates_by_key, run_rate
+from core.cost import Rate, cache_reads_apart, card_from, run_rate
 from core.grade import Rate as Proportion
 from core.grade import paired_decisions
 from core.guards import differing
@@ -29,9 +30,10 @@ RUN_COLUMNS = (
     "guard_key", "simulated", "label",
 )
 
-# One pass over cases and one over calls, both grouped by run; `{where}` narrows both to a kind.
+# One pass over cases and one over calls, both grouped by run, for the runs listed in the parameter.
 _FIGURES_SQL = """
-WITH case_figures AS (
+WITH wanted AS (SELECT unnest(?::VARCHAR[]) AS run_id),
+case_figures AS (
     SELECT run_id,
            count(*) AS n,
            count(*) FILTER (WHERE decision_correct) AS decisions_correct,
@@ -45,25 +47,33 @@ WITH case_figures AS (
            quantile_cont(latency_ms, 0.95) AS latency_p95_ms,
            avg(input_tokens) AS input_tokens_per_turn,
            avg(output_tokens) AS output_tokens_per_turn,
-           count(input_tokens) AS turns_with_tokens,
-           count(DISTINCT dialogue_id) AS conversations
-    FROM cases {where}
+           count(input_tokens) AS turns_with_tokens
+    FROM cases SEMI JOIN wanted USING (run_id)
     GROUP BY run_id),
 call_figures AS (
     SELECT run_id, sum(cached_tokens)::BIGINT AS cached_tokens, sum(reasoning_tokens)::BIGINT AS reasoning_tokens,
            count(*) AS calls
-    FROM calls {where}
+    FROM calls SEMI JOIN wanted USING (run_id)
     GROUP BY run_id)
-SELECT r.run_id, r.kind, r.tier, r.tier_kind, r.provider, r.model, r.service, r.split, r.segment,
-       r.schema_variant, r.status, r.status_note, r.n_planned, r.settings, r.guards, r.guard_key, r.git_rev,
-       r.app_version, r.started_at, r.finished_at, r.heartbeat_at, r.summary,
-       f.* EXCLUDE (run_id), k.* EXCLUDE (run_id)
-FROM runs r
+SELECT w.run_id, f.* EXCLUDE (run_id), k.* EXCLUDE (run_id)
+FROM wanted w
 LEFT JOIN case_figures f USING (run_id)
 LEFT JOIN call_figures k USING (run_id)
-{run_where}
-ORDER BY r.started_at DESC
 """
+_RUNS_SQL = """
+SELECT run_id, kind, tier, tier_kind, provider, model, service, split, segment, schema_variant, status, status_note,
+       n_planned, settings, guards, guard_key, git_rev, app_version, started_at, finished_at, heartbeat_at, summary
+FROM runs {where} ORDER BY started_at DESC
+"""
+FIGURES = ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_correct", "unparsed", "empty_replies",
+           "latency_p50_ms", "latency_p95_ms", "input_tokens_per_turn", "output_tokens_per_turn", "turns_with_tokens",
+           "cached_tokens", "reasoning_tokens", "calls")
+COUNTS = ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_correct", "unparsed", "empty_replies",
+          "turns_with_tokens", "calls")
+# A finished run's cases never change again, so its figures are computed once per process:
+# (store file, run_id, finished_at) -> figures. Running runs are always recomputed.
+_FINISHED_FIGURES: dict[tuple[str, str, object], dict] = {}
+_MEMO_LIMIT = 50_000
 
 
 def wilson(hits: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -101,17 +111,41 @@ def _cost_per_turn(rate: Rate | None, row: dict) -> float | None:
 
 def run_figures(store: Store, kind: str | None = None) -> pd.DataFrame:
     """Every run with its figures (all of run_table's columns and more: settings, guards, git_rev, ...)."""
-    where = "WHERE run_id IN (SELECT run_id FROM runs WHERE kind = ?)" if kind else ""
-    run_where = "WHERE r.kind = ?" if kind else ""
-    params = [kind, kind, kind] if kind else []
-    frame = store.query(_FIGURES_SQL.format(where=where, run_where=run_where), params)
-    if frame.empty:
-        return pd.DataFrame(columns=[*RUN_COLUMNS, "settings", "guards", "git_rev"])
+    path = str(store.path.resolve())
+    with store.connect() as db:
+        runs = db.execute(_RUNS_SQL.format(where="WHERE kind = ?" if kind else ""), [kind] if kind else []).df()
+        keys = [(path, rid, fin) for rid, fin in zip(runs["run_id"], runs["finished_at"], strict=True)]
+        todo = [key[1] for key, status in zip(keys, runs["status"], strict=True)
+                if status != "finished" or key not in _FINISHED_FIGURES]
+        fresh = db.execute(_FIGURES_SQL, [todo]).df() if todo else pd.DataFrame(columns=["run_id", *FIGURES])
+        card = {rate.key: rate for rate in card_from(db)}
+    if runs.empty:
+        return pd.DataFrame(columns=[*RUN_COLUMNS, "settings", "guards", "git_rev", "rate"])
+    computed = {rec["run_id"]: rec for rec in fresh.to_dict("records")}
+    if len(_FINISHED_FIGURES) > _MEMO_LIMIT:
+        _FINISHED_FIGURES.clear()
+    rows = []
+    for key, status in zip(keys, runs["status"], strict=True):
+        if key[1] in computed:
+            figures = {name: _none(computed[key[1]].get(name)) for name in FIGURES}
+            if status == "finished":
+                _FINISHED_FIGURES[key] = figures
+        else:
+            figures = _FINISHED_FIGURES[key]
+        rows.append(figures)
+    frame = pd.concat([runs.reset_index(drop=True), pd.DataFrame(rows, columns=list(FIGURES))], axis=1)
+    return _derive(frame, card)
+
+
+def _derive(frame: pd.DataFrame, card: dict[str, Rate]) -> pd.DataFrame:
+    """Rates, intervals, prices and labels from the counted figures."""
     stale = (frame["status"] == "running") & (frame["heartbeat_at"] < _now() - STALE_AFTER)
     frame.loc[stale, "status"] = "incomplete"
-    for col in ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_correct", "unparsed",
-                "empty_replies", "conversations", "turns_with_tokens", "calls"):
-        frame[col] = frame[col].fillna(0).astype("int64")
+    for col in COUNTS:
+        frame[col] = pd.to_numeric(frame[col]).fillna(0).astype("int64")
+    for col in ("latency_p50_ms", "latency_p95_ms", "input_tokens_per_turn", "output_tokens_per_turn",
+                "cached_tokens", "reasoning_tokens"):
+        frame[col] = pd.to_numeric(frame[col], errors="coerce").astype("float64")
     n = frame["n"].to_numpy()
     hits = frame["decisions_correct"].to_numpy()
     frame["decision_accuracy"] = np.where(n > 0, hits / np.maximum(n, 1), np.nan)
@@ -123,13 +157,12 @@ def run_figures(store: Store, kind: str | None = None) -> pd.DataFrame:
     if apart.any():
         cached_per_turn = frame["cached_tokens"].fillna(0) / frame["n"].clip(lower=1)
         frame.loc[apart, "input_tokens_per_turn"] += cached_per_turn[apart]
-    card = rates_by_key(store)
     frame["rate"] = [getattr(run_rate(s, card), "key", None) for s in frame["settings"]]
     costs = []
-    for row in frame.to_dict("records"):
+    for row in frame[["rate", "input_tokens_per_turn", "output_tokens_per_turn", "n", "cached_tokens"]].to_dict(
+            "records"):
         rate = card.get(row["rate"]) if row["rate"] else None
-        costs.append(_cost_per_turn(rate, {k: _none(row.get(k)) for k in
-                                           ("input_tokens_per_turn", "output_tokens_per_turn", "n", "cached_tokens")}))
+        costs.append(_cost_per_turn(rate, {k: _none(v) for k, v in row.items()}))
     frame["cost_per_turn_usd"] = pd.Series(costs, index=frame.index, dtype=object)
     frame["simulated"] = frame["tier_kind"] == "simulated"
     frame["label"] = frame["tier_kind"].map(LABELS).fillna("")
@@ -180,8 +213,18 @@ FROM per_case
 """
 
 
-def _side(store: Store, run: dict, card: dict[str, Rate]) -> dict:
-    record = store.query(_SIDE_SQL, [run["run_id"], run["run_id"]]).to_dict("records")[0]
+def _run_row(db: duckdb.DuckDBPyConnection, run_id: str, path: object) -> dict:
+    frame = db.execute("SELECT * FROM runs WHERE run_id = ?", [run_id]).df()
+    if frame.empty:
+        raise KeyError(f"no run {run_id!r} in {path}")
+    row = frame.to_dict("records")[0]
+    for col in ("settings", "guards", "summary"):
+        row[col] = json.loads(row[col]) if isinstance(row[col], str) else None
+    return row
+
+
+def _side(db: duckdb.DuckDBPyConnection, run: dict, card: dict[str, Rate]) -> dict:
+    record = db.execute(_SIDE_SQL, [run["run_id"], run["run_id"]]).df().to_dict("records")[0]
     row = {k: _none(v) for k, v in record.items()}
     stated = row["facts_correct"] + row["wrong"]
     if cache_reads_apart(run.get("settings")) and row["input_tokens"] is not None:
@@ -209,17 +252,19 @@ def _side(store: Store, run: dict, card: dict[str, Rate]) -> dict:
 
 def compare_runs(store: Store, run_a: str, run_b: str) -> dict:
     """Two runs over the same cases: figures side by side, a paired test, and where they disagree."""
-    first, second = store.run(run_a), store.run(run_b)
-    pairs = store.query(_PAIR_SQL, [run_a, run_b])
-    only_a, only_b = int((~pairs["in_b"]).sum()), int((~pairs["in_a"]).sum())
-    if pairs.empty or only_a or only_b:
-        raise ValueError(f"runs {run_a} and {run_b} do not cover the same case set "
-                         f"({only_a} cases only in the first, {only_b} only in the second)")
-    card = rates_by_key(store)
+    with store.connect() as db:
+        first, second = _run_row(db, run_a, store.path), _run_row(db, run_b, store.path)
+        pairs = db.execute(_PAIR_SQL, [run_a, run_b]).df()
+        only_a, only_b = int((~pairs["in_b"]).sum()), int((~pairs["in_a"]).sum())
+        if pairs.empty or only_a or only_b:
+            raise ValueError(f"runs {run_a} and {run_b} do not cover the same case set "
+                             f"({only_a} cases only in the first, {only_b} only in the second)")
+        card = {rate.key: rate for rate in card_from(db)}
+        side_a, side_b = _side(db, first, card), _side(db, second, card)
     disagree = pairs[pairs["decision_a"] != pairs["decision_b"]]
     return {
-        "a": _side(store, first, card),
-        "b": _side(store, second, card),
+        "a": side_a,
+        "b": side_b,
         "paired": paired_decisions([bool(x) for x in pairs["correct_a"]], [bool(x) for x in pairs["correct_b"]]),
         "guards_differ": differing(first["guards"] or {}, second["guards"] or {}),
         "disagreements": disagree[["case_id", "intent", "decision_a", "decision_b", "gold_decision", "correct_a",

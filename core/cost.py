@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+import duckdb
 import numpy as np
 import pandas as pd
 
@@ -120,9 +121,15 @@ def load_rates_file(path: str | Path | None = None) -> list[Rate]:
 
 def rate_card(store: Store, path: str | Path | None = None) -> list[Rate]:
     """The file's rates overlaid by edits saved in the store, sorted by vendor and model."""
+    with store.connect() as db:
+        return card_from(db, path)
+
+
+def card_from(db: duckdb.DuckDBPyConnection, path: str | Path | None = None) -> list[Rate]:
+    """rate_card() on a connection already open (so a page's figures cost one connection, not two)."""
     card = {rate.key: rate for rate in load_rates_file(path)}
-    saved = store.query("SELECT vendor, model, input_per_m, output_per_m, cached_input_per_m, checked_on, source "
-                        "FROM rate_card")
+    saved = db.execute("SELECT vendor, model, input_per_m, output_per_m, cached_input_per_m, checked_on, source "
+                       "FROM rate_card").df()
     for row in saved.to_dict("records"):
         cached = row["cached_input_per_m"]
         rate = Rate(vendor=row["vendor"], model=row["model"], input_per_m=float(row["input_per_m"]),
@@ -180,7 +187,12 @@ def turn_position(turn_index: int) -> int:
 
 def turn_tokens(store: Store, run_id: str) -> pd.DataFrame:
     """Mean measured tokens by customer turn position (1-based); empty when the run has no tokens."""
-    frame = store.query(
+    with store.connect() as db:
+        return _turn_tokens(db, run_id)
+
+
+def _turn_tokens(db: duckdb.DuckDBPyConnection, run_id: str) -> pd.DataFrame:
+    frame = db.execute(
         """
         WITH cached AS (
             SELECT case_id, repeat, sum(cached_tokens) AS cached_tokens FROM calls WHERE run_id = ?
@@ -193,8 +205,9 @@ def turn_tokens(store: Store, run_id: str) -> pd.DataFrame:
         GROUP BY turn ORDER BY turn
         """,
         [run_id, run_id],
-    )
-    if not frame.empty and cache_reads_apart(store.run(run_id)["settings"]):
+    ).df()
+    settings = db.execute("SELECT settings FROM runs WHERE run_id = ?", [run_id]).fetchone()
+    if not frame.empty and settings and cache_reads_apart(settings[0]):
         frame["input_tokens"] = frame["input_tokens"] + frame["cached_tokens"]
     frame["basis"] = "measured"
     return frame
