@@ -151,6 +151,22 @@ def test_yes_binds_a_boolean_asked_alone_and_counts_need_people(cab):
     assert extract_facts(cab, "OrderCab", talk("I don't want a pooled ride."))["pooled"] == "False"
 
 
+def test_consent_in_negative_words_is_a_yes(cab):
+    assert extract_facts(cab, "OrderCab", talk("I don't mind a pooled ride."))["pooled"] == "True"
+    assert extract_facts(cab, "OrderCab", talk("No problem with pooling."))["pooled"] == "True"
+
+
+def test_a_yes_accepts_the_value_the_agent_proposed_in_its_question(cab):
+    lines = talk("Get me a taxi for 2 people, pooled is fine.",
+                 ("Is the drop off address 200 C Street?", ("drop_off",)), "Yes, that's right.")
+    assert extract_facts(cab, "OrderCab", lines)["drop_off"] == "200 C Street"
+    # A no, or a value of the customer's own, wins over the proposal.
+    refused = talk(("Is the drop off address 200 C Street?", ("drop_off",)), "No.")
+    assert "drop_off" not in extract_facts(cab, "OrderCab", refused)
+    own = talk(("Is the drop off address 200 C Street?", ("drop_off",)), "Take me to 9 Elm Road instead.")
+    assert extract_facts(cab, "OrderCab", own)["drop_off"] == "9 Elm Road"
+
+
 def test_dates_and_times_are_copied_verbatim(cab):
     lines = talk("Plan a taxi for the 12th of March at quarter to 4 in the afternoon.")
     assert extract_facts(cab, "PlanCab", lines) == {"pickup_day": "12th of March",

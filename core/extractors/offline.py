@@ -17,7 +17,7 @@ from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline_line import read_line
 from core.extractors.offline_profile import profile
 
-VERSION = "offline-4"
+VERSION = "offline-5"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 _DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) been \w+ed|(?:has|have|had) (?:been )?(?:done|made|sent|gone through)|"
@@ -44,14 +44,15 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     required = checklist.required(intent)
     collected: dict[str, str] = {}
     asked: tuple[str, ...] = ()
-    last_agent = ""
+    last_agent = question = ""
     for line in lines:
         if line.speaker == AGENT:
             asked = line.asks
             if _DONE.search(line.text) and facts.on_topic(f"{last_agent} {line.text}"):
                 collected = {}  # this checklist's transaction is done; the next one starts afresh
             last_agent = line.text
+            question = line.text if line.asks else ""
             continue
-        collected.update(read_line(facts, required, line.text, asked))
-        asked = ()  # a question binds only the answer right after it
+        collected.update(read_line(facts, required, line.text, asked, question))
+        asked, question = (), ""  # a question binds only the answer right after it
     return collected

@@ -28,15 +28,20 @@ from core.extractors.offline_profile import (
     stem,
     words,
 )
+from core.extractors.offline_proposal import proposed_value
 
 _FILLER = re.compile(
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|please|uh|um|well|so|oh|and|it's|it is|it'll be|that's|that is|that would be|"
     r"i'd like|i want|i would like|send it to|send to|to|for|the|make it|let's do|let's say|how about|go with|"
     r"just|only)[,\s]+)+", re.IGNORECASE)
-_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|ok|okay|fine|definitely|absolutely|of course|certainly|"
+_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|ok|okay|fine|definitely|absolutely|of course|certainly|correct|right|"
+                  r"(?:that|this|it)(?:'s| is)? (?:sounds|seems|suits|works|looks|fine|good|great|perfect|correct|"
+                  r"right)|"
+                  r"perfect|great|good|exactly|precisely|"
                   r"that(?:'s| is| would be| will be)? (?:fine|ok|okay|good|great|perfect)|sounds good|please do|"
                   r"i(?:'m| am) (?:ok|okay|fine)|i don't mind|works for me|go ahead)\b", re.IGNORECASE)
-_NO = re.compile(r"^\W*(?:no|nope|nah|not really|i(?:'d| would) rather not|i don't|don't|i do not|i prefer not)\b",
+_NO = re.compile(r"^\W*(?!no problem|no issue|not a problem)"
+                 r"(?:no|nope|nah|not really|i(?:'d| would) rather not|i don't|don't|i do not|i prefer not)\b",
                  re.IGNORECASE)
 _PEOPLE = frozenset({"people", "persons", "person", "passengers", "passenger", "riders", "rider", "guests", "guest",
                      "adults", "seats", "seat", "tickets", "individuals", "of", "pax", "folks"})
@@ -48,17 +53,19 @@ _SHORT_WORDS = 4
 _TOPICAL = (PERSON, PLACE, TEXT)
 
 
-def read_line(profile: Profile, required: Sequence[str], text: str, asked: Sequence[str]) -> dict[str, str]:
+def read_line(profile: Profile, required: Sequence[str], text: str, asked: Sequence[str],
+              agent_text: str = "") -> dict[str, str]:
+    """The values this customer line states; `asked`/`agent_text` are the agent line right before it."""
     found: dict[str, str] = {}
     for name in required:
         fact = profile.facts[name]
-        value = _read_fact(profile, fact, text, asked)
+        value = _read_fact(profile, fact, text, asked, agent_text)
         if value:
             found[name] = value
     return found
 
 
-def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
+def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], agent_text: str) -> str | None:
     kind = fact.kind
     if kind == CLOSED:
         return _closed(profile, fact, text, asked)
@@ -75,6 +82,8 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if stated:
         return stated[-1][2]
     if fact.fact.name in asked and not spans:
+        if _YES.match(text):
+            return proposed_value(fact, agent_text)  # "Yes" to "Is the destination 200 C Street?"
         return _short_answer(profile, kind, text)
     return None
 
@@ -117,7 +126,13 @@ def _short_answer(profile: Profile, kind: str, text: str) -> str | None:
         return values.person_in(reply, len(reply.split()) > _SHORT_WORDS, profile.schema_words)
     if len(reply.split()) > _SHORT_WORDS:
         return None
-    if kind in (TEXT, PLACE):
+    if kind == PLACE:
+        # A place answer reads like one: it opens with a capital or a number and counts no people.
+        first = reply.split()[0].lower()
+        if not (reply[:1].isupper() or reply[:1].isdigit()) or first in values.NOT_NAMES or _mentions_people(reply):
+            return None
+        return reply
+    if kind == TEXT:
         return reply if reply.lower() not in {"yes", "no", "ok", "okay", "sure", "thanks", "thank you"} else None
     return None
 

@@ -22,6 +22,12 @@ _CONDITIONAL = re.compile(
     re.IGNORECASE,
 )
 _WINDOW_WORDS = 6
+# Negative words that say yes: "I don't mind a shared ride", "no problem with savings".
+_CONSENT = re.compile(
+    r"\b(?:(?:do|does|did|would|will|wo|could)\s*(?:not|n't)\s+mind|don't\s+mind|dont\s+mind|wouldn't\s+mind|"
+    r"(?:do|does)\s*(?:not|n't)\s+care|don't\s+care|no\s+problem|not\s+a\s+problem|no\s+issue|not\s+an\s+issue|"
+    r"(?:doesn't|does\s+not)\s+matter|not\s+opposed|no\s+objection|why\s+not)\b",
+    re.IGNORECASE)
 
 
 def _clause_before(text: str, start: int, boundary: re.Pattern) -> str:
@@ -33,7 +39,7 @@ def _clause_before(text: str, start: int, boundary: re.Pattern) -> str:
 
 def denied(text: str, start: int) -> bool:
     """True when the mention at `start` is negated or sits in a conditional."""
-    clause = _clause_before(text, start, _CLAUSE_END)
+    clause = _CONSENT.sub(" ", _clause_before(text, start, _CLAUSE_END))
     window = " ".join(clause.split()[-_WINDOW_WORDS:])
     if _NEGATION.search(window):
         return True

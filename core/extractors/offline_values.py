@@ -71,7 +71,8 @@ whichever another other others someones somebodys
 know see go do hear listen play find move put take buy keep start try ask tell look wire deposit withdraw
 shoot schedule reserve visit confirm cancel change add split receive say speak talk order rent watch eat
 """
-_NOT_NAMES = frozenset(_NOT_NAME_TEXT.split())
+NOT_NAMES = frozenset(_NOT_NAME_TEXT.split())
+_NOT_NAMES = NOT_NAMES
 # Kin words used as a title before a name ("Aunt Jenny"); other kin words only describe ("my friend Raghav").
 _KIN_TITLES = frozenset({"aunt", "auntie", "uncle", "grandma", "grandpa", "granny", "cousin"})
 KINSHIP = frozenset({"mom", "mum", "mother", "dad", "father", "aunt", "auntie", "uncle", "grandma", "grandpa",
@@ -231,12 +232,15 @@ _PLACE_STOP = frozenset({"i", "i'm", "i'd", "i'll", "it", "it's", "its", "we", "
 _SENTENCE_END = (".", "!", "?", ";", ",")
 
 
-def places(text: str) -> list[Span]:
-    """A place or address after a cue word: capitalised words, numbers and address words ('406 Dewey Boulevard')."""
+def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) -> list[Span]:
+    """A place or address after a cue word: capitalised words, numbers and address words ('406 Dewey Boulevard').
+
+    A lone number counts only with `bare_numbers` (an agent proposing "a ride to 1603?").
+    """
     spans = []
-    for cue in _PLACE_CUE.finditer(text):
+    for found in cue.finditer(text):
         taken: list[re.Match] = []
-        for token in _PLACE_TOKEN.finditer(text, cue.end()):
+        for token in _PLACE_TOKEN.finditer(text, found.end()):
             word = token.group(0)
             bare = word.rstrip(".,!?;:")
             low = bare.lower()
@@ -251,7 +255,7 @@ def places(text: str) -> list[Span]:
                 break
         while taken and taken[-1].group(0).rstrip(".,!?;:").lower() in _PLACE_JOINERS:
             taken.pop()
-        if not taken or (taken[0].group(0)[:1].isdigit() and len(taken) == 1):
+        if not taken or (taken[0].group(0)[:1].isdigit() and len(taken) == 1 and not bare_numbers):
             continue
         start, end = taken[0].start(), taken[-1].end()
         value = text[start:end].rstrip(".,!?;:")

@@ -1,0 +1,38 @@
+"""A value the agent proposed in its own question, which the customer's "yes" accepts.
+
+"Is the destination address 200 C Street?" asks for the destination and names one; a
+customer who answers "Yes" has stated it, in the agent's words. Only visible text is used:
+the agent line must ask for the fact and carry a value of the fact's type.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extractors import offline_values as values
+from core.extractors.offline_profile import DATE, MONEY, PERSON, PLACE, TEXT, TIME, FactProfile
+
+# In an agent's question a value may follow the fact's own words too ("Is your destination 4451?").
+_AGENT_CUE = r"\b(?:to|is|at|as|be|reach|address|{own})\s+(?:(?:the|your|a)\s+)?"
+
+
+def proposed_value(fact: FactProfile, agent_text: str) -> str | None:
+    """The last value of the fact's type in the agent's question, or None."""
+    if not agent_text:
+        return None
+    kind = fact.kind
+    if kind in (PLACE, TEXT):
+        own = "|".join(re.escape(w) for w in sorted(fact.cues) if w.isalpha()) or "to"
+        cue = re.compile(_AGENT_CUE.format(own=own), re.IGNORECASE)
+        spans = values.places(agent_text, bare_numbers=True, cue=cue)
+    elif kind == PERSON:
+        spans = values.persons(agent_text)
+    elif kind == DATE:
+        spans = values.dates(agent_text)
+    elif kind == TIME:
+        spans = values.times(agent_text)
+    elif kind == MONEY:
+        spans = values.money(agent_text)
+    else:
+        return None
+    return spans[-1][2] if spans else None
