@@ -56,10 +56,10 @@ class Band:
 
     def describe(self) -> str:
         if self.low is None or self.high is None:
-            return self.basis + (f" ({self.evidence})" if self.evidence else "")
-        span = f"{_fmt(self.metric, self.low)}" if self.low == self.high else \
+            return self.basis + (f" [{self.evidence}]" if self.evidence else "")
+        span = f"at {_fmt(self.metric, self.low)}" if self.low == self.high else \
             f"{_fmt(self.metric, self.low)}–{_fmt(self.metric, self.high)}"
-        return f"{self.basis} {span}" + (f" ({self.evidence})" if self.evidence else "")
+        return f"{self.basis} {span}" + (f" [{self.evidence}]" if self.evidence else "")
 
     def to_json(self) -> dict:
         return {"metric": self.metric, "low": self.low, "high": self.high, "basis": self.basis,
@@ -164,7 +164,7 @@ def band(metric: str, group_runs: pd.DataFrame, reference_run: str | None = None
     if deterministic and len(values) >= 2 and len(distinct) == 1:
         runs = ", ".join(r for r, _ in values[-3:])
         return Band(metric, reference, reference, "exact",
-                    f"{len(values)} runs of a deterministic tier reproduced it ({runs})", reference, 0.0)
+                    f"{len(values)} runs of a deterministic tier reproduced it: {runs}", reference, 0.0)
     spread = max(distinct) - min(distinct) if len(values) >= 2 else None
     if metric in ALWAYS_BANDED:
         n = _none(group_runs.loc[group_runs["run_id"] == reference_run, "n"].iloc[0]) or 0

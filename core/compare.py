@@ -6,6 +6,7 @@ so it costs the same whether the store holds 2 runs or 200; quantiles stay in Du
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from datetime import UTC, datetime
@@ -70,8 +71,10 @@ FIGURES = ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_
            "cached_tokens", "reasoning_tokens", "calls")
 COUNTS = ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_correct", "unparsed", "empty_replies",
           "turns_with_tokens", "calls")
-# A finished run's cases never change again, so its figures are computed once per process:
-# (store file, run_id, finished_at) -> figures. Running runs are always recomputed.
+# A finished run's cases never change again, so its figures are computed once: kept in its summary
+# JSON under "figures" (tagged with this version, so a changed definition recomputes them) and in
+# this process's memo, (store file, run_id, finished_at) -> figures. Running runs are always recomputed.
+FIGURES_VERSION = "f1"
 _FINISHED_FIGURES: dict[tuple[str, str, object], dict] = {}
 _MEMO_LIMIT = 50_000
 
@@ -115,26 +118,64 @@ def run_figures(store: Store, kind: str | None = None) -> pd.DataFrame:
     with store.connect() as db:
         runs = db.execute(_RUNS_SQL.format(where="WHERE kind = ?" if kind else ""), [kind] if kind else []).df()
         keys = [(path, rid, fin) for rid, fin in zip(runs["run_id"], runs["finished_at"], strict=True)]
+        if len(_FINISHED_FIGURES) > _MEMO_LIMIT:
+            _FINISHED_FIGURES.clear()
+        for key, status, summary in zip(keys, runs["status"], runs["summary"], strict=True):
+            if status == "finished" and key not in _FINISHED_FIGURES:
+                stored = _stored_figures(summary)
+                if stored is not None:
+                    _FINISHED_FIGURES[key] = stored
         todo = [key[1] for key, status in zip(keys, runs["status"], strict=True)
                 if status != "finished" or key not in _FINISHED_FIGURES]
         fresh = db.execute(_FIGURES_SQL, [todo]).df() if todo else pd.DataFrame(columns=["run_id", *FIGURES])
+        computed = {rec["run_id"]: {name: _none(rec.get(name)) for name in FIGURES}
+                    for rec in fresh.to_dict("records")}
+        _store_figures(db, runs, computed)
         card = {rate.key: rate for rate in card_from(db)}
     if runs.empty:
         return pd.DataFrame(columns=[*RUN_COLUMNS, "settings", "guards", "git_rev", "rate"])
-    computed = {rec["run_id"]: rec for rec in fresh.to_dict("records")}
-    if len(_FINISHED_FIGURES) > _MEMO_LIMIT:
-        _FINISHED_FIGURES.clear()
     rows = []
     for key, status in zip(keys, runs["status"], strict=True):
-        if key[1] in computed:
-            figures = {name: _none(computed[key[1]].get(name)) for name in FIGURES}
-            if status == "finished":
-                _FINISHED_FIGURES[key] = figures
-        else:
-            figures = _FINISHED_FIGURES[key]
+        figures = computed.get(key[1]) or _FINISHED_FIGURES[key]
+        if status == "finished":
+            _FINISHED_FIGURES[key] = figures
         rows.append(figures)
     frame = pd.concat([runs.reset_index(drop=True), pd.DataFrame(rows, columns=list(FIGURES))], axis=1)
     return _derive(frame, card)
+
+
+def _stored_figures(summary: object) -> dict | None:
+    try:
+        body = json.loads(summary) if isinstance(summary, str) else None
+    except json.JSONDecodeError:
+        return None
+    figures = (body or {}).get("figures")
+    if not isinstance(figures, dict) or figures.get("version") != FIGURES_VERSION:
+        return None
+    return {name: figures.get(name) for name in FIGURES}
+
+
+def _store_figures(db: duckdb.DuckDBPyConnection, runs: pd.DataFrame, computed: dict[str, dict]) -> None:
+    """Keep freshly computed figures of finished runs in their summary, inside the connection already held."""
+    updates = []
+    for run_id, status, summary in zip(runs["run_id"], runs["status"], runs["summary"], strict=True):
+        if status != "finished" or run_id not in computed:
+            continue
+        try:
+            body = json.loads(summary) if isinstance(summary, str) else {}
+        except json.JSONDecodeError:
+            continue  # never overwrite a summary we cannot read
+        body = body if isinstance(body, dict) else {}
+        body["figures"] = {**computed[run_id], "version": FIGURES_VERSION}
+        updates.append({"run_id": run_id, "summary": json.dumps(body, default=str)})
+    if not updates:
+        return
+    # one UPDATE for all; a store that cannot be written still shows its figures, recomputed next time
+    with contextlib.suppress(duckdb.Error):
+        db.register("figure_updates", pd.DataFrame(updates))
+        db.execute("UPDATE runs SET summary = u.summary FROM figure_updates u "
+                   "WHERE runs.run_id = u.run_id AND runs.status = 'finished'")
+        db.unregister("figure_updates")
 
 
 def _derive(frame: pd.DataFrame, card: dict[str, Rate]) -> pd.DataFrame:

@@ -208,3 +208,21 @@ def test_stopped_early_queue_shows_the_latest_verdict_and_counts(store, banks1):
 def test_verdict_counts_of_an_empty_store(store):
     counts = verdict_counts(store)
     assert counts.empty and "total" in counts.columns and "attack" in counts.columns
+
+
+def test_a_finished_runs_figures_are_kept_in_its_summary_and_recomputed_when_stale(store, banks1):
+    from core import compare
+
+    run_id = offline_run(store, banks1)
+    first = run_table(store).iloc[0]
+    figures = store.run(run_id)["summary"]["figures"]
+    assert figures["version"] == compare.FIGURES_VERSION and figures["n"] == SUBSET
+    assert store.run(run_id)["summary"]["decision_accuracy"] == pytest.approx(first["decision_accuracy"])  # kept
+
+    stale = {**store.run(run_id)["summary"], "figures": {**figures, "n": 999, "version": "f0"}}
+    with store.connect() as db:
+        db.execute("UPDATE runs SET summary = ? WHERE run_id = ?", [json.dumps(stale), run_id])
+    compare._FINISHED_FIGURES.clear()
+    again = run_table(store).iloc[0]
+    assert again["n"] == SUBSET and again["decision_accuracy"] == first["decision_accuracy"]
+    assert store.run(run_id)["summary"]["figures"]["version"] == compare.FIGURES_VERSION
