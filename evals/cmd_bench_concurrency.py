@@ -64,6 +64,7 @@ def handle(args: argparse.Namespace) -> int:
                                 prompt_fingerprint=prompt_fp, concurrency=concurrency, progress=update)
             finally:
                 close()
+                extractor.close()
 
         run_id, summary = timed(cases, args.concurrency, f"concurrency {args.concurrency}")
         serial = cases[: args.serial_cases]

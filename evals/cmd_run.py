@@ -41,6 +41,8 @@ def handle(args: argparse.Namespace) -> int:
                                    repeats=args.repeats)
     finally:
         close()
+        if hasattr(extractor, "close"):
+            extractor.close()  # a model tier's HTTP client
     status = store.run(run_id)
     result = {"run_id": run_id, "tier": args.tier, "tier_kind": extractor.kind, "status": status["status"],
               "status_note": status["status_note"], "service": args.service, "split": args.split,

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import logging
 
 import pytest
 
+from core import tiers
 from core.extraction import CUT_AT_CEILING, EMPTY_REPLY, OK, PROVIDER_ERROR, UNPARSEABLE, ExtractionRequest
 from core.extractors.model import ModelExtractor
 from core.extractors.openai_compat import OpenAICompatAdapter
 from core.http_retry import RetryPolicy
+from core.runner import run_eval
 from tests.loopback import Clients, Loopback, Reply, Waits
 
 KEY = "sk-test-openai-0123456789abcdef"
@@ -151,3 +154,38 @@ def test_local_servers_get_max_tokens_and_no_key(clients, banks1):
         extract(adapter, banks1)
     sent = server.requests[0]
     assert sent.json()["max_tokens"] == 256 and "authorization" not in sent.headers
+
+
+def test_the_key_never_reaches_the_store_or_the_logs(store, banks1, monkeypatch, caplog, capsys):
+    """Even when a provider echoes the key back (as an auth error or inside a reply)."""
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    caplog.set_level(logging.DEBUG)
+
+    def echo_key(request, number: int) -> Reply:
+        sent = request.headers["authorization"]
+        if number == 0:
+            return Reply(401, {"error": {"message": f"Incorrect API key provided: {sent}", "type": "auth"}})
+        notes = f"header was {sent}"
+        return Reply(200, completion(json.dumps({"collected": {}, "notes": notes})))
+
+    with Loopback(echo_key) as server:
+        extractor, settings, prompt_fp = tiers.build("fast", base_url=server.url + "/v1")
+        try:
+            run_id, _ = run_eval(store, banks1, banks1.select("held-out", limit=5), extractor, split="held-out",
+                                 settings=settings, prompt_fingerprint=prompt_fp)
+        finally:
+            extractor.close()
+    assert all(r.headers["authorization"] == f"Bearer {KEY}" for r in server.requests)  # the key was sent
+    calls = store.calls(run_id)
+    assert "[redacted]" in calls["error"].iloc[0] and calls["raw_reply"].str.contains("redacted").all()
+    with store.connect() as db:
+        tables = [t for (t,) in db.execute("SHOW TABLES").fetchall()]
+        for table in tables:
+            for (text,) in db.execute(f"SELECT CAST(t AS VARCHAR) FROM {table} AS t").fetchall():
+                assert KEY not in text, f"the key is in table {table}"
+    for path in (store.path, store.path.with_suffix(".duckdb.wal")):
+        if path.exists():
+            assert KEY.encode() not in path.read_bytes()
+    assert KEY not in caplog.text
+    captured = capsys.readouterr()
+    assert KEY not in captured.out + captured.err

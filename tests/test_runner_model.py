@@ -1,0 +1,138 @@
+"""The runner with model tiers: concurrency that yields to 429s, repeats, step timings, the CLI contract."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core import tiers
+from core.extractors.offline import OfflineExtractor
+from core.runner import run_eval
+from core.simulated import SimulatedProvider
+from core.simulated.server import answer
+from core.turn import take_turn
+from evals.cli import main
+from tests.loopback import Loopback, Reply
+
+STEPS = {"render", "call", "parse", "contract", "decide"}
+
+
+def chat_reply(content: str) -> dict:
+    return {"id": "c", "object": "chat.completion", "model": "m",
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 10, "completion_tokens": 5}}
+
+
+def offline_answer(request) -> str:
+    """What the simulated provider would say to this request (it answers from the offline tier)."""
+    body = request.json()
+    return json.dumps(answer(body["messages"][-1]["content"], request.headers.get("x-simulated-hint"), False))
+
+
+def run(store, corpus, cases, tier: str, base_url: str, **kwargs):
+    overrides = {k: kwargs.pop(k) for k in ("strategy", "timeout_s", "base_wait_s") if k in kwargs}
+    extractor, settings, prompt_fp = tiers.build(tier, base_url=base_url, **overrides)
+    try:
+        return run_eval(store, corpus, cases, extractor, split="held-out", settings=settings,
+                        prompt_fingerprint=prompt_fp, **kwargs)
+    finally:
+        extractor.close()
+
+
+def test_repeats_make_fresh_calls_and_record_agreement_and_step_timings(store, banks1):
+    cases = banks1.select("held-out", limit=12)
+    with SimulatedProvider(0) as provider:
+        run_id, summary = run(store, banks1, cases, "simulated", provider.url + "/v1", concurrency=4, repeats=3)
+    rows = store.cases(run_id)
+    assert len(rows) == 36 and sorted(set(rows["repeat"])) == [0, 1, 2]
+    assert (summary["repeats"], summary["cases"], summary["flipped"], summary["agreement"]) == (3, 12, 0, 1.0)
+    calls = store.calls(run_id)
+    assert len(calls) == 36 and calls["request_id"].nunique() == 36  # no reply reused between repeats
+    one = store.case(run_id, cases[0].case_id, repeat=2)
+    assert one["extra"]["agreement"] == 1.0 and len(one["extra"]["decisions"]) == 3
+    assert set(one["timings"]) >= STEPS and set(summary["step_ms"]) >= STEPS
+
+
+def test_a_decision_that_flips_between_repeats_is_counted(store, banks1):
+    cases = banks1.select("held-out", limit=10)
+    offline_stops = sum(take_turn(banks1.checklist, c.intent, c.lines, OfflineExtractor()).decision == "stop"
+                        for c in cases)
+    assert offline_stops > 0
+
+    def alternate(request, number: int) -> Reply:  # every other reply reports nothing
+        return Reply(200, chat_reply(offline_answer(request) if number % 2 == 0 else '{"collected": {}}'))
+
+    with Loopback(alternate) as server:
+        run_id, summary = run(store, banks1, cases, "simulated", server.url + "/v1", concurrency=1, repeats=2)
+    assert summary["flipped"] == offline_stops
+    flipped = store.cases(run_id, "case_id, extra")
+    assert sum(json.loads(e)["agreement"] == 0.5 for e in flipped["extra"]) == 2 * offline_stops
+
+
+def test_rate_limits_halve_the_concurrency_and_the_run_still_finishes(store, banks1):
+    cases = banks1.select("held-out", limit=16)
+
+    def limited_at_first(request, number: int) -> Reply:
+        if number < 6:
+            return Reply(429, {"error": {"message": "rate limited"}}, {"retry-after": "0"})
+        return Reply(200, chat_reply(offline_answer(request)))
+
+    with Loopback(limited_at_first) as server:
+        run_id, summary = run(store, banks1, cases, "simulated", server.url + "/v1", concurrency=4)
+    assert store.run(run_id)["status"] == "finished"
+    assert summary["concurrency"]["throttled_cases"] >= 1 and summary["concurrency"]["lowest"] < 4
+    assert summary["call_failures"] == {"http_429": 6} and summary["failed_extractions"] == 0
+
+
+def test_the_carried_strategy_carries_facts_turn_to_turn_within_a_dialogue(store, banks1):
+    cases = banks1.select("held-out", limit=40)
+    with SimulatedProvider(0) as provider:
+        run_id, _ = run(store, banks1, cases, "simulated", provider.url + "/v1", strategy="carried", concurrency=4)
+    rows = store.cases(run_id, "dialogue_id, turn_index, prompt, reported").sort_values(["dialogue_id", "turn_index"])
+    later = rows[rows.duplicated("dialogue_id")]  # every turn after a dialogue's first
+    assert not later.empty
+    assert later["prompt"].str.contains('Facts already collected on earlier turns: {"').any()
+    assert store.run(run_id)["settings"]["strategy"] == "carried"
+
+
+def test_the_run_command_keeps_its_json_contract(tmp_path, monkeypatch, capsys, sgd_dir):
+    with SimulatedProvider(0) as provider:
+        spec = tiers.load_tiers()["simulated"].settings | {"base_url": provider.url + "/v1"}
+        lines = ["[simulated]"] + [f"{k} = {json.dumps(v)}" for k, v in spec.items()]
+        (tmp_path / "tiers.toml").write_text("\n".join(lines) + "\n")
+        monkeypatch.setenv("CHAT_INTAKE_TIERS", str(tmp_path / "tiers.toml"))
+        code = main(["run", "--tier", "simulated", "--service", "Banks_1", "--sgd", str(sgd_dir), "--limit", "8",
+                     "--concurrency", "4", "--repeats", "2", "--db", str(tmp_path / "runs.duckdb"), "--json"])
+    assert code == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    for key in ("run_id", "n", "decisions_correct", "decision_accuracy", "stopped_early", "correct", "wrong",
+                "missed", "open", "floor_always_stop"):
+        assert key in result
+    assert result["n"] == 16 and result["tier_kind"] == "simulated" and result["flipped"] == 0
+
+
+@pytest.mark.parametrize("flag", ["--concurrency", "--repeats"])
+def test_a_bad_count_is_one_clear_error(flag, capsys, sgd_dir, tmp_path):
+    code = main(["run", "--service", "Banks_1", "--sgd", str(sgd_dir), flag, "0", "--db", str(tmp_path / "r.db")])
+    assert code == 2
+    assert capsys.readouterr().err.strip() == f"error: {flag} must be at least 1"
+
+
+def test_the_concurrency_benchmark_reports_its_figures(tmp_path, capsys, sgd_dir):
+    code = main(["bench-concurrency", "--sgd", str(sgd_dir), "--latency-ms", "20", "--concurrency", "8",
+                 "--serial-cases", "3", "--limit", "24", "--db", str(tmp_path / "runs.duckdb"), "--json"])
+    assert code == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert result["simulated"] is True and result["decisions_identical_to_offline"] is True
+    assert result["ideal_s"] == pytest.approx(24 / 8 * 0.02)
+    assert {"concurrent_s", "serial_per_case_s", "speedup_vs_serial"} <= set(result)
+
+
+def test_the_prompt_benchmark_shows_carried_flat_and_transcript_growing(capsys, sgd_dir):
+    code = main(["bench-prompt", "--service", "Banks_1", "--sgd", str(sgd_dir), "--json"])
+    assert code == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert result["carried_flat"] is True and result["carried_max_over_turn1"] <= 1.2
+    assert result["transcript_growth"] > 1.2
+    assert len(result["transcript"]) == len(result["carried"]) == 10
