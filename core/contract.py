@@ -2,7 +2,8 @@
 
 A value that breaks the contract is not collected; its code stays with the case.
 `value_only_in_agent_words` is a flag, not a rejection: SGD gold sometimes holds a value
-the agent said and the customer accepted.
+the agent said and the customer accepted. A free-text value is "in the conversation" when
+its `skeleton` occurs in a line without cutting a word ("Mar" is not in "Maria").
 """
 
 from __future__ import annotations
@@ -12,8 +13,16 @@ from dataclasses import dataclass
 
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
-from core.extraction import FAILED_STATUSES, Extraction
-from core.text import fold
+from core.extraction import (
+    CUT_AT_CEILING,
+    EMPTY_REPLY,
+    FAILED_STATUSES,
+    PROVIDER_ERROR,
+    UNPARSEABLE,
+    Extraction,
+)
+from core.prompt import parse
+from core.text import contains_words, skeleton
 
 UNKNOWN_FACT = "unknown_fact"
 VALUE_NOT_ALLOWED = "value_not_allowed"
@@ -22,6 +31,7 @@ VALUE_ONLY_IN_AGENT_WORDS = "value_only_in_agent_words"
 REJECTING = (*FAILED_STATUSES, UNKNOWN_FACT, VALUE_NOT_ALLOWED, VALUE_NOT_IN_CONVERSATION)
 FLAGS = (VALUE_ONLY_IN_AGENT_WORDS,)
 ALL_CODES = (*REJECTING, *FLAGS)
+CEILING_REASONS = ("length", "max_tokens")  # finish reasons meaning the output ceiling was hit
 
 
 @dataclass(frozen=True)
@@ -56,17 +66,22 @@ def check_value(
         return None, [Finding(UNKNOWN_FACT, fact, value)]
     spec = checklist.facts[fact]
     if spec.allowed:
-        match = next((a for a in spec.allowed if fold(a) == fold(value)), None)
+        # Collected as the vocabulary's own spelling, whatever case or look-alikes were reported.
+        match = next((a for a in spec.allowed if skeleton(a) == skeleton(value)), None)
         if match is None:
             return None, [Finding(VALUE_NOT_ALLOWED, fact, value)]
         return match, []
-    needle = fold(value)
-    customer = any(needle in fold(ln.text) for ln in lines if ln.speaker != AGENT)
-    if customer:
+    if said_by(value, lines, customer=True):
         return value, []
-    if any(needle in fold(ln.text) for ln in lines if ln.speaker == AGENT):
+    if said_by(value, lines, customer=False):
         return value, [Finding(VALUE_ONLY_IN_AGENT_WORDS, fact, value)]
     return None, [Finding(VALUE_NOT_IN_CONVERSATION, fact, value)]
+
+
+def said_by(value: str, lines: tuple[Line, ...], customer: bool) -> bool:
+    """Whether the customer's (or the agent's) lines hold `value` as whole words."""
+    needle = skeleton(value)
+    return any(contains_words(skeleton(ln.text), needle) for ln in lines if (ln.speaker != AGENT) == customer)
 
 
 def check(checklist: Checklist, intent: str, lines: tuple[Line, ...], extraction: Extraction) -> Verdict:
@@ -80,6 +95,36 @@ def check(checklist: Checklist, intent: str, lines: tuple[Line, ...], extraction
         if kept is not None:
             accepted[fact] = kept
     return Verdict(accepted, tuple(findings))
+
+
+def extraction_from_reply(raw_reply: str | None, finish_reason: str | None = None,
+                          error: str | None = None) -> Extraction:
+    """Read a provider's raw reply into an extraction with the status the contract keeps.
+
+    An error is `provider_error`; a reply that does not parse is `cut_at_ceiling` when the
+    output ceiling was hit, `empty_reply` when blank, else `unparseable`. A reply that parses
+    in full is accepted even at the ceiling: nothing of it was cut.
+    """
+    if error:
+        return Extraction({}, status=PROVIDER_ERROR, raw_reply=raw_reply, notes=error)
+    parsed = parse(raw_reply)
+    if parsed is not None:
+        collected, notes = parsed
+        return Extraction(collected, raw_reply=raw_reply, notes=notes)
+    if finish_reason in CEILING_REASONS:
+        return Extraction({}, status=CUT_AT_CEILING, raw_reply=raw_reply)
+    if raw_reply is None or not raw_reply.strip():
+        return Extraction({}, status=EMPTY_REPLY, raw_reply=raw_reply)
+    return Extraction({}, status=UNPARSEABLE, raw_reply=raw_reply)
+
+
+def code_counts(verdicts: list[Verdict]) -> dict[str, int]:
+    """How often each code fired over a set of verdicts (every code listed, zeros included)."""
+    counts = dict.fromkeys(ALL_CODES, 0)
+    for verdict in verdicts:
+        for code in verdict.codes:
+            counts[code] = counts.get(code, 0) + 1
+    return counts
 
 
 def check_mapping(checklist: Checklist, intent: str, lines: tuple[Line, ...], collected: Mapping[str, str]) -> Verdict:

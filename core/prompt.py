@@ -58,8 +58,14 @@ class RenderedPrompt:
         return f"{self.system}\n\n{self.user}"
 
 
+# JSON escapes control characters below U+0020 but not these, which str.splitlines() and many
+# readers treat as line breaks: the red team forged a role line with U+2028 before this.
+_UNESCAPED_BREAKS = str.maketrans({"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
 def render_line(line: Line) -> str:
-    return f"{ROLE_LABEL.get(line.speaker, 'Customer')}: {json.dumps(line.text, ensure_ascii=False)}"
+    quoted = json.dumps(line.text, ensure_ascii=False).translate(_UNESCAPED_BREAKS)
+    return f"{ROLE_LABEL.get(line.speaker, 'Customer')}: {quoted}"
 
 
 def render_checklist(checklist: Checklist, intent: str) -> str:

@@ -7,16 +7,67 @@ import unicodedata
 
 _SPACE = re.compile(r"\s+")
 
+# Latin look-alikes from other scripts (Cyrillic, Greek, a few symbols), folded to the Latin
+# letter they imitate. Only letters that render the same in common fonts: enough to see
+# "ѕаvings" (Cyrillic ѕ and а) as "savings", not a full Unicode TR39 table.
+_CONFUSABLES = str.maketrans({
+    # Cyrillic
+    "а": "a", "в": "b", "с": "c", "ԁ": "d", "е": "e", "һ": "h", "і": "i", "ј": "j", "к": "k",
+    "м": "m", "н": "h", "о": "o", "р": "p", "ԛ": "q", "ѕ": "s", "т": "t", "у": "y", "х": "x",
+    "ԝ": "w", "ӏ": "l", "ґ": "r", "ѵ": "v", "ү": "y",
+    # Greek
+    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
+    "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ϲ": "c", "ϳ": "j",
+    # Latin-script and symbol look-alikes NFKC keeps apart
+    "ı": "i", "ȷ": "j", "ɑ": "a", "ɡ": "g", "ǀ": "l", "‐": "-", "‑": "-", "‒": "-", "–": "-",
+    "—": "-", "−": "-", "‘": "'", "’": "'", "ʼ": "'", "“": '"', "”": '"',
+})
+
 
 def collapse(text: str) -> str:
     """Casefold and collapse whitespace: the grader's only normalisation."""
     return _SPACE.sub(" ", text.casefold()).strip()
 
 
+def strip_invisible(text: str) -> str:
+    """Drop format characters (zero-width spaces and joiners, bidi overrides, soft hyphens).
+
+    They change no letter a reader sees, so a value split by one is still the same value.
+    """
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
 def fold(text: str) -> str:
-    """NFKC, then `collapse`: how the contract looks a value up in the conversation.
+    """NFKC, invisible characters dropped, then `collapse`: how the contract reads text.
 
     NFKC folds compatibility forms (full-width digits, ligatures) so a value typed with
-    them is still found; homoglyphs from other scripts are deliberately not folded.
+    them is still found; look-alikes from other scripts are left to `skeleton`.
     """
-    return collapse(unicodedata.normalize("NFKC", text))
+    return collapse(strip_invisible(unicodedata.normalize("NFKC", text)))
+
+
+def skeleton(text: str) -> str:
+    """`fold`, then look-alike letters mapped to the Latin letter they imitate.
+
+    Two strings with the same skeleton read the same on screen: the contract uses it so a
+    value is "in the conversation" when the customer visibly typed it, whatever the script.
+    """
+    return fold(text).translate(_CONFUSABLES)
+
+
+def contains_words(haystack: str, needle: str) -> bool:
+    """`needle` occurs in `haystack` without cutting a word at either end (both already folded).
+
+    "Rent" is in "rent 1500", "Mar" is not in "maria", "$50" is not in "$500".
+    """
+    if not needle:
+        return False
+    start = haystack.find(needle)
+    while start != -1:
+        end = start + len(needle)
+        left_ok = start == 0 or not (haystack[start - 1].isalnum() and needle[0].isalnum())
+        right_ok = end == len(haystack) or not (haystack[end].isalnum() and needle[-1].isalnum())
+        if left_ok and right_ok:
+            return True
+        start = haystack.find(needle, start + 1)
+    return False

@@ -14,6 +14,7 @@ from core.checklist import Checklist, decide
 from core.contract import Verdict, check
 from core.corpus import Line
 from core.extraction import Extraction, ExtractionRequest, Extractor
+from core.limits import check_lines
 
 ESCALATE_AFTER = 2  # unparsed replies in a row before the next question offers a person
 
@@ -68,6 +69,7 @@ def take_turn(
     failed_before: int = 0,
     case_id: str | None = None,
 ) -> TurnResult:
+    check_lines(lines)  # an oversize customer message is refused before anything is sent
     timings: dict[str, float] = {}
     started = time.perf_counter()
     extraction = extractor.extract(

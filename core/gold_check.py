@@ -1,0 +1,99 @@
+"""The contract's false-positive check: run it over SGD's own gold values.
+
+Every accepted surface string of every required fact of every case is checked as if an
+extractor had reported it. A rejecting code firing on gold is a false positive; the flag
+`value_only_in_agent_words` is counted but expected (SGD gold sometimes comes from the agent).
+Gold values of facts the intent does not require are counted apart: the contract refuses
+them as `unknown_fact` by design.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+
+from core.contract import ALL_CODES, REJECTING, check_value
+from core.corpus import Corpus, build_corpus
+from core.store import Store
+
+DEFAULT_SERVICES = ("Banks_1", "Banks_2", "Payment_1", "Services_3", "RideSharing_1")
+EXAMPLES_PER_CODE = 3
+
+
+def check_corpus(corpus: Corpus) -> tuple[dict, list[dict]]:
+    """(per-corpus summary, one row per case where a code fired)."""
+    counts = dict.fromkeys(ALL_CODES, 0)
+    examples: dict[str, list[dict]] = {}
+    rows: list[dict] = []
+    values = outside = 0
+    for case in corpus.cases:
+        required = corpus.checklist.required(case.intent)
+        findings = []
+        for fact, accepted in case.gold.items():
+            if fact not in required:
+                outside += len(accepted)
+                continue
+            for value in accepted:
+                values += 1
+                _, found = check_value(corpus.checklist, case.intent, fact, value, case.lines)
+                findings += found
+        for finding in findings:
+            counts[finding.code] += 1
+            bucket = examples.setdefault(finding.code, [])
+            if len(bucket) < EXAMPLES_PER_CODE:
+                bucket.append({"case_id": case.case_id, "fact": finding.fact, "value": finding.value})
+        if findings:
+            rows.append({"case": case, "findings": findings})
+    false_positives = {code: counts[code] for code in REJECTING if counts.get(code)}
+    summary = {
+        "service": corpus.service, "sgd_split": corpus.split, "segment": corpus.segment, "cases": len(corpus.cases),
+        "values_checked": values, "outside_checklist": outside, "codes": counts,
+        "false_positives": sum(false_positives.values()), "false_positive_codes": false_positives,
+        "examples": examples,
+    }
+    return summary, rows
+
+
+def run_gold_check(
+    store: Store | None,
+    services: Sequence[str] = DEFAULT_SERVICES,
+    segment: str = "intent",
+    sgd_dir: str | os.PathLike | None = None,
+) -> tuple[str | None, dict]:
+    """Check every listed corpus; record one run of kind "contract" when a store is given."""
+    started = time.perf_counter()
+    corpora = [build_corpus(s, segment, sgd_dir=sgd_dir, download=False) for s in services]
+    results = [check_corpus(c) for c in corpora]
+    per_corpus = [summary for summary, _ in results]
+    summary = {
+        "check": "gold",
+        "segment": segment,
+        "services": list(services),
+        "corpora": per_corpus,
+        "false_positives_total": sum(c["false_positives"] for c in per_corpus),
+        "rejecting_codes_zero": all(c["false_positives"] == 0 for c in per_corpus),
+        "wall_s": round(time.perf_counter() - started, 3),
+    }
+    if store is None:
+        return None, summary
+    guards = {"case_set": ",".join(f"{c.service}:{len(c.cases)}" for c in corpora),
+              "checklist": ",".join(c.checklist.fingerprint() for c in corpora), "grader": "contract"}
+    run_id = store.start_run(kind="contract", tier="gold", tier_kind="contract", guards=guards,
+                             settings={"check": "gold", "services": list(services)},
+                             n_planned=sum(len(c.cases) for c in corpora), segment=segment, split="all")
+    case_rows = []
+    for corpus, (_, rows) in zip(corpora, results, strict=True):
+        for row in rows:
+            case, findings = row["case"], row["findings"]
+            case_rows.append({
+                "run_id": run_id, "case_id": f"{corpus.service}/{case.case_id}", "repeat": 0,
+                "dialogue_id": case.dialogue_id, "turn_index": case.turn_index, "intent": case.intent,
+                "gold": {k: list(v) for k, v in case.gold.items()}, "status": "ok",
+                "codes": [f.code for f in findings], "findings": [f.to_json() for f in findings],
+                "extra": {"check": "gold", "service": corpus.service, "segment": segment},
+            })
+    store.add_cases(case_rows)
+    summary["run_id"] = run_id
+    store.finish_run(run_id, "finished", summary)
+    return run_id, summary

@@ -1,0 +1,134 @@
+"""The answer contract: every code, whole-word matching, and unicode folding."""
+
+import pytest
+
+from core.checklist import Checklist
+from core.contract import (
+    ALL_CODES,
+    VALUE_NOT_ALLOWED,
+    VALUE_NOT_IN_CONVERSATION,
+    VALUE_ONLY_IN_AGENT_WORDS,
+    check,
+    check_mapping,
+    code_counts,
+    extraction_from_reply,
+)
+from core.corpus import Line
+from core.extraction import CUT_AT_CEILING, EMPTY_REPLY, OK, PROVIDER_ERROR, UNPARSEABLE
+from core.text import contains_words, fold, skeleton
+
+SCHEMA = {
+    "service_name": "Transfers_9",
+    "slots": [
+        {"name": "account", "description": "Source account", "is_categorical": True,
+         "possible_values": ["checking", "savings"]},
+        {"name": "payee", "description": "Who receives the money", "is_categorical": False},
+        {"name": "amount", "description": "How much", "is_categorical": False},
+        {"name": "memo", "description": "A note", "is_categorical": False},
+    ],
+    "intents": [{"name": "Send", "required_slots": ["account", "payee", "amount"]}],
+}
+CHECKLIST = Checklist.from_schema(SCHEMA)
+LINES = (
+    Line("customer", "Please send $500 to Maria Kim."),
+    Line("agent", "From checking or savings? Or shall I use the Rent Pot account?", ("account",)),
+    Line("customer", "From savings."),
+)
+
+
+def codes(collected: dict, lines=LINES) -> list[str]:
+    return check_mapping(CHECKLIST, "Send", lines, collected).codes
+
+
+def test_a_clean_answer_raises_no_code_and_is_collected_as_said():
+    verdict = check_mapping(CHECKLIST, "Send", LINES, {"account": "savings", "payee": "Maria Kim", "amount": "$500"})
+    assert verdict.codes == []
+    assert verdict.accepted == {"account": "savings", "payee": "Maria Kim", "amount": "$500"}
+
+
+@pytest.mark.parametrize(("collected", "code"), [
+    ({"memo": "rent"}, "unknown_fact"),
+    ({"balance": "$5"}, "unknown_fact"),
+    ({"account": "money market"}, VALUE_NOT_ALLOWED),
+    ({"amount": "$900"}, VALUE_NOT_IN_CONVERSATION),
+    ({"payee": "Mar"}, VALUE_NOT_IN_CONVERSATION),  # cut inside a word
+    ({"amount": "$50"}, VALUE_NOT_IN_CONVERSATION),  # cut inside a number
+    ({"payee": "Maria Kimball"}, VALUE_NOT_IN_CONVERSATION),
+])
+def test_each_rejecting_code_refuses_the_value(collected, code):
+    verdict = check_mapping(CHECKLIST, "Send", LINES, collected)
+    assert verdict.codes == [code]
+    assert verdict.accepted == {}
+
+
+def test_a_value_only_the_agent_said_is_flagged_and_kept():
+    verdict = check_mapping(CHECKLIST, "Send", LINES, {"payee": "Rent Pot"})
+    assert verdict.codes == [VALUE_ONLY_IN_AGENT_WORDS]
+    assert verdict.accepted == {"payee": "Rent Pot"}
+
+
+def test_one_bad_value_does_not_sink_the_others():
+    verdict = check_mapping(CHECKLIST, "Send", LINES, {"account": "savings", "payee": "Maria", "amount": "$9"})
+    assert verdict.codes == [VALUE_NOT_IN_CONVERSATION]
+    assert verdict.accepted == {"account": "savings", "payee": "Maria"}
+
+
+@pytest.mark.parametrize(("raw", "finish", "error", "status"), [
+    ("The customer wants savings.", "stop", None, UNPARSEABLE),
+    ('{"collected": {"amount": 500}}', "stop", None, UNPARSEABLE),
+    ("[1, 2]", "stop", None, UNPARSEABLE),
+    ("  \n", "stop", None, EMPTY_REPLY),
+    (None, None, None, EMPTY_REPLY),
+    ('{"collected": {"account": "sav', "length", None, CUT_AT_CEILING),
+    ("", "max_tokens", None, CUT_AT_CEILING),
+    (None, None, "HTTP 529", PROVIDER_ERROR),
+])
+def test_failed_replies_carry_their_status_as_the_only_code(raw, finish, error, status):
+    extraction = extraction_from_reply(raw, finish, error)
+    assert extraction.status == status
+    verdict = check(CHECKLIST, "Send", LINES, extraction)
+    assert verdict.codes == [status] and verdict.accepted == {}
+
+
+def test_a_reply_that_parses_in_full_is_read_even_at_the_ceiling():
+    extraction = extraction_from_reply('```json\n{"collected": {"account": "savings"}, "notes": ""}\n```', "length")
+    assert extraction.status == OK and extraction.collected == {"account": "savings"}
+
+
+@pytest.mark.parametrize(("value", "typed"), [
+    ("$500", "Send ＄５００ to Maria."),  # full-width forms fold under NFKC
+    ("Maria", "Send it to Ma\u200bria."),  # a zero-width space inside the word
+    ("Maria", "Send it to \u202eMaria."),  # a bidi override in front
+    ("Maria", "Send it to Мaria."),  # a Cyrillic capital Em
+    ("Мaria", "Send it to Maria."),  # the look-alike on the model's side
+    ("café", "Meet at cafe\u0301."),  # combining accent vs precomposed
+    ("MARIA", "send it to maria."),
+])
+def test_unicode_variants_of_a_stated_value_are_found(value, typed):
+    assert codes({"payee": value}, (Line("customer", typed),)) == []
+
+
+def test_a_real_letter_difference_is_still_refused_after_folding():
+    assert codes({"payee": "Marla"}, (Line("customer", "Send it to Мaria."),)) == [VALUE_NOT_IN_CONVERSATION]
+
+
+def test_a_closed_value_in_look_alikes_is_collected_in_the_vocabulary_spelling():
+    verdict = check_mapping(CHECKLIST, "Send", LINES, {"account": "ЅАVINGS"})
+    assert verdict.codes == [] and verdict.accepted == {"account": "savings"}
+
+
+def test_text_helpers():
+    assert fold("Ｒｅ\u200bnt  1500") == "rent 1500"
+    assert skeleton("ѕаvings") == "savings"
+    assert contains_words("pay rent 1500 now", "rent 1500")
+    assert contains_words("to $500.", "$500")
+    assert not contains_words("maria", "mar")
+    assert not contains_words("anything", "")
+
+
+def test_code_counts_list_every_code():
+    verdicts = [check_mapping(CHECKLIST, "Send", LINES, {"amount": "$1"}),
+                check_mapping(CHECKLIST, "Send", LINES, {"amount": "$2", "memo": "x"})]
+    counts = code_counts(verdicts)
+    assert set(counts) == set(ALL_CODES)
+    assert counts[VALUE_NOT_IN_CONVERSATION] == 2 and counts["unknown_fact"] == 1 and counts[VALUE_NOT_ALLOWED] == 0
