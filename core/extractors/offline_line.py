@@ -75,7 +75,9 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         return _boolean(profile, fact, text, asked)
     spans = _typed_spans(profile, kind, text)
     if spans and kind in _TOPICAL and not asked and not _on_topic(profile, text):
-        spans = []  # a name in a line about another service (a song, a restaurant) is not this fact
+        # A name in a line about another service (a song, a restaurant) is not this fact; a place the
+        # customer is heading to still is ("a cab to 379 Gellert Boulevard").
+        spans = values.places(text, cue=values.HEADING_CUE) if kind == PLACE else []
     if not spans and fact.fact.name in asked and kind == MONEY:
         spans = [s for s in values.numbers(text) if not _inside(s, values.times(text))]
     stated = [s for s in spans if not denied(text, s[0])]

@@ -76,10 +76,14 @@ def _kind(fact: Fact) -> str:
         if values and all(v.isdigit() for v in values):
             return COUNT
         return CLOSED
-    name_words, described = set(words(fact.name.replace("_", " "))), set(words(fact.description))
-    for source in (name_words, described):
+    name_words = set(words(fact.name.replace("_", " ")))
+    for kind, cue_words in _TYPE_WORDS:
+        if name_words & cue_words:
+            return kind
+    # In a description the first type word is the head: "Who the money is being sent to" is a person.
+    for word in words(fact.description):
         for kind, cue_words in _TYPE_WORDS:
-            if source & cue_words:
+            if word in cue_words:
                 return kind
     return TEXT
 

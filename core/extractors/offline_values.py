@@ -221,6 +221,7 @@ def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[
 
 _PLACE_CUE = re.compile(
     r"\b(?:to|in|at|near|around|is|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?", re.IGNORECASE)
+HEADING_CUE = re.compile(r"\b(?:to|towards?|reach)\s+(?:the\s+)?", re.IGNORECASE)
 _PLACE_TOKEN = re.compile(r"\S+")
 # Lower-case words that still belong to a place's name or address.
 _PLACE_JOINERS = frozenset({"de", "del", "la", "le", "of", "the", "and", "on", "da", "di", "du", "y", "&"})
