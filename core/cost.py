@@ -358,3 +358,70 @@ def volume_curve(rate: Rate, per_turn_by_strategy: Mapping[str, PerTurn], *, con
     return pd.DataFrame(rows, columns=["strategy", "conversations_per_month", "turns_per_conversation", "total_usd",
                                        "per_conversation_usd"])
 
+
+
+# --- bills per tier, per rate and strategy, per measured run --------------------------------
+
+def latest_measured_run(store: Store, tier: str) -> str | None:
+    """The newest finished run of a tier that recorded tokens, or None."""
+    frame = store.query(
+        "SELECT r.run_id FROM runs r WHERE r.tier = ? AND r.status = 'finished' AND EXISTS "
+        "(SELECT 1 FROM cases c WHERE c.run_id = r.run_id AND c.input_tokens IS NOT NULL) "
+        "ORDER BY r.started_at DESC LIMIT 1", [tier])
+    return None if frame.empty else str(frame["run_id"].iloc[0])
+
+
+def strategy_estimates(checklist: Checklist, cases: Sequence[Case]) -> dict[str, pd.DataFrame]:
+    """Estimated tokens by turn for every prompt strategy over a corpus's cases."""
+    return {strategy: estimate_by_turn(checklist, cases, strategy) for strategy in STRATEGIES}
+
+
+def bills(store: Store, conversations_per_month: float, turns_per_conversation: int, *,
+          estimates: Mapping[str, pd.DataFrame] | None = None, run_id: str | None = None,
+          tier_specs: Mapping[str, Mapping] | None = None) -> dict:
+    """The month's bill three ways: per configured tier (measured when a run of it recorded tokens,
+    else estimated for its strategy), per rate x prompt strategy (estimated), and for one measured run
+    at every rate. Returns {"tiers", "rates", "run": DataFrame, "notes": [str]}."""
+    if tier_specs is None:
+        from core.tiers import load_tiers
+
+        tier_specs = {name: tier.settings for name, tier in load_tiers().items()}
+    card = rates_by_key(store)
+    per_strategy = {s: per_turn_from(frame) for s, frame in (estimates or {}).items() if not frame.empty}
+    notes: list[str] = []
+
+    def bill(rate: Rate, per_turn: PerTurn, **labels) -> dict:
+        return {**labels, **monthly_bill(rate, per_turn, conversations_per_month, turns_per_conversation)}
+
+    by_rate = [bill(rate, per_strategy[s], strategy=s, basis="estimate") for rate in card.values()
+               for s in per_strategy]
+    by_tier = []
+    for name, spec in tier_specs.items():
+        key = spec.get("rate")
+        if not key:
+            continue
+        if key not in card:
+            notes.append(f"tier {name} names rate {key!r}, which is not on the rate card")
+            continue
+        strategy = spec.get("strategy", "transcript")
+        measured = latest_measured_run(store, name)
+        if measured:
+            by_tier.append(bill(card[key], per_turn_from(turn_tokens(store, measured)), tier=name,
+                                strategy=strategy, basis=f"measured in {measured}", run_id=measured))
+        elif strategy in per_strategy:
+            by_tier.append(bill(card[key], per_strategy[strategy], tier=name, strategy=strategy, basis="estimate",
+                                run_id=None))
+        else:
+            notes.append(f"tier {name}: no run recorded tokens and no estimate for strategy {strategy!r}")
+    by_run = []
+    if run_id:
+        run = store.run(run_id)
+        measured = turn_tokens(store, run_id)
+        if measured.empty:
+            raise ValueError(f"run {run_id} recorded no tokens ({run['tier_kind']} tier): it has no cost to price")
+        per_turn = per_turn_from(measured)
+        settings = run["settings"] or {}
+        by_run = [bill(rate, per_turn, run_id=run_id, tier=run["tier"], strategy=settings.get("strategy", "—"),
+                       basis="measured", own_rate=rate.key == settings.get("rate")) for rate in card.values()]
+    return {"tiers": pd.DataFrame(by_tier), "rates": pd.DataFrame(by_rate), "run": pd.DataFrame(by_run),
+            "notes": notes}

@@ -173,3 +173,24 @@ def test_volume_curve_shows_the_transcripts_quadratic_growth(banks1):
                              vary="conversations", points=[0, 1000, 2000])
     linear = by_volume[by_volume["strategy"] == "carried"]["total_usd"].to_numpy()
     assert linear[0] == 0 and linear[2] == pytest.approx(2 * linear[1])
+
+
+def test_bills_per_tier_use_a_measured_run_when_one_exists(store, banks1):
+    from core.cost import bills, strategy_estimates
+
+    estimates = strategy_estimates(banks1.checklist, banks1.cases[:300])
+    specs = {"fast": FAST, "cheap": {**FAST, "strategy": "carried", "rate": "openai/gpt-5-mini"},
+             "mystery": {**FAST, "rate": "acme/unknown"}, "offline": {"provider": "offline"}}
+    before = bills(store, 1000, 4, estimates=estimates, tier_specs=specs)
+    assert set(before["tiers"]["tier"]) == {"fast", "cheap"} and set(before["tiers"]["basis"]) == {"estimate"}
+    assert any("acme/unknown" in note for note in before["notes"])
+    assert len(before["rates"]) == 2 * len(rate_card(store))
+
+    source = offline_run(store, banks1)
+    measured = copy_run(store, source, with_tokens, tier="fast", tier_kind="model", settings=FAST)
+    after = bills(store, 1000, 4, estimates=estimates, tier_specs=specs, run_id=measured).copy()
+    fast = after["tiers"].set_index("tier").loc["fast"]
+    assert fast["basis"] == f"measured in {measured}"
+    own = after["run"][after["run"]["own_rate"]]
+    assert list(own["rate"]) == ["openai/gpt-4.1-mini"]
+    assert own["total_usd"].iloc[0] == pytest.approx(fast["total_usd"])
