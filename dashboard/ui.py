@@ -181,6 +181,11 @@ def kind_results(kind: str, title: str, command: str) -> None:
     show_summary(summary)
 
 
+def text(value: object) -> str:
+    """A stored text field for display: missing reads as empty, never as 'nan' or 'None'."""
+    return "" if value is None or (isinstance(value, float) and pd.isna(value)) else str(value)
+
+
 def number(value: object, digits: int = 0) -> str:
     return "—" if value is None or pd.isna(value) else f"{float(value):,.{digits}f}"
 

@@ -41,9 +41,9 @@ def test_three_turn_transfer_fills_the_checklist_and_stops(banks1):
     assert chat.lines[-1].speaker == AGENT and chat.lines[-1].asks == ("account_type",)
     second = chat.say("from my checking account")
     assert second.collected == {"account_type": "checking"} and second.decision == "ask"
-    third = chat.say("$200")
+    third = chat.say("$200 to Peter")
     assert third.decision == "stop" and third.missing == [] and third.next_question is None
-    assert chat.carried["account_type"] == "checking" and chat.carried["amount"] == "$200"
+    assert chat.carried == {"account_type": "checking", "amount": "$200", "recipient_account_name": "Peter"}
     assert chat.done and [ln.speaker for ln in chat.lines] == [CUSTOMER, AGENT] * 2 + [CUSTOMER]
 
 

@@ -37,7 +37,7 @@ def test_pages_and_a_review_land_while_a_cli_run_writes(monkeypatch, tmp_path, b
         overlapped = writer.poll() is None
         assert not cases_page.exception and f"Saved: model misread on {case_id}" in shown(cases_page)
         runs_page = open_app(monkeypatch, db, "runs")
-        assert "2 runs in 2 comparable groups" in shown(runs_page)
+        assert "2 eval and floor runs in 2 comparable groups" in shown(runs_page)
         _out, err = writer.communicate(timeout=120)
     finally:
         if writer.poll() is None:

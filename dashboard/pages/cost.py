@@ -80,7 +80,9 @@ cols = st.columns(3)
 conversations = cols[0].slider("Conversations per month", 1_000, 500_000, 10_000, step=1_000, key="cost_conversations")
 turns = cols[1].slider("Turns per conversation", 1, 20, 4, key="cost_turns")
 rates = {r.key: r for r in card}
-rate = rates[cols[2].selectbox("Rate", list(rates), key="cost_rate")]
+named = [t.settings["rate"] for t in tiers.load_tiers().values() if t.settings.get("rate") in rates]
+rate = rates[cols[2].selectbox("Rate", list(rates), key="cost_rate",  # a configured tier's rate first
+                               index=list(rates).index(named[0]) if named else 0)]
 st.caption(f"{rate.key}: ${rate.input_per_m}/M input, ${rate.output_per_m}/M output, "
            f"${rate.cached_input_per_m if rate.cached_input_per_m is not None else '—'}/M cached input; "
            f"checked {rate.checked_on}.")

@@ -44,21 +44,27 @@ def history_view(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def show_history(figures: pd.DataFrame) -> list:
-    groups = comparable_groups(ui.store(), kind=None, frame=figures)
-    st.caption(f"{len(figures):,} runs in {len(groups):,} comparable groups. Runs are differenced only inside a "
-               "group: its case set, checklist, prompt, grader and tier settings all match.")
+    """Eval and floor runs grouped by guards; red-team and contract runs listed apart (their own pages)."""
+    graded = figures[figures["kind"].isin(["eval", "floor"])]
+    groups = comparable_groups(ui.store(), kind=None, frame=graded) if not graded.empty else []
+    st.caption(f"{len(graded):,} eval and floor runs in {len(groups):,} comparable groups. Runs are differenced "
+               "only inside a group: its case set, checklist, prompt, grader and tier settings all match.")
     newest = groups[0].guards if groups else {}
     for number, group in enumerate(groups, start=1):
         runs = group.runs.iloc[::-1]
         head = runs.iloc[0]
         title = (f"Group {number}: {ui.tier_label(head['tier'], head['tier_kind'])} · {head['kind']} · "
-                 f"{head['service'] or ''} {head['split'] or ''} · {len(runs)} run(s)")
+                 f"{ui.text(head['service'])} {ui.text(head['split'])} · {len(runs)} run(s)")
         with st.expander(title, expanded=number == 1):
             differ = differing(newest, group.guards)
             if differ:
                 st.caption(f"Shown apart from group 1: the guards that differ are {', '.join(differ)}.")
             st.dataframe(history_view(runs), hide_index=True,
                          column_config={"$ per turn": st.column_config.NumberColumn(format="$%.6f")})
+    others = figures[~figures["kind"].isin(["eval", "floor"])]
+    if not others.empty:
+        with st.expander(f"Red-team and contract runs ({len(others)}): see their pages"):
+            st.dataframe(history_view(others)[["run", "kind", "tier", "n", "started", "status"]], hide_index=True)
     return groups
 
 

@@ -1,0 +1,171 @@
+"""The real dashboard in headless Chromium: chat to a stop, a review saved, a cost slider moved.
+
+Starts `streamlit run dashboard/app.py` on a free port over a temp store, drives it with
+Playwright through Debian's chromium (never a downloaded browser), and writes a screenshot of
+every page to docs/screenshots/.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from core.store import Store
+from tests.dashboard_store import filled_store
+
+pytestmark = pytest.mark.e2e
+
+PROJECT = Path(__file__).resolve().parents[2]
+SHOTS = PROJECT / "docs" / "screenshots"
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WAIT_MS = 20_000
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory, banks1, sgd_dir) -> Iterator[tuple[str, Path]]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"chromium is not installed at {CHROMIUM}: `apt-get install chromium` to run the browser test")
+    db = tmp_path_factory.mktemp("e2e") / "runs.duckdb"
+    filled_store(db, banks1, sgd_dir)
+    port = free_port()
+    env = {**os.environ, "RUNS_DB": str(db), "SGD_DIR": str(sgd_dir)}
+    log_path = db.with_name("streamlit.log")
+    log = open(log_path, "w")  # noqa: SIM115 -- closed in the finally below, after the server stops
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "dashboard/app.py", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true"],
+        cwd=PROJECT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(150):
+            try:
+                if httpx.get(f"{url}/_stcore/health", timeout=1).text == "ok":
+                    break
+            except httpx.TransportError:
+                pass
+            if server.poll() is not None:
+                pytest.fail(f"the dashboard did not start: {log_path.read_text()[-2000:]}")
+            time.sleep(0.2)
+        yield url, db
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def page(app_url):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        tab = browser.new_page(viewport={"width": 1400, "height": 1500})
+        tab.set_default_timeout(WAIT_MS)
+        yield tab
+        browser.close()
+
+
+def visit(page, url: str, path: str, heading: str) -> None:
+    page.goto(f"{url}/{path}")
+    page.get_by_role("heading", name=heading).first.wait_for()
+    page.wait_for_load_state("networkidle")
+
+
+def settle(page) -> None:
+    """Wait until Streamlit has finished the current script run."""
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=WAIT_MS)
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    settle(page)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def board(page) -> str:
+    """The checklist panel's text: intent, decision and the per-fact table."""
+    return page.locator("[data-testid='stColumn']", has=page.get_by_role("heading", name="Checklist")).last.inner_text()
+
+
+def test_chat_transfer_over_three_turns_stops(app_url, page):
+    url, _db = app_url
+    visit(page, url, "", "Chat")
+    said = page.get_by_test_id("stChatInputTextArea")
+    turns = [("I would like to transfer money", "ask"), ("from my checking account", "ask"), ("$200 to Peter", "stop")]
+    for number, (text, decision) in enumerate(turns, start=1):
+        said.fill(text)
+        said.press("Enter")
+        page.get_by_text(f"Evidence for turn {number}").wait_for()
+        settle(page)
+        assert f"Decision: {decision}" in board(page)
+        if number == 1:
+            assert board(page).count("— missing —") == 3
+    final = board(page)
+    assert "checking" in final and "$200" in final and "— missing —" not in final
+    page.get_by_text("Stop: every required fact is collected.").wait_for()
+    shoot(page, "chat")
+
+
+def test_open_a_stopped_early_case_and_save_a_review(app_url, page):
+    url, db = app_url
+    visit(page, url, "cases", "Cases")
+    shoot(page, "cases")
+    page.get_by_role("tab", name="Review queue").click()
+    queue = page.get_by_role("tabpanel", name="Review queue")
+    queue.get_by_text("stopped early").first.wait_for()  # the drill-down of the case under review
+    queue.get_by_text("grader too strict").click()
+    queue.get_by_label("Note").fill("browser review: gold still asks")
+    queue.get_by_role("button", name="Save review").click()
+    queue.get_by_text(re.compile(r"Saved: grader too strict on .+ of run ")).wait_for()
+    reviews = Store(db).reviews()
+    assert list(reviews["verdict"]) == ["grader too strict"]
+    assert list(reviews["note"]) == ["browser review: gold still asks"]
+    shoot(page, "review")
+
+
+def test_cost_slider_changes_the_bill(app_url, page):
+    url, _db = app_url
+    visit(page, url, "cost", "Cost at volume")
+    bill = page.get_by_test_id("stMetricValue").first
+    before = bill.inner_text()
+    slider = page.get_by_role("slider").first
+    slider.focus()
+    for _ in range(10):
+        slider.press("ArrowRight")  # +10 × 1,000 conversations a month
+    page.wait_for_function(
+        "(before) => document.querySelector('[data-testid=\"stMetricValue\"]').innerText !== before", arg=before)
+    after = bill.inner_text()
+    to_dollars = lambda text: float(text.strip().lstrip("$").replace(",", ""))  # noqa: E731
+    assert to_dollars(after) == pytest.approx(2 * to_dollars(before), rel=1e-3)  # 10,000 -> 20,000 a month
+    shoot(page, "cost")
+
+
+@pytest.mark.parametrize(("path", "heading"), [("runs", "Runs"), ("compare", "Compare two runs"),
+                                               ("redteam", "Red team"), ("contract", "Answer contract")])
+def test_screenshot_of_every_other_page(app_url, page, path, heading):
+    url, _db = app_url
+    visit(page, url, path, heading)
+    assert not page.get_by_test_id("stException").count()
+    shoot(page, path)
