@@ -105,7 +105,9 @@ def _none(value: object) -> object:
 
 
 def _cost_per_turn(rate: Rate | None, row: dict) -> float | None:
-    tokens_in, tokens_out, n_tok = row.get("input_tokens_per_turn"), row.get("output_tokens_per_turn"), row.get("n")
+    """Dollars per turn that reported usage (a provider error that reported none was not billed)."""
+    tokens_in, tokens_out = row.get("input_tokens_per_turn"), row.get("output_tokens_per_turn")
+    n_tok = row.get("turns_with_tokens")
     if rate is None or tokens_in is None or tokens_out is None or not n_tok:
         return None
     cached_per_turn = (row.get("cached_tokens") or 0) / n_tok
@@ -196,12 +198,12 @@ def _derive(frame: pd.DataFrame, card: dict[str, Rate]) -> pd.DataFrame:
     # the Anthropic wire counts cache reads apart from input: add them back so input is the whole prompt
     apart = np.array([cache_reads_apart(s) for s in frame["settings"]], dtype=bool)
     if apart.any():
-        cached_per_turn = frame["cached_tokens"].fillna(0) / frame["n"].clip(lower=1)
+        cached_per_turn = frame["cached_tokens"].fillna(0) / frame["turns_with_tokens"].clip(lower=1)
         frame.loc[apart, "input_tokens_per_turn"] += cached_per_turn[apart]
     frame["rate"] = [getattr(run_rate(s, card), "key", None) for s in frame["settings"]]
     costs = []
-    for row in frame[["rate", "input_tokens_per_turn", "output_tokens_per_turn", "n", "cached_tokens"]].to_dict(
-            "records"):
+    for row in frame[["rate", "input_tokens_per_turn", "output_tokens_per_turn", "turns_with_tokens",
+                      "cached_tokens"]].to_dict("records"):
         rate = card.get(row["rate"]) if row["rate"] else None
         costs.append(_cost_per_turn(rate, {k: _none(v) for k, v in row.items()}))
     frame["cost_per_turn_usd"] = pd.Series(costs, index=frame.index, dtype=object)
