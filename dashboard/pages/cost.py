@@ -54,8 +54,8 @@ def rate_editor(card: list[cost.Rate]) -> None:
             st.success(f"Saved {saved} rate(s).")
 
 
-def per_turn_source(figures: pd.DataFrame, service: str) -> tuple[str, pd.DataFrame, str]:
-    """(label, tokens by turn, basis) for the token source the reader picks."""
+def per_turn_source(figures: pd.DataFrame, service: str) -> tuple[str, pd.DataFrame, str, str | None]:
+    """(label, tokens by turn, basis, measured run or None) for the token source the reader picks."""
     with_tokens = figures[(figures["kind"] == "eval") & figures["input_tokens_per_turn"].notna()]
     options = [ESTIMATE, *with_tokens["run_id"]]
     picked = st.selectbox("Tokens per turn from", options, key="cost_source",
@@ -63,8 +63,8 @@ def per_turn_source(figures: pd.DataFrame, service: str) -> tuple[str, pd.DataFr
                           f"run {o} · {with_tokens.loc[with_tokens['run_id'] == o, 'tier'].iloc[0]} (measured)")
     if picked == ESTIMATE:
         strategy = st.session_state.get("cost_strategy", STRATEGIES[0])
-        return f"{strategy} prompt, estimate", estimated(service, strategy), "estimate"
-    return f"run {picked}, measured", measured(ui.db(), picked), "measured"
+        return f"{strategy} prompt, estimate", estimated(service, strategy), "estimate", None
+    return f"run {picked}, measured", measured(ui.db(), picked), "measured", picked
 
 
 st.title("Cost at volume")
@@ -92,7 +92,7 @@ if not ui.has_local_dialogues(service):
     ui.empty_state(f"Estimates need the {service} corpus.", f"python -m evals corpus --service {service}")
     st.stop()
 st.selectbox("Prompt strategy for estimates", STRATEGIES, key="cost_strategy")
-label, by_turn, basis = per_turn_source(figures, service)
+label, by_turn, basis, measured_run = per_turn_source(figures, service)
 if by_turn.empty:
     st.warning(f"{label}: no tokens were recorded.")
     st.stop()
@@ -104,27 +104,29 @@ metric_cols[1].metric("Per conversation", ui.money(bill["per_conversation_usd"],
 metric_cols[2].metric("Tokens per month (in / out)", f"{bill['input_tokens']:,.0f} / {bill['output_tokens']:,.0f}")
 st.caption(f"Tokens per turn: {label}. Estimates count 4 characters a token.")
 
-st.subheader("The bill per prompt strategy and per tier")
-per_strategy = {f"{s} (estimate)": cost.per_turn_from(estimated(service, s)) for s in STRATEGIES}
+st.subheader("The bill per tier and per prompt strategy")
+estimates = {strategy: estimated(service, strategy) for strategy in STRATEGIES}
+result = cost.bills(ui.store(), conversations, turns, estimates=estimates, run_id=measured_run)
+money = {"total_usd": st.column_config.NumberColumn("monthly $", format="$%.2f"),
+         "per_conversation_usd": st.column_config.NumberColumn("per conversation $", format="$%.5f")}
+if not result["tiers"].empty:
+    st.markdown("**Per configured tier** (measured where a run of it recorded tokens, else estimated)")
+    st.dataframe(result["tiers"][["tier", "rate", "strategy", "basis", "total_usd", "per_conversation_usd"]],
+                 hide_index=True, column_config=money)
+st.markdown(f"**Per prompt strategy at {rate.key}** (estimated from the prompt)")
+by_strategy = result["rates"][result["rates"]["rate"] == rate.key]
+st.dataframe(by_strategy[["strategy", "basis", "total_usd", "per_conversation_usd", "input_tokens"]],
+             hide_index=True, column_config=money)
+if not result["run"].empty:
+    st.markdown(f"**{label} at every rate**")
+    st.dataframe(result["run"][["rate", "own_rate", "total_usd", "per_conversation_usd"]], hide_index=True,
+                 column_config=money)
+for note in result["notes"]:
+    st.caption(note)
+
+per_strategy = {f"{s} (estimate)": cost.per_turn_from(frame) for s, frame in estimates.items() if not frame.empty}
 if basis == "measured":
     per_strategy[label] = cost.per_turn_from(by_turn)
-rows = [{"what": name, "rate": rate.key, "basis": "measured" if "measured" in name else "estimate",
-         "monthly $": cost.monthly_bill(rate, fn, conversations, turns)["total_usd"]}
-        for name, fn in per_strategy.items()]
-for tier in tiers.load_tiers().values():
-    tier_rate = cost.run_rate(tier.settings, rates)
-    if tier_rate is None:
-        continue
-    runs = figures[(figures["tier"] == tier.name) & figures["input_tokens_per_turn"].notna()]
-    strategy = tier.settings.get("strategy", STRATEGIES[0])
-    source = measured(ui.db(), runs["run_id"].iloc[0]) if not runs.empty else estimated(service, strategy)
-    rows.append({"what": f"tier {tier.label} ({strategy})", "rate": tier_rate.key,
-                 "basis": "measured" if not runs.empty else "estimate",
-                 "monthly $": cost.monthly_bill(tier_rate, cost.per_turn_from(source), conversations,
-                                                turns)["total_usd"]})
-st.dataframe(pd.DataFrame(rows), hide_index=True,
-             column_config={"monthly $": st.column_config.NumberColumn(format="$%.2f")})
-
 curve = cost.volume_curve(rate, per_strategy, conversations_per_month=conversations, vary="turns")
 st.altair_chart(alt.Chart(curve).mark_line(point=True).encode(
     x=alt.X("turns_per_conversation:Q", title="turns per conversation"),
