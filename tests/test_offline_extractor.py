@@ -49,6 +49,17 @@ CAB = {
 }
 
 
+TRIP = {
+    "service_name": "Trip_3",
+    "description": "Find a train",
+    "slots": [
+        {"name": "from_town", "description": "Town where the journey starts", "is_categorical": False},
+        {"name": "to_town", "description": "Town where the journey ends", "is_categorical": False},
+    ],
+    "intents": [{"name": "FindTrain", "description": "Find a train", "required_slots": ["from_town", "to_town"]}],
+}
+
+
 @pytest.fixture(scope="module")
 def wallet() -> Checklist:
     return Checklist.from_schema(WALLET)
@@ -191,3 +202,14 @@ def test_banks1_held_out_meets_the_issue_targets(banks1):
     assert summary["decision_accuracy"] >= 0.97
     assert summary["stopped_early"] == 0
     assert summary["wrong"] <= 3
+
+
+def test_two_facts_of_one_type_are_told_apart_by_direction():
+    trip = Checklist.from_schema(TRIP)
+    got = extract_facts(trip, "FindTrain", talk("I need a train to Portland from Boston."))
+    assert got == {"from_town": "Boston", "to_town": "Portland"}
+    # With no direction and both asked, a town could be either: neither is collected.
+    both = talk(("Where from and where to?", ("from_town", "to_town")), "Seattle.")
+    assert extract_facts(trip, "FindTrain", both) == {}
+    one = talk(("Where are you leaving from?", ("from_town",)), "Seattle.")
+    assert extract_facts(trip, "FindTrain", one) == {"from_town": "Seattle"}

@@ -29,6 +29,7 @@ from core.extractors.offline_profile import (
     words,
 )
 from core.extractors.offline_proposal import proposed_value
+from core.extractors.offline_roles import fact_role, value_role
 
 _FILLER = re.compile(
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|please|uh|um|well|so|oh|and|it's|it is|it'll be|that's|that is|that would be|"
@@ -59,13 +60,15 @@ def read_line(profile: Profile, required: Sequence[str], text: str, asked: Seque
     found: dict[str, str] = {}
     for name in required:
         fact = profile.facts[name]
-        value = _read_fact(profile, fact, text, asked, agent_text)
+        rivals = [profile.facts[r] for r in required if r != name and profile.facts[r].kind == fact.kind]
+        value = _read_fact(profile, fact, text, asked, agent_text, rivals)
         if value:
             found[name] = value
     return found
 
 
-def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], agent_text: str) -> str | None:
+def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], agent_text: str,
+               rivals: Sequence[FactProfile] = ()) -> str | None:
     kind = fact.kind
     if kind == CLOSED:
         return _closed(profile, fact, text, asked)
@@ -81,6 +84,12 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if not spans and fact.fact.name in asked and kind == MONEY:
         spans = [s for s in values.numbers(text) if not _inside(s, values.times(text))]
     stated = [s for s in spans if not denied(text, s[0])]
+    if rivals:
+        stated = [s for s in stated if _mine(fact, rivals, text, s[0], asked)]
+        if spans and not stated:
+            return None
+        if [r for r in rivals if r.fact.name in asked] and fact.fact.name in asked and not stated:
+            return None  # a bare answer to a question about two facts of one type names neither
     if stated:
         return stated[-1][2]
     if fact.fact.name in asked and not spans:
@@ -88,6 +97,16 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
             return proposed_value(fact, agent_text)  # "Yes" to "Is the destination 200 C Street?"
         return _short_answer(profile, kind, text)
     return None
+
+
+def _mine(fact: FactProfile, rivals: Sequence[FactProfile], text: str, start: int, asked: Sequence[str]) -> bool:
+    """Whether a value belongs to this fact rather than to a rival of the same type."""
+    said = value_role(text, start)
+    if said is not None:
+        return fact_role(fact) == said and all(fact_role(r) != said for r in rivals)
+    group = [fact, *rivals]
+    in_question = [f for f in group if f.fact.name in asked]
+    return len(in_question) == 1 and in_question[0] is fact
 
 
 def _on_topic(profile: Profile, text: str) -> bool:

@@ -220,11 +220,11 @@ def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[
 
 
 _PLACE_CUE = re.compile(
-    r"\b(?:to|in|at|near|around|is|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?", re.IGNORECASE)
+    r"\b(?:to|in|at|near|around|is|from|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?", re.IGNORECASE)
 HEADING_CUE = re.compile(r"\b(?:to|towards?|reach)\s+(?:the\s+)?", re.IGNORECASE)
 _PLACE_TOKEN = re.compile(r"\S+")
 # Lower-case words that still belong to a place's name or address.
-_PLACE_JOINERS = frozenset({"de", "del", "la", "le", "of", "the", "and", "on", "da", "di", "du", "y", "&"})
+_PLACE_JOINERS = frozenset({"de", "del", "la", "le", "of", "the", "and", "da", "di", "du", "y", "&"})
 _ADDRESS_WORDS = frozenset({"street", "st", "avenue", "ave", "road", "rd", "drive", "dr", "boulevard", "blvd", "lane",
                             "ln", "way", "court", "ct", "place", "pl", "parkway", "highway", "suite", "ste", "bldg",
                             "building", "square", "plaza", "center", "centre", "park", "terrace", "circle", "floor"})
@@ -251,6 +251,8 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
             elif not (bare[:1].isupper() or bare[:1].isdigit() or bare[:1] == "#" or low in _ADDRESS_WORDS
                       or low in _PLACE_JOINERS) or low in _PLACE_STOP - _PLACE_JOINERS or low in {"i", "i'm"}:
                 break
+            elif bare[:1].isdigit() and taken[-1].group(0).lower() not in _ADDRESS_WORDS:
+                break  # "Los Angeles 10th": a number joins a place only after an address word ("Suite 411")
             taken.append(token)
             if bare != word or len(taken) == 8:
                 break
