@@ -3,7 +3,8 @@
 A value that breaks the contract is not collected; its code stays with the case.
 `value_only_in_agent_words` is a flag, not a rejection: SGD gold sometimes holds a value
 the agent said and the customer accepted. A free-text value is "in the conversation" when
-its `skeleton` occurs in a line without cutting a word ("Mar" is not in "Maria").
+its `skeleton` occurs in a line without cutting a word ("Mar" is not in "Maria"), and it is
+collected as that line spells it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from core.extraction import (
     Extraction,
 )
 from core.prompt import parse
-from core.text import contains_words, skeleton
+from core.text import contains_words, find_words, skeleton
 
 UNKNOWN_FACT = "unknown_fact"
 VALUE_NOT_ALLOWED = "value_not_allowed"
@@ -71,17 +72,29 @@ def check_value(
         if match is None:
             return None, [Finding(VALUE_NOT_ALLOWED, fact, value)]
         return match, []
-    if said_by(value, lines, customer=True):
-        return value, []
-    if said_by(value, lines, customer=False):
-        return value, [Finding(VALUE_ONLY_IN_AGENT_WORDS, fact, value)]
+    # Collected in the conversation's own characters, never the extractor's spelling of them:
+    # a look-alike letter on either side can neither be laundered nor slipped in.
+    typed = words_in(value, lines, customer=True)
+    if typed is not None:
+        return typed, []
+    typed = words_in(value, lines, customer=False)
+    if typed is not None:
+        return typed, [Finding(VALUE_ONLY_IN_AGENT_WORDS, fact, value)]
     return None, [Finding(VALUE_NOT_IN_CONVERSATION, fact, value)]
+
+
+def words_in(value: str, lines: tuple[Line, ...], customer: bool) -> str | None:
+    """`value` as the customer (or the agent) typed it, latest line first; None if not said."""
+    needle = skeleton(value)
+    for line in reversed(lines):
+        if (line.speaker != AGENT) == customer and contains_words(skeleton(line.text), needle):
+            return find_words(line.text, value)
+    return None
 
 
 def said_by(value: str, lines: tuple[Line, ...], customer: bool) -> bool:
     """Whether the customer's (or the agent's) lines hold `value` as whole words."""
-    needle = skeleton(value)
-    return any(contains_words(skeleton(ln.text), needle) for ln in lines if (ln.speaker != AGENT) == customer)
+    return words_in(value, lines, customer) is not None
 
 
 def check(checklist: Checklist, intent: str, lines: tuple[Line, ...], extraction: Extraction) -> Verdict:

@@ -3,7 +3,8 @@
 - role lines: every physical line of a rendered conversation is one whole conversation line
   behind our own label, so nothing a customer types can start a line of its own;
 - unicode: the contract finds a value typed in full-width, split by an invisible character or
-  written with look-alike letters, and still refuses one that differs in a real letter;
+  written with look-alike letters, still refuses one that differs in a real letter, and
+  records the conversation's own characters, never the extractor's look-alikes;
 - size limit: an oversize customer message is refused before the extractor is called, with
   the text handed back; a message at the limit goes through.
 """
@@ -106,14 +107,18 @@ def unicode_defence() -> dict:
     for value, typed, expected in UNICODE_PROBES:
         if said_by(value, (Line(CUSTOMER, typed),), customer=True) != expected:
             failures.append(f"{value!r} in {typed!r}: expected {'found' if expected else 'not found'}")
-    closed = Checklist.from_schema({"service_name": "probe", "slots": [
+    probe = Checklist.from_schema({"service_name": "probe", "slots": [
         {"name": "account_type", "description": "account", "is_categorical": True,
-         "possible_values": ["checking", "savings"]}],
-        "intents": [{"name": "Check", "required_slots": ["account_type"]}]})
-    kept, _ = check_value(closed, "Check", "account_type", "ѕаvings", ())
+         "possible_values": ["checking", "savings"]},
+        {"name": "payee", "description": "who is paid"}],
+        "intents": [{"name": "Check", "required_slots": ["account_type", "payee"]}]})
+    kept, _ = check_value(probe, "Check", "account_type", "ѕаvings", ())
     if kept != "savings":
         failures.append("a closed value in look-alike letters was not collected as the vocabulary's word")
-    return {"name": "unicode_matching", "passed": not failures, "checked": len(UNICODE_PROBES) + 1,
+    kept, _ = check_value(probe, "Check", "payee", "Мaria", (Line(CUSTOMER, "pay Maria"),))
+    if kept != "Maria":
+        failures.append("a look-alike spelling from the extractor reached the record")
+    return {"name": "unicode_matching", "passed": not failures, "checked": len(UNICODE_PROBES) + 2,
             "failed": len(failures), "detail": "NFKC, invisible characters dropped, look-alikes folded, whole words",
             "failures": failures}
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from core.contract import ALL_CODES, REJECTING, check_value
 from core.corpus import Corpus, build_corpus
+from core.grade import accepts
 from core.store import Store
 
 DEFAULT_SERVICES = ("Banks_1", "Banks_2", "Payment_1", "Services_3", "RideSharing_1")
@@ -26,7 +27,7 @@ def check_corpus(corpus: Corpus) -> tuple[dict, list[dict]]:
     counts = dict.fromkeys(ALL_CODES, 0)
     examples: dict[str, list[dict]] = {}
     rows: list[dict] = []
-    values = outside = 0
+    values = outside = respelled = 0
     for case in corpus.cases:
         required = corpus.checklist.required(case.intent)
         findings = []
@@ -36,8 +37,10 @@ def check_corpus(corpus: Corpus) -> tuple[dict, list[dict]]:
                 continue
             for value in accepted:
                 values += 1
-                _, found = check_value(corpus.checklist, case.intent, fact, value, case.lines)
+                kept, found = check_value(corpus.checklist, case.intent, fact, value, case.lines)
                 findings += found
+                # The contract collects the conversation's own spelling: it must still grade as gold.
+                respelled += kept is not None and not accepts(accepted, kept)
         for finding in findings:
             counts[finding.code] += 1
             bucket = examples.setdefault(finding.code, [])
@@ -48,7 +51,7 @@ def check_corpus(corpus: Corpus) -> tuple[dict, list[dict]]:
     false_positives = {code: counts[code] for code in REJECTING if counts.get(code)}
     summary = {
         "service": corpus.service, "sgd_split": corpus.split, "segment": corpus.segment, "cases": len(corpus.cases),
-        "values_checked": values, "outside_checklist": outside, "codes": counts,
+        "values_checked": values, "outside_checklist": outside, "codes": counts, "respelled_off_gold": respelled,
         "false_positives": sum(false_positives.values()), "false_positive_codes": false_positives,
         "examples": examples,
     }
@@ -73,6 +76,7 @@ def run_gold_check(
         "corpora": per_corpus,
         "false_positives_total": sum(c["false_positives"] for c in per_corpus),
         "rejecting_codes_zero": all(c["false_positives"] == 0 for c in per_corpus),
+        "respelled_off_gold_total": sum(c["respelled_off_gold"] for c in per_corpus),
         "wall_s": round(time.perf_counter() - started, 3),
     }
     if store is None:

@@ -55,19 +55,72 @@ def skeleton(text: str) -> str:
     return fold(text).translate(_CONFUSABLES)
 
 
-def contains_words(haystack: str, needle: str) -> bool:
-    """`needle` occurs in `haystack` without cutting a word at either end (both already folded).
+def _units(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each base character with the combining marks that follow it."""
+    units: list[tuple[int, int]] = []
+    for index, ch in enumerate(text):
+        if units and unicodedata.combining(ch):
+            units[-1] = (units[-1][0], index + 1)
+        else:
+            units.append((index, index + 1))
+    return units
 
-    "Rent" is in "rent 1500", "Mar" is not in "maria", "$50" is not in "$500".
+
+def skeleton_map(text: str) -> tuple[str, list[int], list[int]]:
+    """`skeleton(text)` built piece by piece, with where each of its characters came from.
+
+    Returns (skeleton, starts, ends): character i of the skeleton comes from
+    text[starts[i]:ends[i]]. Whitespace runs collapse to one space and the ends are trimmed,
+    as in `collapse`.
     """
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    for start, end in _units(text):
+        piece = strip_invisible(unicodedata.normalize("NFKC", text[start:end])).casefold().translate(_CONFUSABLES)
+        for ch in piece:
+            if ch.isspace():
+                if not out or out[-1] == " ":
+                    continue
+                ch = " "
+            out.append(ch)
+            starts.append(start)
+            ends.append(end)
+    if out and out[-1] == " ":
+        out.pop(), starts.pop(), ends.pop()
+    return "".join(out), starts, ends
+
+
+def find_words(text: str, value: str) -> str | None:
+    """The part of `text` that reads as `value` (same skeleton, whole words), in `text`'s own characters.
+
+    "Maria" found in "send it to Мaria" returns "Мaria" as typed; None when it is not there.
+    """
+    needle = skeleton(value)
+    haystack, starts, ends = skeleton_map(text)
+    at = _word_match(haystack, needle)
+    if at is None:
+        return None
+    return text[starts[at]: ends[at + len(needle) - 1]]
+
+
+def _word_match(haystack: str, needle: str) -> int | None:
     if not needle:
-        return False
+        return None
     start = haystack.find(needle)
     while start != -1:
         end = start + len(needle)
         left_ok = start == 0 or not (haystack[start - 1].isalnum() and needle[0].isalnum())
         right_ok = end == len(haystack) or not (haystack[end].isalnum() and needle[-1].isalnum())
         if left_ok and right_ok:
-            return True
+            return start
         start = haystack.find(needle, start + 1)
-    return False
+    return None
+
+
+def contains_words(haystack: str, needle: str) -> bool:
+    """`needle` occurs in `haystack` without cutting a word at either end (both already folded).
+
+    "Rent" is in "rent 1500", "Mar" is not in "maria", "$50" is not in "$500".
+    """
+    return _word_match(haystack, needle) is not None

@@ -108,6 +108,22 @@ def test_unicode_variants_of_a_stated_value_are_found(value, typed):
     assert codes({"payee": value}, (Line("customer", typed),)) == []
 
 
+@pytest.mark.parametrize(("value", "typed", "collected"), [
+    ("Maria", "Send it to Мaria.", "Мaria"),  # a spoofed name is kept as typed, not laundered to Latin
+    ("Мaria", "Send it to Maria.", "Maria"),  # a look-alike from the extractor never reaches the record
+    ("MARIA KIM", "send it to maria   kim", "maria   kim"),
+    ("$500", "Send ＄５００ to Maria.", "＄５００"),
+])
+def test_a_free_text_value_is_collected_in_the_conversation_s_own_characters(value, typed, collected):
+    verdict = check_mapping(CHECKLIST, "Send", (Line("customer", typed),), {"payee": value})
+    assert verdict.codes == [] and verdict.accepted == {"payee": collected}
+
+
+def test_the_latest_customer_spelling_wins():
+    lines = (Line("customer", "to maria"), Line("agent", "Full name?"), Line("customer", "MARIA, yes"))
+    assert check_mapping(CHECKLIST, "Send", lines, {"payee": "Maria"}).accepted == {"payee": "MARIA"}
+
+
 def test_a_real_letter_difference_is_still_refused_after_folding():
     assert codes({"payee": "Marla"}, (Line("customer", "Send it to Мaria."),)) == [VALUE_NOT_IN_CONVERSATION]
 

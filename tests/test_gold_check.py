@@ -19,6 +19,8 @@ def test_no_false_positive_on_any_corpus(gold_summary):
         assert corpus["values_checked"] > 0
         assert {code: corpus["codes"][code] for code in REJECTING} == dict.fromkeys(REJECTING, 0), corpus["service"]
     assert gold_summary["false_positives_total"] == 0 and gold_summary["rejecting_codes_zero"]
+    # What the contract collects (the conversation's own spelling) still grades as gold.
+    assert gold_summary["respelled_off_gold_total"] == 0
 
 
 def test_the_agent_words_flag_fires_where_the_product_notes_say(gold_summary):
