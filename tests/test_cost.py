@@ -194,3 +194,41 @@ def test_bills_per_tier_use_a_measured_run_when_one_exists(store, banks1):
     own = after["run"][after["run"]["own_rate"]]
     assert list(own["rate"]) == ["openai/gpt-4.1-mini"]
     assert own["total_usd"].iloc[0] == pytest.approx(fast["total_usd"])
+
+
+def simulated_run(store, corpus, url: str, strategy: str = "transcript", limit: int = 12) -> str:
+    """A real model-tier run against the loopback simulated provider, priced at a named rate."""
+    from core import tiers
+    from core.runner import run_eval
+
+    extractor, settings, fingerprint = tiers.build("simulated", base_url=url + "/v1", strategy=strategy,
+                                                   rate="openai/gpt-4.1-mini")
+    try:
+        run_id, _ = run_eval(store, corpus, corpus.select("held-out", limit), extractor, split="held-out",
+                             settings=settings, prompt_fingerprint=fingerprint, concurrency=2)
+    finally:
+        extractor.close()
+    return run_id
+
+
+def test_a_simulated_runs_provider_usage_is_priced_and_reproduced_exactly(store, banks1):
+    from core.bands import band, comparable_groups
+    from core.simulated import SimulatedProvider
+
+    with SimulatedProvider(port=0) as provider:
+        first = simulated_run(store, banks1, provider.url)
+        second = simulated_run(store, banks1, provider.url)
+    calls = store.calls(first)
+    assert len(calls) == 12 and calls["input_tokens"].notna().all()
+    row = run_table(store).set_index("run_id").loc[first]
+    assert row["label"] == "simulated" and row["simulated"]
+    rate = rates_by_key(store)["openai/gpt-4.1-mini"]
+    expected = rate.price(calls["input_tokens"].mean(), calls["output_tokens"].mean(), calls["cached_tokens"].mean())
+    assert row["input_tokens_per_turn"] == pytest.approx(calls["input_tokens"].mean())
+    assert row["cost_per_turn_usd"] == pytest.approx(expected)
+    by_turn = turn_tokens(store, first)
+    assert (by_turn["n"].sum(), set(by_turn["basis"])) == (12, {"measured"})
+    group = next(g for g in comparable_groups(store) if first in set(g.runs["run_id"]))
+    assert second in set(group.runs["run_id"])
+    for metric in ("input_tokens_per_turn", "output_tokens_per_turn", "cost_per_turn_usd", "decision_accuracy"):
+        assert band(metric, group.runs).basis == "exact", metric  # the simulated provider is deterministic
