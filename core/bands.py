@@ -161,10 +161,13 @@ def band(metric: str, group_runs: pd.DataFrame, reference_run: str | None = None
     reference = by_run[reference_run]
     deterministic = set(group_runs["tier_kind"]) <= set(DETERMINISTIC_KINDS)
     distinct = {v for _, v in values}
-    if deterministic and len(values) >= 2 and len(distinct) == 1:
-        runs = ", ".join(r for r, _ in values[-3:])
+    # exact once another run reproduced the reference figure (older, different figures are history:
+    # a change to the code may have moved it since)
+    reproduced = [r for r, v in values if v == reference]
+    if deterministic and len(reproduced) >= 2:
+        runs = ", ".join(reproduced[-3:])
         return Band(metric, reference, reference, "exact",
-                    f"{len(values)} runs of a deterministic tier reproduced it: {runs}", reference, 0.0)
+                    f"{len(reproduced)} runs of a deterministic tier reproduced it: {runs}", reference, 0.0)
     spread = max(distinct) - min(distinct) if len(values) >= 2 else None
     if metric in ALWAYS_BANDED:
         n = _none(group_runs.loc[group_runs["run_id"] == reference_run, "n"].iloc[0]) or 0

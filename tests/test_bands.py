@@ -127,3 +127,15 @@ def test_check_skips_unfinished_runs_and_reports_every_band(store, banks1):
 def test_check_on_an_empty_store_says_so(store):
     result = check(store)
     assert result.run is None and result.deviations == [] and "no finished eval run" in result.reason
+
+
+def test_exactness_is_reestablished_after_a_deliberate_change(store, banks1):
+    first = offline_run(store, banks1)
+    changed = copy_run(store, first, flip_first)  # e.g. the rules changed at a new git revision
+    runs = group_of(store, changed).runs
+    assert band("decision_accuracy", runs).basis == "one case"  # the new figure is not yet reproduced
+    again = copy_run(store, changed)
+    runs = group_of(store, again).runs
+    accuracy = band("decision_accuracy", runs)
+    assert accuracy.basis == "exact" and changed in accuracy.evidence and again in accuracy.evidence
+    assert first not in accuracy.evidence
