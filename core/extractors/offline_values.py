@@ -13,7 +13,9 @@ Span = tuple[int, int, str]
 _UNIT_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
               r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety)")
 _SCALE_WORD = r"(?:hundred|thousand|million|grand)"
-_NUMBER_WORDS = (rf"(?:(?:a\s+)?(?:{_UNIT_WORD}|{_SCALE_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_UNIT_WORD}|{_SCALE_WORD}))*)")
+_NUMBER_WORD = rf"(?:{_UNIT_WORD}|{_SCALE_WORD})"
+# "a" counts only before a scale word: "a hundred bucks", not "a one hundred ... payment".
+_NUMBER_WORDS = rf"(?:(?:a\s+(?={_SCALE_WORD}))?{_NUMBER_WORD}(?:(?:\s+|-|\s+and\s+){_NUMBER_WORD})*)"
 _DIGITS = r"\d+(?:,\d{3})*(?:\.\d+)?"
 _CURRENCY = r"(?:dollars?|bucks|usd|USD)"
 MONEY = re.compile(
@@ -85,7 +87,7 @@ _NAME_TOKEN = r"[A-Za-z][\w'’-]*"
 # A name follows one of these cue words: "to Amir", "named Amir", "recipient is Amir", "pay Amir".
 _PERSON_CUE = re.compile(
     r"\b(?:to|for|named|called|name\s+is|name's|recipient\s+is|receiver\s+is|with|from|pay|paying|send|sending|"
-    r"give|reimburse|owes?|request|requesting|charge|see|visit|it's|of|is)\s+"
+    r"give|reimburse|owes?|request|requesting|charge|bill|ask|asking|see|visit|it's|of|is)\s+"
     r"(?:(?:my|our)\s+(?:good\s+|best\s+|dear\s+|old\s+)?)?",
     re.IGNORECASE,
 )
@@ -181,6 +183,8 @@ def persons(text: str, schema_words: frozenset[str] = frozenset()) -> list[Span]
         if not match:
             continue
         phrase = _POSSESSIVE.sub("", match.group(0))
+        if _OWN_THING.match(cue.group(0)) and phrase.split()[0].lower() not in KINSHIP:
+            continue  # "from my JCB" is something of the customer's, "from my friend Amy" a person
         name = person_in(phrase, True, schema_words)
         if name is None and _LOWERCASE_CUE.search(cue.group(0)):
             name = _lowercase_name(text, match.start(), phrase, schema_words)
@@ -190,6 +194,7 @@ def persons(text: str, schema_words: frozenset[str] = frozenset()) -> list[Span]
     return spans
 
 
+_OWN_THING = re.compile(r"(?:from|with|of)\s+(?:my|our)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s\b.*$")
 _LOWERCASE_CUE = re.compile(r"^(?:to|for|named|called|name\s+is|name's)\s", re.IGNORECASE)
 # After a lower-case word these show it was a verb or a noun, not a name ("to sned 590 bucks").
@@ -251,8 +256,8 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
             elif not (bare[:1].isupper() or bare[:1].isdigit() or bare[:1] == "#" or low in _ADDRESS_WORDS
                       or low in _PLACE_JOINERS) or low in _PLACE_STOP - _PLACE_JOINERS or low in {"i", "i'm"}:
                 break
-            elif bare[:1].isdigit() and taken[-1].group(0).lower() not in _ADDRESS_WORDS:
-                break  # "Los Angeles 10th": a number joins a place only after an address word ("Suite 411")
+            elif bare[:1].isdigit() and not _number_may_follow(taken):
+                break  # "Los Angeles 10th": a number joins a place only in an address ("Suite 411", "# 206")
             taken.append(token)
             if bare != word or len(taken) == 8:
                 break
@@ -262,5 +267,11 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
             continue
         start, end = taken[0].start(), taken[-1].end()
         value = text[start:end].rstrip(".,!?;:")
-        spans.append((start, start + len(value), value))
+        if not DATE.match(value):  # "the 3rd of March" is a date, not a place
+            spans.append((start, start + len(value), value))
     return spans
+
+
+def _number_may_follow(taken: list[re.Match]) -> bool:
+    last = taken[-1].group(0).lower()
+    return taken[0].group(0)[:1].isdigit() or last in _ADDRESS_WORDS or last.endswith("#")
