@@ -147,7 +147,10 @@ def _values(group_runs: pd.DataFrame, metric: str) -> list[tuple[str, float]]:
 
 def band(metric: str, group_runs: pd.DataFrame, reference_run: str | None = None) -> Band:
     """The band for a metric from the finished runs of one comparable group (oldest first), centred on
-    the reference run's value (default: the last run); every run in the group counts as evidence."""
+    the reference run's value (default: the last run); every run in the group counts as evidence.
+
+    Bounds are inclusive: under a one-case band a change of one case stays inside, two cases cross.
+    """
     if metric not in WATCHED:
         raise ValueError(f"unknown watched metric {metric!r}; choose one of {', '.join(WATCHED)}")
     values = _values(group_runs, metric)
@@ -237,6 +240,8 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
         if run_id not in set(frame["run_id"]):
             raise KeyError(f"no run {run_id!r} in {store.path}")
         target = frame[frame["run_id"] == run_id].iloc[0]
+        if target["status"] != "finished":
+            raise ValueError(f"run {run_id} is {target['status']}, not finished: its figures are not final")
     elif finished.empty:
         return Check(None, None, [], [], {}, reason=f"no finished {kind} run recorded yet")
     else:

@@ -120,6 +120,8 @@ def test_check_skips_unfinished_runs_and_reports_every_band(store, banks1):
     assert running in set(run_figures(store)["run_id"])
     with pytest.raises(ValueError, match="not finished"):
         check(store, run_id=second, against=running)
+    with pytest.raises(ValueError, match="not final"):
+        check(store, run_id=running)
     with pytest.raises(KeyError):
         check(store, run_id="r-missing")
 
