@@ -28,6 +28,8 @@ def handle(args: argparse.Namespace) -> int:
         raise ValueError("--concurrency must be at least 1")
     if args.repeats < 1:
         raise ValueError("--repeats must be at least 1")
+    if args.from_run and tiers.load_tiers().get(args.tier, tiers.Tier(args.tier, "")).kind != "replay":
+        raise ValueError(f"--from-run only applies to a replay tier; {args.tier!r} is not one")
     corpus = open_corpus(args)
     cases = corpus.select(args.split, args.limit)
     if not cases:

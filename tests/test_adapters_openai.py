@@ -11,7 +11,7 @@ from core import tiers
 from core.extraction import CUT_AT_CEILING, EMPTY_REPLY, OK, PROVIDER_ERROR, UNPARSEABLE, ExtractionRequest
 from core.extractors.model import ModelExtractor
 from core.extractors.openai_compat import OpenAICompatAdapter
-from core.http_retry import RetryPolicy
+from core.http_retry import RetryPolicy, retry_after_seconds
 from core.runner import run_eval
 from tests.loopback import Clients, Loopback, Reply, Waits
 
@@ -189,3 +189,21 @@ def test_the_key_never_reaches_the_store_or_the_logs(store, banks1, monkeypatch,
     assert KEY not in caplog.text
     captured = capsys.readouterr()
     assert KEY not in captured.out + captured.err
+
+
+@pytest.mark.parametrize(("headers", "seconds"), [
+    ({"retry-after": "7"}, 7.0),
+    ({"retry-after-ms": "250", "retry-after": "7"}, 0.25),  # the finer one wins
+    ({"retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"}, 0.0),  # a date in the past: go now
+    ({"retry-after": "soon"}, None),
+    ({}, None),
+])
+def test_retry_after_is_read_in_every_documented_form(headers, seconds):
+    assert retry_after_seconds(headers) == seconds
+
+
+def test_a_retry_after_longer_than_the_cap_is_capped(make, banks1):
+    waits = Waits()
+    with Loopback([Reply(429, {}, {"retry-after": "3600"}), Reply(200, completion('{"collected": {}}'))]) as server:
+        extract(make(server, waits), banks1)
+    assert waits.seconds == [5.0]  # the policy's max_wait_s

@@ -8,6 +8,7 @@ import pytest
 
 from core import tiers
 from core.extractors.offline import OfflineExtractor
+from core.http_retry import AdaptiveLimit
 from core.runner import run_eval
 from core.simulated import SimulatedProvider
 from core.simulated.server import answer
@@ -136,3 +137,20 @@ def test_the_prompt_benchmark_shows_carried_flat_and_transcript_growing(capsys, 
     assert result["carried_flat"] is True and result["carried_max_over_turn1"] <= 1.2
     assert result["transcript_growth"] > 1.2
     assert len(result["transcript"]) == len(result["carried"]) == 10
+
+
+def test_the_adaptive_limit_halves_once_per_cooldown_and_creeps_back():
+    limit = AdaptiveLimit(8, recover_step=1.0, cooldown_s=60.0)
+    for _ in range(3):
+        limit.acquire()
+    limit.release(throttled=True)
+    limit.release(throttled=True)  # a second 429 inside the cooldown does not halve again
+    assert (limit.limit, limit.lowest, limit.throttled) == (4.0, 4, 2)
+    limit.release()
+    assert limit.limit == 5.0
+
+
+def test_from_run_with_a_live_tier_is_refused(capsys, sgd_dir, tmp_path):
+    code = main(["run", "--tier", "offline", "--from-run", "r1", "--service", "Banks_1", "--sgd", str(sgd_dir),
+                 "--db", str(tmp_path / "r.db")])
+    assert code == 2 and "--from-run only applies to a replay tier" in capsys.readouterr().err
