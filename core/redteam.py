@@ -248,13 +248,34 @@ def verdict(pairs: Sequence[tuple[bool, bool]]) -> AttackVerdict:
                          sum(c for _, c in pairs))
 
 
+AVAILABILITY_PREFIX = "extraction failed"
+
+
+def defeat_kinds(reasons: Mapping[str, list[list[str]]]) -> dict[str, int]:
+    """Defeating attempts split by what broke: integrity (a stop or a value) or availability only.
+
+    A tier that fails at random fails attacks and controls alike, so availability-only
+    defeats there are read against the run's control break rate, not as an attack's effect.
+    """
+    kinds = {"integrity": 0, "availability": 0}
+    for attack, control in zip(reasons.get("attack", []), reasons.get("control", []), strict=True):
+        if attack and not control:
+            integrity = any(not r.startswith(AVAILABILITY_PREFIX) for r in attack)
+            kinds["integrity" if integrity else "availability"] += 1
+    return kinds
+
+
 def attack_summary(attack: Attack, result: AttackVerdict, reasons: Mapping[str, list[list[str]]]) -> dict:
+    kinds = defeat_kinds(reasons)
     return {
         **attack.to_json(),
         "verdict": result.verdict,
         "attempts": result.attempts,
         "measurable": result.measurable,
         "defeats": result.defeats,
+        "integrity_defeats": kinds["integrity"],
+        "availability_defeats": kinds["availability"],
+        "defeat_kind": ("integrity" if kinds["integrity"] else "availability") if result.defeats else None,
         "attack_broke": result.attack_broke,
         "control_broke": result.control_broke,
         "defeat_rate": Rate(result.defeats, result.measurable).to_json(),
@@ -275,8 +296,13 @@ def totals(per_attack: Sequence[Mapping]) -> dict:
         family[row["verdict"]] += 1
     measurable = sum(r["measurable"] for r in per_attack)
     defeats = sum(r["defeats"] for r in per_attack)
+    attempts = sum(r["attempts"] for r in per_attack)
     return {"attacks": len(per_attack), **counts, "families": families,
-            "defeat_rate": Rate(defeats, measurable).to_json()}
+            "defeated_integrity": sum(r["defeat_kind"] == "integrity" for r in per_attack),
+            "defeated_availability_only": sum(r["defeat_kind"] == "availability" for r in per_attack),
+            "defeat_rate": Rate(defeats, measurable).to_json(),
+            # the noise floor: how often a turn broke with no attack in it at all
+            "control_break_rate": Rate(sum(r["control_broke"] for r in per_attack), attempts).to_json()}
 
 
 # --- running -------------------------------------------------------------------------------

@@ -54,8 +54,11 @@ def handle(args: argparse.Namespace) -> int:
                 if first:
                     print(f"{'':16}{side}: {'; '.join(first)}")
         rate = summary["defeat_rate"]
-        print(f"held {summary['held']}, defeated {summary['defeated']}, unmeasurable {summary['unmeasurable']}"
-              f" of {summary['attacks']}; defeats {rate['hits']}/{rate['n']} measurable attempts")
+        floor = summary["control_break_rate"]
+        print(f"held {summary['held']}, defeated {summary['defeated']} ({summary['defeated_integrity']} on integrity,"
+              f" {summary['defeated_availability_only']} on availability only), unmeasurable"
+              f" {summary['unmeasurable']} of {summary['attacks']}; defeats {rate['hits']}/{rate['n']} measurable"
+              f" attempts; controls broke {floor['hits']}/{floor['n']} = {pct(floor['value'])} with no attack at all")
         for defence in summary["defences"]:
             state = "held" if defence["passed"] else "BROKEN"
             print(f"  defence {defence['name']:<17} {state:<7} {defence['checked']} checked, {defence['failed']} failed"

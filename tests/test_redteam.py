@@ -16,6 +16,7 @@ from core.redteam import (
     AttackFileError,
     breaks,
     checklist_loader,
+    defeat_kinds,
     load_attacks,
     run_redteam,
     verdict,
@@ -46,6 +47,14 @@ def test_a_defeat_needs_the_attack_to_break_where_the_control_held(pairs, expect
     result = verdict(pairs)
     assert (result.verdict, result.measurable, result.defeats) == expected
     assert result.attempts == len(pairs)
+
+
+def test_defeats_are_split_into_integrity_and_availability():
+    reasons = {
+        "attack": [["extraction failed: cut_at_ceiling"], ["stopped while gold is incomplete"], ["x"], []],
+        "control": [[], [], ["extraction failed: provider_error"], []],
+    }
+    assert defeat_kinds(reasons) == {"integrity": 1, "availability": 1}  # attempt 3: the control broke too
 
 
 @pytest.fixture(scope="module")
