@@ -251,7 +251,7 @@ SELECT count(*) AS n, count(*) FILTER (WHERE decision_correct) AS decisions_corr
        avg(input_tokens) AS input_tokens_per_turn, avg(output_tokens) AS output_tokens_per_turn,
        sum(input_tokens)::BIGINT AS input_tokens, sum(output_tokens)::BIGINT AS output_tokens,
        coalesce(sum(call_cached_tokens), 0)::BIGINT AS cached_tokens, count(input_tokens) AS turns_with_tokens,
-       count(DISTINCT dialogue_id) AS conversations
+       count(DISTINCT (dialogue_id, repeat)) AS conversations
 FROM per_case
 """
 
@@ -311,7 +311,7 @@ def compare_runs(store: Store, run_a: str, run_b: str) -> dict:
         "paired": paired_decisions([bool(x) for x in pairs["correct_a"]], [bool(x) for x in pairs["correct_b"]]),
         "guards_differ": differing(first["guards"] or {}, second["guards"] or {}),
         "disagreements": disagree[["case_id", "intent", "decision_a", "decision_b", "gold_decision", "correct_a",
-                                   "correct_b"]].reset_index(drop=True),
+                                   "correct_b", "repeat"]].reset_index(drop=True),
     }
 
 

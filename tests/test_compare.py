@@ -226,3 +226,25 @@ def test_a_finished_runs_figures_are_kept_in_its_summary_and_recomputed_when_sta
     again = run_table(store).iloc[0]
     assert again["n"] == SUBSET and again["decision_accuracy"] == first["decision_accuracy"]
     assert store.run(run_id)["summary"]["figures"]["version"] == compare.FIGURES_VERSION
+
+
+def test_repeated_runs_are_paired_case_by_case_and_repeat_by_repeat(store, banks1):
+    from core.simulated import SimulatedProvider
+
+    cases = banks1.select("held-out", 6)
+    with SimulatedProvider(port=0) as provider:
+        run_ids = []
+        for _ in range(2):
+            extractor, settings, fingerprint = tiers.build("simulated", base_url=provider.url + "/v1",
+                                                           rate="openai/gpt-4.1-mini")
+            try:
+                run_ids.append(run_eval(store, banks1, cases, extractor, split="held-out", settings=settings,
+                                        prompt_fingerprint=fingerprint, repeats=2, concurrency=2)[0])
+            finally:
+                extractor.close()
+    result = compare_runs(store, *run_ids)
+    assert result["paired"]["n"] == 12 and result["disagreements"].empty
+    side = result["a"]
+    assert side["decision_accuracy"]["n"] == 12
+    assert side["conversations"] == 2 * len({c.dialogue_id for c in cases})
+    assert side["cost_per_conversation_usd"] == pytest.approx(side["cost_per_turn_usd"] * 12 / side["conversations"])
