@@ -3,7 +3,8 @@
 Token conventions: here `input_tokens` is the whole prompt, cached part included, and
 `cached_tokens` the part billed at the cache-hit rate; `output_tokens` includes any reasoning
 tokens (both vendors bill reasoning as output). The OpenAI wire reports prompts that way; the
-Anthropic wire reports `input_tokens` without cache reads, so `whole_prompt()` adds them back.
+Anthropic wire reports `input_tokens` without cache reads, so reads add them back
+(`cache_reads_apart()` tells which runs).
 A tier with no tokens (offline, floors) has no cost: None, never a price of 0.
 """
 
@@ -160,14 +161,6 @@ def cache_reads_apart(settings: Mapping | str | None) -> bool:
         settings = json.loads(settings)
     settings = settings or {}
     return (settings.get("wire") or settings.get("provider")) == "anthropic"
-
-
-def whole_prompt(input_tokens: float | None, cached_tokens: float | None, settings: Mapping | str | None
-                 ) -> float | None:
-    """Input tokens with cache reads included, whatever the wire's convention."""
-    if input_tokens is None:
-        return None
-    return input_tokens + (cached_tokens or 0) if cache_reads_apart(settings) else input_tokens
 
 
 def run_rate(settings: Mapping | str | None, card: Mapping[str, Rate]) -> Rate | None:
