@@ -1,7 +1,7 @@
-"""Negation and conditionals: a mention the customer denies or only supposes is never a statement.
+"""Negation, conditionals and yes/no answers: what the customer denies, supposes or accepts.
 
 "not savings", "I don't want to touch my savings", "if I don't say, assume savings" all
-mention a value without stating it; the value just says which words around it decide that.
+mention a value without stating it. "Yes, that's fine" and "I don't mind" accept; "No" refuses.
 """
 
 from __future__ import annotations
@@ -44,3 +44,15 @@ def denied(text: str, start: int) -> bool:
     if _NEGATION.search(window):
         return True
     return bool(_CONDITIONAL.search(_clause_before(text, start, _SENTENCE_END)))
+
+
+# A reply that opens by accepting or refusing what the agent just asked or proposed.
+YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|ok|okay|fine|definitely|absolutely|of course|certainly|correct|right|"
+                 r"(?:that|this|it)(?:'s| is)? (?:sounds|seems|suits|works|looks|fine|good|great|perfect|correct|"
+                 r"right)|"
+                 r"perfect|great|good|exactly|precisely|"
+                 r"that(?:'s| is| would be| will be)? (?:fine|ok|okay|good|great|perfect)|sounds good|please do|"
+                 r"i(?:'m| am) (?:ok|okay|fine)|i don't mind|works for me|go ahead)\b", re.IGNORECASE)
+NO = re.compile(r"^\W*(?!no problem|no issue|not a problem)"
+                r"(?:no|nope|nah|not really|i(?:'d| would) rather not|i don't|don't|i do not|i prefer not)\b",
+                re.IGNORECASE)

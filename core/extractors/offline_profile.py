@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.checklist import Checklist, Fact
 
@@ -63,6 +63,8 @@ class Profile:
     siblings: dict[str, tuple[str, ...]]  # fact -> other facts sharing part of its vocabulary
     topic: frozenset[str]  # stems of the checklist's own words: a line using none is about something else
     schema_words: frozenset[str]  # every word the schema uses: none of them is a person's name
+    # What each line was read as: a conversation re-sends its earlier lines on every turn.
+    lines_read: dict = field(default_factory=dict, compare=False, repr=False)
 
     def on_topic(self, text: str) -> bool:
         return any(stem(w) in self.topic for w in words(text))
@@ -162,6 +164,12 @@ def _schema_words(checklist: Checklist) -> set[str]:
 
 _CACHE: OrderedDict[int, tuple[Checklist, Profile]] = OrderedDict()
 _CACHE_SIZE = 64
+LINES_READ_LIMIT = 100_000  # line readings kept per checklist before the memo starts afresh
+
+
+def clear_cache() -> None:
+    """Forget every profile and line reading (benchmarks measure a cold start with it)."""
+    _CACHE.clear()
 
 
 def profile(checklist: Checklist) -> Profile:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from core.extractors import offline_names as names
 from core.extractors import offline_values as values
 from core.extractors.offline_profile import DATE, MONEY, PERSON, PLACE, TEXT, TIME, FactProfile
 
@@ -24,9 +25,9 @@ def proposed_value(fact: FactProfile, agent_text: str) -> str | None:
     if kind in (PLACE, TEXT):
         own = "|".join(re.escape(w) for w in sorted(fact.cues) if w.isalpha()) or "to"
         cue = re.compile(_AGENT_CUE.format(own=own), re.IGNORECASE)
-        spans = values.places(agent_text, bare_numbers=True, cue=cue)
+        spans = names.places(agent_text, bare_numbers=True, cue=cue)
     elif kind == PERSON:
-        spans = values.persons(agent_text)
+        spans = names.persons(agent_text)
     elif kind == DATE:
         spans = values.dates(agent_text)
     elif kind == TIME:

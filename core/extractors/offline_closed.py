@@ -1,0 +1,109 @@
+"""Values from a vocabulary: closed facts, head counts and yes/no facts, returned as allowed values.
+
+A closed value shared by two facts goes to its owner (the customer's account or the
+recipient's); a count needs a people word or the agent's question; a yes/no fact is stated
+by naming it ("a shared ride is fine", "I don't want a shared ride") or by a bare yes/no to a
+question about it alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.extractors.offline_owner import FIRM, HINT, OTHER, OWN, party
+from core.extractors.offline_polarity import NO, YES, denied
+from core.extractors.offline_profile import FactProfile, Profile, stem, words
+
+_PEOPLE = frozenset({"people", "persons", "person", "passengers", "passenger", "riders", "rider", "guests", "guest",
+                     "adults", "seats", "seat", "tickets", "individuals", "of", "pax", "folks"})
+_NOT_A_COUNT_AFTER = frozenset({"am", "pm", "a.m.", "p.m.", "o'clock", "dollars", "bucks", "days", "day", "hours",
+                                "hour", "minutes", "nights", "night", "weeks", "stars", "percent", "th", "st",
+                                "nd", "rd", "in", "o\"clock"})
+_ALONE = re.compile(r"\b(?:just me|only me|myself|me alone|by myself|alone|just one)\b", re.IGNORECASE)
+
+
+def closed_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
+    """The last allowed value the line states for this fact (not for a sibling sharing the vocabulary)."""
+    name = fact.fact.name
+    siblings = profile.siblings[name]
+    mentions = [m for m in _mentions(fact, text) if not denied(text, m[0])]
+    if not siblings:
+        return mentions[-1][2] if mentions else None
+    group = [name, *siblings]
+    read = [(m, *party(text, m[0], m[1])) for m in mentions]
+    firmly_own = any(said == OWN and strength == FIRM for _, said, strength in read)
+    in_question = [f for f in group if f in asked]
+    chosen = None
+    for (_, _, value), said, strength in read:
+        if len(in_question) == 1 and (said is None or (strength == HINT and not firmly_own)):
+            owner = in_question[0]  # a bare answer to the agent's question is about what it asked
+        else:
+            wanted_other = said == OTHER
+            owner = next((f for f in group if profile.facts[f].other_party == wanted_other), name)
+        if owner == name:
+            chosen = value
+    return chosen
+
+
+# A vocabulary word followed by these is a verb ("checking my balance"), not the value.
+_USED_AS_VERB = re.compile(r"^\s+(?:my|your|our|the|if|whether|on|up|out|to\s+see)\b", re.IGNORECASE)
+_NOUN_BEFORE = re.compile(r"\b(?:my|your|our|their|his|her|the|a|an|this|that)\s+$", re.IGNORECASE)
+
+
+def _mentions(fact: FactProfile, text: str) -> list[tuple[int, int, str]]:
+    found = [(m.start(), m.end(), value) for value, pattern in fact.vocabulary for m in pattern.finditer(text)
+             if not _USED_AS_VERB.match(text[m.end():m.end() + 12]) or _NOUN_BEFORE.search(text[:m.start()])]
+    for value, pattern in fact.partial:
+        found += [(m.start(1), m.end(1), value) for m in pattern.finditer(text)
+                  if not any(s <= m.start(1) < e for s, e, _ in found)]
+    return sorted(found)
+
+
+def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
+    """A number of people: a number next to a people word, or any number right after the agent asked."""
+    was_asked = fact.fact.name in asked
+    nouns = _PEOPLE | {w for w in fact.cues}
+    chosen = None
+    for start, end, value in _mentions(fact, text):
+        after = text[end:end + 20].lower().split()
+        following = after[0].strip(".,!?") if after else ""
+        if following in _NOT_A_COUNT_AFTER or denied(text, start):
+            continue
+        if was_asked or following in nouns or stem(following) in nouns:
+            chosen = value
+    if chosen is None and (was_asked or mentions_people(text)) and _ALONE.search(text):
+        allowed = {v for v, _ in fact.vocabulary}
+        chosen = "1" if "1" in allowed else None
+    return chosen
+
+
+def mentions_people(text: str) -> bool:
+    return any(w in _PEOPLE for w in words(text))
+
+
+def boolean_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
+    """Yes/no right after the agent asked for the fact, or the fact named in the line ('a shared cab')."""
+    allowed = {v.lower(): v for v, _ in fact.vocabulary}
+    if "true" not in allowed or "false" not in allowed:
+        return None
+    distinctive = _distinctive_stems(profile, fact)
+    for match in re.finditer(r"[A-Za-z]+", text):
+        if stem(match.group(0).lower()) in distinctive:
+            if re.search(r"\b(?:if|unless|assume|whether)\b", text[:match.start()], re.IGNORECASE):
+                continue
+            return allowed["false"] if denied(text, match.start()) else allowed["true"]
+    if tuple(asked) == (fact.fact.name,):  # a bare yes answers only a question about this fact alone
+        if YES.match(text):
+            return allowed["true"]
+        if NO.match(text):
+            return allowed["false"]
+    return None
+
+
+def _distinctive_stems(profile: Profile, fact: FactProfile) -> frozenset[str]:
+    others: set[str] = set()
+    for other in profile.facts.values():
+        if other is not fact:
+            others |= other.name_stems
+    return frozenset(s for s in fact.name_stems - others if len(s) > 2 and s not in {"yes", "or", "with", "other"})
