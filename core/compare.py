@@ -133,7 +133,7 @@ def run_figures(store: Store, kind: str | None = None) -> pd.DataFrame:
         computed = {rec["run_id"]: {name: _none(rec.get(name)) for name in FIGURES}
                     for rec in fresh.to_dict("records")}
         _store_figures(db, runs, computed)
-        card = {rate.key: rate for rate in card_from(db)}
+        card = _card(db)
     if runs.empty:
         return pd.DataFrame(columns=[*RUN_COLUMNS, "settings", "guards", "git_rev", "rate"])
     rows = []
@@ -178,6 +178,14 @@ def _store_figures(db: duckdb.DuckDBPyConnection, runs: pd.DataFrame, computed: 
         db.execute("UPDATE runs SET summary = u.summary FROM figure_updates u "
                    "WHERE runs.run_id = u.run_id AND runs.status = 'finished'")
         db.unregister("figure_updates")
+
+
+def _card(db: duckdb.DuckDBPyConnection) -> dict[str, Rate]:
+    """The rate card by key; a broken rates file leaves figures unpriced here (the cost page says why)."""
+    try:
+        return {rate.key: rate for rate in card_from(db)}
+    except ValueError:
+        return {}
 
 
 def _derive(frame: pd.DataFrame, card: dict[str, Rate]) -> pd.DataFrame:
@@ -302,7 +310,7 @@ def compare_runs(store: Store, run_a: str, run_b: str) -> dict:
         if pairs.empty or only_a or only_b:
             raise ValueError(f"runs {run_a} and {run_b} do not cover the same case set "
                              f"({only_a} cases only in the first, {only_b} only in the second)")
-        card = {rate.key: rate for rate in card_from(db)}
+        card = _card(db)
         side_a, side_b = _side(db, first, card), _side(db, second, card)
     disagree = pairs[pairs["decision_a"] != pairs["decision_b"]]
     return {

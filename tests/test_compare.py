@@ -248,3 +248,19 @@ def test_repeated_runs_are_paired_case_by_case_and_repeat_by_repeat(store, banks
     assert side["decision_accuracy"]["n"] == 12
     assert side["conversations"] == 2 * len({c.dialogue_id for c in cases})
     assert side["cost_per_conversation_usd"] == pytest.approx(side["cost_per_turn_usd"] * 12 / side["conversations"])
+
+
+def test_a_broken_rate_card_leaves_runs_unpriced_but_shown(store, banks1, tmp_path, monkeypatch):
+    from core import cost
+
+    source = offline_run(store, banks1)
+    model_run = copy_run(store, source, with_tokens, tier="fast", tier_kind="model", settings=FAST)
+    broken = tmp_path / "rates.toml"
+    broken.write_text("[[rate]\n")
+    monkeypatch.setattr(cost, "RATES_FILE", broken)
+    with pytest.raises(ValueError, match="cannot read the rate card"):
+        cost.rate_card(store)
+    table = run_table(store).set_index("run_id")
+    assert table.loc[model_run, "cost_per_turn_usd"] is None
+    assert table.loc[model_run, "input_tokens_per_turn"] > 0
+    assert compare_runs(store, source, model_run)["b"]["cost_per_turn_usd"] is None
