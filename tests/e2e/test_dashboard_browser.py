@@ -104,26 +104,28 @@ def shoot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def board(page) -> str:
-    """The checklist panel's text: intent, decision and the per-fact table."""
-    return page.locator("[data-testid='stColumn']", has=page.get_by_role("heading", name="Checklist")).last.inner_text()
+def board(page):
+    """The checklist panel: intent, decision and the per-fact table."""
+    return page.locator("[data-testid='stColumn']", has=page.get_by_role("heading", name="Checklist")).last
 
 
 def test_chat_transfer_over_three_turns_stops(app_url, page):
     url, _db = app_url
     visit(page, url, "", "Chat")
+    from playwright.sync_api import expect
+
     said = page.get_by_test_id("stChatInputTextArea")
-    turns = [("I would like to transfer money", "ask"), ("from my checking account", "ask"), ("$200 to Peter", "stop")]
-    for number, (text, decision) in enumerate(turns, start=1):
+    missing = board(page).get_by_role("cell", name="— missing —")
+    turns = [("I would like to transfer money", "ask", 3), ("from my checking account", "ask", 2),
+             ("$200 to Peter", "stop", 0)]
+    for number, (text, decision, still_missing) in enumerate(turns, start=1):
         said.fill(text)
         said.press("Enter")
         page.get_by_text(f"Evidence for turn {number}").wait_for()
-        settle(page)
-        assert f"Decision: {decision}" in board(page)
-        if number == 1:
-            assert board(page).count("— missing —") == 3
-    final = board(page)
-    assert "checking" in final and "$200" in final and "— missing —" not in final
+        expect(board(page)).to_contain_text(f"Decision: {decision}")
+        expect(missing).to_have_count(still_missing)
+    final = board(page).inner_text()
+    assert "checking" in final and "$200" in final and "Peter" in final
     page.get_by_text("Stop: every required fact is collected.").wait_for()
     shoot(page, "chat")
 
@@ -154,11 +156,16 @@ def test_cost_slider_changes_the_bill(app_url, page):
     slider.focus()
     for _ in range(10):
         slider.press("ArrowRight")  # +10 × 1,000 conversations a month
-    page.wait_for_function(
-        "(before) => document.querySelector('[data-testid=\"stMetricValue\"]').innerText !== before", arg=before)
-    after = bill.inner_text()
     to_dollars = lambda text: float(text.strip().lstrip("$").replace(",", ""))  # noqa: E731
-    assert to_dollars(after) == pytest.approx(2 * to_dollars(before), rel=1e-3)  # 10,000 -> 20,000 a month
+    expected = 2 * to_dollars(before)  # 10,000 -> 20,000 conversations a month
+    page.wait_for_function(  # each key press reruns the page; wait for the last one to land
+        """(expected) => {
+            const text = document.querySelector('[data-testid="stMetricValue"]').innerText;
+            const value = parseFloat(text.replace(/[$,\\s]/g, ''));
+            return Math.abs(value - expected) <= 0.011 + expected * 1e-3;
+        }""", arg=expected)
+    assert page.get_by_test_id("stSliderThumbValue").first.inner_text().replace(",", "") == "20000"
+    assert to_dollars(bill.inner_text()) == pytest.approx(expected, rel=1e-3, abs=0.011)
     shoot(page, "cost")
 
 
