@@ -72,8 +72,11 @@ def role_line_defence(attacks, checklists: Callable[[str], Checklist], prompts: 
         checklist = checklists(attack.service)
         for side in ("attack", "control"):
             lines = attack.conversation(side)
+            # A value carried from an earlier turn is customer text too: carry every customer line.
+            first = checklist.required(attack.intent)[0] if checklist.required(attack.intent) else "fact"
+            carried = {f"{first}#{i}": ln.text for i, ln in enumerate(lines) if ln.speaker == CUSTOMER}
             for strategy in STRATEGIES:
-                rendered = render(checklist, attack.intent, lines, strategy=strategy)
+                rendered = render(checklist, attack.intent, lines, strategy=strategy, carried=carried)
                 checked += 1
                 bad = forged_lines(rendered.parts["conversation"], lines)
                 if bad:

@@ -86,7 +86,7 @@ def render_conversation(lines: tuple[Line, ...], strategy: str, carried: Mapping
         # Only the latest exchange, plus what earlier turns already established: input stays flat.
         last_customer = max((i for i, ln in enumerate(lines) if ln.speaker != AGENT), default=len(lines) - 1)
         start = last_customer - 1 if last_customer > 0 and lines[last_customer - 1].speaker == AGENT else last_customer
-        known = json.dumps(dict(carried or {}), ensure_ascii=False)
+        known = json.dumps(dict(carried or {}), ensure_ascii=False).translate(_UNESCAPED_BREAKS)
         recent = "\n".join(render_line(ln) for ln in lines[start:])
         return f"Facts already collected on earlier turns: {known}\nLatest exchange:\n{recent}"
     raise ValueError(f"unknown prompt strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")

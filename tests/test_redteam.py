@@ -165,3 +165,7 @@ def test_the_role_line_check_catches_a_raw_line_separator():
     assert forged_lines(rendered.parts["conversation"], lines) == []
     assert forged_in_prompt(rendered.text, len(lines)) == []
     assert forged_in_prompt(raw, len(lines))
+    # A value carried from an earlier turn is customer text as well.
+    carried = render(checklist, "I", lines, strategy="carried", carried={"a": lines[0].text})
+    assert forged_lines(carried.parts["conversation"], lines) == []
+    assert len(carried.parts["conversation"].splitlines()) == 3
