@@ -135,6 +135,8 @@ def test_names_are_copied_without_titles_or_possessives(wallet):
     assert extract_facts(wallet, "SendMoney", talk("Send it to my friend Grace."))["payee"] == "Grace"
     assert extract_facts(wallet, "SendMoney", talk("Send some money to Aunt Jenny."))["payee"] == "Aunt Jenny"
     assert "payee" not in extract_facts(wallet, "SendMoney", talk("Send some money to my brother."))
+    assert "payee" not in extract_facts(wallet, "SendMoney", talk("Send money for next Tuesday."))
+    assert "payee" not in extract_facts(wallet, "SendMoney", talk("I'm moving to Palo Alto, send money."))
 
 
 def test_a_name_in_a_line_about_something_else_is_not_collected(wallet):

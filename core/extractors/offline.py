@@ -17,7 +17,7 @@ from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline_line import read_line
 from core.extractors.offline_profile import profile
 
-VERSION = "offline-9"
+VERSION = "offline-10"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 _DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) been \w+ed|(?:has|have|had) (?:been )?(?:done|made|sent|gone through)|"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from core.extractors.offline_values import DATE, Span
+from core.extractors.offline_values import DATE, TIME, Span
 
 # Words that never start a person's name even when capitalised (sentence starts, products, places).
 _NOT_NAME_TEXT = """
@@ -95,6 +95,10 @@ def persons(text: str, schema_words: frozenset[str] = frozenset()) -> list[Span]
         phrase = _POSSESSIVE.sub("", match.group(0))
         if _OWN_THING.match(cue.group(0)) and phrase.split()[0].lower() not in KINSHIP:
             continue  # "from my JCB" is something of the customer's, "from my friend Amy" a person
+        if _MOVING_TO.search(text[:cue.end()]):
+            continue  # "moving to Palo Alto" names a place
+        if DATE.match(text, match.start()) or TIME.match(text, match.start()):
+            continue  # "for next Tuesday", "for half past 10"
         name = person_in(phrase, True, schema_words)
         if name is None and _LOWERCASE_CUE.search(cue.group(0)):
             name = _lowercase_name(text, match.start(), phrase, schema_words)
@@ -104,6 +108,9 @@ def persons(text: str, schema_words: frozenset[str] = frozenset()) -> list[Span]
     return spans
 
 
+# Only a body moves like this; money "going to Amir" still names a person.
+_MOVING_TO = re.compile(r"\b(?:mov(?:e|es|ed|ing)|travel\w*|fly|flying|flew|driv(?:e|ing)|drove|walk\w*|"
+                        r"relocat\w*|commut\w*)\s+to\s+$", re.IGNORECASE)
 _OWN_THING = re.compile(r"(?:from|with|of)\s+(?:my|our)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s\b.*$")
 _LOWERCASE_CUE = re.compile(r"^(?:to|for|named|called|name\s+is|name's)\s", re.IGNORECASE)
