@@ -104,16 +104,6 @@ def _none(value: object) -> object:
     return value
 
 
-def _cost_per_turn(rate: Rate | None, row: dict) -> float | None:
-    """Dollars per turn that reported usage (a provider error that reported none was not billed)."""
-    tokens_in, tokens_out = row.get("input_tokens_per_turn"), row.get("output_tokens_per_turn")
-    n_tok = row.get("turns_with_tokens")
-    if rate is None or tokens_in is None or tokens_out is None or not n_tok:
-        return None
-    cached_per_turn = (row.get("cached_tokens") or 0) / n_tok
-    return rate.price(tokens_in, tokens_out, cached_per_turn)
-
-
 def run_figures(store: Store, kind: str | None = None) -> pd.DataFrame:
     """Every run with its figures (all of run_table's columns and more: settings, guards, git_rev, ...)."""
     path = str(store.path.resolve())
@@ -188,6 +178,20 @@ def _card(db: duckdb.DuckDBPyConnection) -> dict[str, Rate]:
         return {}
 
 
+def _prices(rates: list[Rate | None], tokens_in: np.ndarray, tokens_out: np.ndarray, cached: np.ndarray,
+            turns: np.ndarray) -> list[float | None]:
+    """Dollars per turn that reported usage, vectorised; None where there is no rate or no usage."""
+    def column(field: str) -> np.ndarray:
+        return np.array([np.nan if r is None else getattr(r, field) for r in rates], dtype=float)
+
+    price_in, price_out = column("input_per_m"), column("output_per_m")
+    price_cached = np.where(np.isnan(column("cached_input_per_m")), price_in, column("cached_input_per_m"))
+    cached = np.minimum(cached, tokens_in)
+    dollars = ((tokens_in - cached) * price_in + cached * price_cached + tokens_out * price_out) / 1_000_000
+    known = ~np.isnan(dollars) & (turns > 0)
+    return [float(d) if ok else None for d, ok in zip(dollars, known, strict=True)]
+
+
 def _derive(frame: pd.DataFrame, card: dict[str, Rate]) -> pd.DataFrame:
     """Rates, intervals, prices and labels from the counted figures."""
     stale = (frame["status"] == "running") & (frame["heartbeat_at"] < _now() - STALE_AFTER)
@@ -203,17 +207,16 @@ def _derive(frame: pd.DataFrame, card: dict[str, Rate]) -> pd.DataFrame:
     frame["acc_low"], frame["acc_high"] = wilson(hits, n)
     stated = frame["facts_correct"] + frame["wrong"]
     frame["fact_precision"] = np.where(stated > 0, frame["facts_correct"] / stated.clip(lower=1), np.nan)
+    settings = [settings_of(value) for value in frame["settings"]]
     # the Anthropic wire counts cache reads apart from input: add them back so input is the whole prompt
-    apart = np.array([cache_reads_apart(s) for s in frame["settings"]], dtype=bool)
-    if apart.any():
-        cached_per_turn = frame["cached_tokens"].fillna(0) / frame["turns_with_tokens"].clip(lower=1)
-        frame.loc[apart, "input_tokens_per_turn"] += cached_per_turn[apart]
-    frame["rate"] = [getattr(run_rate(s, card), "key", None) for s in frame["settings"]]
-    costs = []
-    for row in frame[["rate", "input_tokens_per_turn", "output_tokens_per_turn", "turns_with_tokens",
-                      "cached_tokens"]].to_dict("records"):
-        rate = card.get(row["rate"]) if row["rate"] else None
-        costs.append(_cost_per_turn(rate, {k: _none(v) for k, v in row.items()}))
+    turns = frame["turns_with_tokens"].to_numpy(dtype=float)
+    cached_per_turn = np.nan_to_num(frame["cached_tokens"].to_numpy(dtype=float)) / np.maximum(turns, 1)
+    apart = np.array([cache_reads_apart(s) for s in settings], dtype=bool)
+    frame["input_tokens_per_turn"] = frame["input_tokens_per_turn"] + np.where(apart, cached_per_turn, 0.0)
+    rates = [run_rate(s, card) for s in settings]
+    frame["rate"] = [rate.key if rate else None for rate in rates]
+    costs = _prices(rates, frame["input_tokens_per_turn"].to_numpy(dtype=float),
+                    frame["output_tokens_per_turn"].to_numpy(dtype=float), cached_per_turn, turns)
     frame["cost_per_turn_usd"] = pd.Series(costs, index=frame.index, dtype=object)
     frame["simulated"] = frame["tier_kind"] == "simulated"
     frame["label"] = frame["tier_kind"].map(LABELS).fillna("")

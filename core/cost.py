@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from core.checklist import Checklist
-from core.corpus import Case, Line
+from core.corpus import Case, Line, case_set_fingerprint
 from core.prompt import STRATEGIES, RenderedPrompt, render
 from core.store import Store
 
@@ -102,9 +102,15 @@ def validate_rate(rate: Rate) -> Rate:
     )
 
 
+_FILE_MEMO: dict[tuple[str, int], list[Rate]] = {}  # (path, mtime_ns) -> rates: re-read only when it changes
+
+
 def load_rates_file(path: str | Path | None = None) -> list[Rate]:
     path = Path(path or RATES_FILE)
     try:
+        key = (str(path), path.stat().st_mtime_ns)
+        if key in _FILE_MEMO:
+            return list(_FILE_MEMO[key])
         body = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise ValueError(f"cannot read the rate card {path}: {exc}") from exc
@@ -117,6 +123,7 @@ def load_rates_file(path: str | Path | None = None) -> list[Rate]:
                 checked_on=entry["checked_on"], source=entry.get("source", ""))))
         except KeyError as exc:
             raise ValueError(f"{path}: a [[rate]] entry lacks {exc.args[0]!r}") from exc
+    _FILE_MEMO[key] = list(rates)
     return rates
 
 
@@ -251,6 +258,17 @@ def estimate_by_turn(checklist: Checklist, cases: Iterable[Case], strategy: str)
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown prompt strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+    cases = list(cases)
+    key = (checklist.fingerprint(), case_set_fingerprint(cases), strategy)
+    if key not in _ESTIMATE_MEMO:
+        _ESTIMATE_MEMO[key] = _estimate_by_turn(checklist, cases, strategy)
+    return _ESTIMATE_MEMO[key].copy()
+
+
+_ESTIMATE_MEMO: dict[tuple[str, str, str], pd.DataFrame] = {}  # the same cases estimate the same: once a process
+
+
+def _estimate_by_turn(checklist: Checklist, cases: list[Case], strategy: str) -> pd.DataFrame:
     rows = []
     previous_gold: dict[str, dict[str, str]] = {}
     for case in sorted(cases, key=lambda c: (c.dialogue_id, c.turn_index)):
