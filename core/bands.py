@@ -231,10 +231,15 @@ class Check:
         return [d for d in self.deviations if d.crossed]
 
 
-def check(store: Store, run_id: str | None = None, against: str | None = None, kind: str = "eval") -> Check:
+def check(store: Store, run_id: str | None = None, against: str | None = None, kind: str = "eval",
+          frame: pd.DataFrame | None = None) -> Check:
     """Every watched figure of a run (default: the latest finished `kind` run) against its last
-    comparable run (or `against`), with the band each was judged by."""
-    frame = run_figures(store, None if run_id else kind)
+    comparable run (or `against`), with the band each was judged by. `frame` may pass in
+    run_figures() already read (all kinds), to save reading it again."""
+    if frame is None:
+        frame = run_figures(store, None if run_id else kind)
+    elif not run_id:
+        frame = frame[frame["kind"] == kind]
     finished = frame[frame["status"] == "finished"]
     if run_id:
         if run_id not in set(frame["run_id"]):

@@ -14,6 +14,7 @@ from core.bands import (
     incomparable_reason,
 )
 from core.compare import run_figures
+from core.floors import run_floors
 from tests.test_compare import FAST, SUBSET, copy_run, flip_first, offline_run, with_tokens
 
 
@@ -141,3 +142,12 @@ def test_exactness_is_reestablished_after_a_deliberate_change(store, banks1):
     accuracy = band("decision_accuracy", runs)
     assert accuracy.basis == "exact" and changed in accuracy.evidence and again in accuracy.evidence
     assert first not in accuracy.evidence
+
+
+def test_check_reuses_figures_already_read(store, banks1):
+    first, second = offline_run(store, banks1), offline_run(store, banks1)
+    run_floors(store, banks1, banks1.select("held-out", SUBSET), "held-out")  # newer, but another kind
+    figures = run_figures(store)
+    passed_in = check(store, frame=figures)
+    assert (passed_in.run["run_id"], passed_in.against["run_id"]) == (second, first)
+    assert [d.metric for d in passed_in.within] == [d.metric for d in check(store).within]
