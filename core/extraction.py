@@ -33,7 +33,8 @@ class Call:
     input_tokens: int | None = None
     output_tokens: int | None = None
     reasoning_tokens: int | None = None
-    cached_tokens: int | None = None
+    cached_tokens: int | None = None  # input read from a provider's prompt cache
+    cache_write_tokens: int | None = None  # input written to a prompt cache (billed apart by some providers)
     latency_ms: float | None = None
     finish_reason: str | None = None
     http_status: int | None = None

@@ -126,10 +126,16 @@ def m003_run_indexes(db: duckdb.DuckDBPyConnection) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS reviews_by_case ON reviews(run_id, case_id)")
 
 
+def m004_cache_write_tokens(db: duckdb.DuckDBPyConnection) -> None:
+    # Anthropic bills writing a prompt cache apart from reading it.
+    db.execute("ALTER TABLE calls ADD COLUMN cache_write_tokens INTEGER")
+
+
 MIGRATIONS: list[tuple[str, Callable[[duckdb.DuckDBPyConnection], None]]] = [
     ("m001_initial", m001_initial),
     ("m002_rate_card", m002_rate_card),
     ("m003_run_indexes", m003_run_indexes),
+    ("m004_cache_write_tokens", m004_cache_write_tokens),
 ]
 
 

@@ -63,8 +63,8 @@ CASE_COLUMNS = (
 )
 CALL_COLUMNS = (
     "run_id", "case_id", "repeat", "attempt", "provider", "model", "prompt", "raw_reply", "input_tokens",
-    "output_tokens", "reasoning_tokens", "cached_tokens", "latency_ms", "finish_reason", "http_status", "error",
-    "request_id", "called_at",
+    "output_tokens", "reasoning_tokens", "cached_tokens", "cache_write_tokens", "latency_ms", "finish_reason",
+    "http_status", "error", "request_id", "called_at",
 )
 JSON_CASE_COLUMNS = {"gold", "reported", "collected", "missing", "outcomes", "codes", "findings", "timings", "extra"}
 SCRUBBED = {"prompt", "raw_reply", "error"}

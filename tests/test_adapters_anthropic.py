@@ -18,7 +18,7 @@ def message(content: list[dict], stop: str = "end_turn") -> dict:
         "id": "msg_1", "type": "message", "role": "assistant", "model": "claude-test", "content": content,
         "stop_reason": stop, "stop_sequence": None,
         "usage": {"input_tokens": 600, "output_tokens": 55, "cache_read_input_tokens": 128,
-                  "cache_creation_input_tokens": 0},
+                  "cache_creation_input_tokens": 32},
     }
 
 
@@ -56,6 +56,7 @@ def test_success_reads_usage_stop_reason_and_request_id(make, banks1):
     assert extraction.status == OK
     (call,) = extraction.calls
     assert (call.input_tokens, call.output_tokens, call.cached_tokens, call.reasoning_tokens) == (600, 55, 128, None)
+    assert call.cache_write_tokens == 32
     assert (call.finish_reason, call.request_id, call.http_status) == ("end_turn", "req_01", 200)
     sent = server.requests[0]
     assert sent.path == "/v1/messages"

@@ -44,6 +44,7 @@ def read_message(body: Mapping) -> tuple[str | None, str | None, dict]:
         "input_tokens": _int(usage.get("input_tokens")),
         "output_tokens": _int(usage.get("output_tokens")),  # includes thinking; not reported apart
         "cached_tokens": _int(usage.get("cache_read_input_tokens")),
+        "cache_write_tokens": _int(usage.get("cache_creation_input_tokens")),
     }
 
 
