@@ -1,8 +1,9 @@
 """Benchmark: how long each dashboard page takes to render with 200 runs of 1,340 cases in the store.
 
 Records one real offline run over all 1,340 Banks_1 cases, then copies it into 199 more runs with
-a bulk insert from a DataFrame (a third of them as a `simulated` tier with tokens and jittered
-latency, so bands, charts and the cost page have figures to draw). Every page is then rendered
+a bulk insert from a DataFrame: two thirds under twenty settings variants (many comparable groups),
+a third as an always-stop `simulated` tier with tokens and jittered latency (tens of thousands of
+stopped-early cases in the review queue, and figures for bands, charts and the cost page). Every page is then rendered
 with AppTest, first with cold caches and then again warm, and the times are printed.
 
     .venv/bin/python scripts/bench_dashboard.py [--runs 200] [--sgd DIR]
@@ -11,6 +12,7 @@ with AppTest, first with cold caches and then again warm, and the times are prin
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -27,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from core import tiers  # noqa: E402
 from core.corpus import build_corpus  # noqa: E402
 from core.runner import run_eval  # noqa: E402
-from core.store import Store  # noqa: E402
+from core.store import Store, guard_fingerprint  # noqa: E402
 
 PAGES = ("chat", "runs", "cases", "compare", "cost", "redteam", "contract")
 TARGET_S = 1.5
@@ -50,14 +52,23 @@ def fill(store: Store, runs: int, sgd: str | None) -> tuple[int, float]:
         row = run_row.copy()
         row["run_id"] = run_id
         row["started_at"] = row["started_at"] - timedelta(minutes=runs - number)
+        guards = json.loads(row["guards"].iloc[0])
         if simulated:
-            row["tier"], row["tier_kind"], row["guard_key"] = "simulated", "simulated", "bench-simulated"
+            row["tier"], row["tier_kind"] = "simulated", "simulated"
             row["settings"] = '{"tier": "simulated", "simulated": true, "strategy": "transcript"}'
+            guards["tier_settings"] = "bench-simulated"
+        else:  # twenty settings variants, so the history has many groups to draw apart
+            guards["tier_settings"] = f"bench-{number % 20}"
+        row["guards"] = json.dumps(guards)
+        row["guard_key"] = guard_fingerprint(guards)
         run_frames.append(row)
         cases = case_rows.copy()
         cases["run_id"] = run_id
         cases["latency_ms"] = rng.gamma(4.0, 40.0 if simulated else 0.05, len(cases))
-        if simulated:
+        if simulated:  # an always-stop simulated tier: ~600 stopped-early cases a run for the review queue
+            cases["decision"] = "stop"
+            cases["stopped_early"] = cases["gold_decision"] == "ask"
+            cases["decision_correct"] = cases["gold_decision"] == "stop"
             cases["input_tokens"] = 300 + 60 * cases["turn_index"] + rng.integers(0, 20, len(cases))
             cases["output_tokens"] = rng.integers(20, 60, len(cases))
         case_frames.append(cases)

@@ -167,16 +167,17 @@ def test_cases_filter_and_drill_down(monkeypatch, filled):
 def test_review_queue_saves_a_verdict(monkeypatch, filled):
     path, ids = filled
     at = open_app(monkeypatch, path, "cases")
-    first = at.selectbox(key="review_case").value
-    run_id, case_id = first.split(" · ")
+    run_id, case_id = at.selectbox(key="review_run").value, at.selectbox(key="review_case").value
     at.radio(key="review_verdict").set_value("grader too strict")
     at.text_area(key="review_note").input("gold asks for the recipient again")
     at.form_submit_button[0].click().run()
     assert f"Saved: grader too strict on {case_id} of run {run_id}." in shown(at)
     saved = Store(path).reviews(run_id)
     assert (saved["case_id"] == case_id).any() and "gold asks for the recipient again" in set(saved["note"])
-    counts = next(df.value for df in at.dataframe if "grader too strict" in df.value.columns).set_index("run_id")
-    assert counts.loc[run_id, "grader too strict"] >= 1 and run_id == ids["eager"]
+    per_run = next(df.value for df in at.dataframe if "grader too strict" in df.value.columns).set_index("run_id")
+    assert per_run.loc[run_id, "grader too strict"] >= 1 and per_run.loc[run_id, "reviewed"] >= 1
+    assert f"{case_id} · grader too strict" in at.selectbox(key="review_case").format_func(case_id)
+    assert run_id == ids["eager"]
 
 
 def test_compare_shows_disagreements_and_opens_one(monkeypatch, filled):

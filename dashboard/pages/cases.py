@@ -92,16 +92,25 @@ def filtered(cases: pd.DataFrame) -> pd.DataFrame:
 
 
 def review_queue(history: pd.DataFrame) -> None:
-    from core.compare import stopped_early_queue, verdict_counts
-
-    queue = stopped_early_queue(ui.store())
+    queue = ui.review_queue(ui.db())
     if queue.empty:
         st.info("No eval or red-team run stopped early on any case: nothing to review.")
         return
-    st.dataframe(queue, hide_index=True)
-    labels = [f"{r.run_id} · {r.case_id}" for r in queue.itertuples()]
-    picked = st.selectbox("Case to review", labels, key="review_case")
-    run_id, case_id = picked.split(" · ")
+    per_run = queue.groupby("run_id", sort=False).agg(
+        tier=("tier", "first"), tier_kind=("tier_kind", "first"), started=("started_at", "first"),
+        stopped_early=("case_id", "size"), reviewed=("verdict", "count")).reset_index()
+    per_run["tier"] = [ui.tier_label(t, k) for t, k in zip(per_run["tier"], per_run["tier_kind"], strict=True)]
+    st.caption(f"{len(queue):,} stopped-early cases in {len(per_run):,} runs; "
+               f"{int(per_run['reviewed'].sum()):,} reviewed.")
+    counts = ui.verdict_counts(ui.db())
+    st.dataframe(per_run.drop(columns="tier_kind").merge(counts, on="run_id", how="left").fillna(0),
+                 hide_index=True, height=min(400, 38 + 35 * len(per_run)))
+    run_labels = {rid: f"{rid} · {tier}" for rid, tier in zip(per_run["run_id"], per_run["tier"], strict=True)}
+    run_id = st.selectbox("Run", list(run_labels), key="review_run", format_func=run_labels.get)
+    rows = queue[queue["run_id"] == run_id]
+    verdicts = dict(zip(rows["case_id"], rows["verdict"], strict=False))
+    case_id = st.selectbox("Case to review", list(dict.fromkeys(rows["case_id"])), key="review_case",
+                           format_func=lambda cid: f"{cid} · {verdicts.get(cid) or 'not reviewed'}")
     with st.form("review_form", clear_on_submit=True):
         verdict = st.radio("Verdict", VERDICTS, key="review_verdict", horizontal=True)
         note = st.text_area("Note", key="review_note")
@@ -112,8 +121,6 @@ def review_queue(history: pd.DataFrame) -> None:
             st.rerun()
     if st.session_state.review_saved:
         st.success(st.session_state.review_saved)
-    st.markdown("**Verdicts per run**")
-    st.dataframe(verdict_counts(ui.store()), hide_index=True)
     show_case(history, run_id, case_id)
 
 
@@ -129,8 +136,8 @@ with drill:
     asked = st.query_params.get("run")
     default = ids.index(asked) if asked in ids else next(
         (i for i, kind in enumerate(history["kind"]) if kind == "eval"), 0)
-    run_id = st.selectbox("Run", ids, index=default, key="cases_run",
-                          format_func=lambda rid: run_label(history[history["run_id"] == rid].iloc[0]))
+    labels = dict(zip(ids, (run_label(row) for _, row in history.iterrows()), strict=True))
+    run_id = st.selectbox("Run", ids, index=default, key="cases_run", format_func=labels.get)
     cases = ui.case_rows(ui.db(), run_id)
     shown = filtered(cases)
     st.caption(f"{len(shown):,} of {len(cases):,} cases")

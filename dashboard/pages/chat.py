@@ -89,6 +89,8 @@ service = controls[0].selectbox("Service", ui.services(), key="chat_service", on
                                 index=ui.services().index(ui.DEFAULT_SERVICE) if ui.DEFAULT_SERVICE in ui.services()
                                 else 0)
 tier = controls[1].selectbox("Tier", tier_names(), key="chat_tier", on_change=reset, format_func=tier_label)
+if description := tiers.load_tiers()[tier].settings.get("description"):
+    st.caption(f"{tier_label(tier)}: {description}")
 if tiers.load_tiers()[tier].kind == "replay":
     recorded = ui.runs(ui.db(), "eval")
     st.selectbox("Replay the replies recorded by run", list(recorded["run_id"]), key="chat_from_run",

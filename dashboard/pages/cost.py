@@ -54,15 +54,15 @@ def rate_editor(card: list[cost.Rate]) -> None:
             st.success(f"Saved {saved} rate(s).")
 
 
-def per_turn_source(figures: pd.DataFrame, service: str) -> tuple[str, pd.DataFrame, str, str | None]:
+def per_turn_source(figures: pd.DataFrame, service: str, strategy: str
+                    ) -> tuple[str, pd.DataFrame, str, str | None]:
     """(label, tokens by turn, basis, measured run or None) for the token source the reader picks."""
     with_tokens = figures[(figures["kind"] == "eval") & figures["input_tokens_per_turn"].notna()]
-    options = [ESTIMATE, *with_tokens["run_id"]]
-    picked = st.selectbox("Tokens per turn from", options, key="cost_source",
-                          format_func=lambda o: o if o == ESTIMATE else
-                          f"run {o} · {with_tokens.loc[with_tokens['run_id'] == o, 'tier'].iloc[0]} (measured)")
+    labels = {ESTIMATE: ESTIMATE} | {rid: f"run {rid} · {ui.tier_label(tier, kind)} (measured)" for rid, tier, kind
+                                     in zip(with_tokens["run_id"], with_tokens["tier"], with_tokens["tier_kind"],
+                                            strict=True)}
+    picked = st.selectbox("Tokens per turn from", list(labels), key="cost_source", format_func=labels.get)
     if picked == ESTIMATE:
-        strategy = st.session_state.get("cost_strategy", STRATEGIES[0])
         return f"{strategy} prompt, estimate", estimated(service, strategy), "estimate", None
     return f"run {picked}, measured", measured(ui.db(), picked), "measured", picked
 
@@ -91,8 +91,8 @@ service = ui.DEFAULT_SERVICE
 if not ui.has_local_dialogues(service):
     ui.empty_state(f"Estimates need the {service} corpus.", f"python -m evals corpus --service {service}")
     st.stop()
-st.selectbox("Prompt strategy for estimates", STRATEGIES, key="cost_strategy")
-label, by_turn, basis, measured_run = per_turn_source(figures, service)
+strategy = st.selectbox("Prompt strategy for estimates", STRATEGIES, key="cost_strategy")
+label, by_turn, basis, measured_run = per_turn_source(figures, service, strategy)
 if by_turn.empty:
     st.warning(f"{label}: no tokens were recorded.")
     st.stop()
@@ -138,7 +138,6 @@ st.caption("The transcript strategy re-sends the whole conversation every turn, 
 
 st.subheader("Where the prompt's tokens go")
 corpus = ui.corpus(service)
-strategy = st.session_state.cost_strategy
 reachable = max(cost.turn_position(c.turn_index) for c in corpus.cases)
 position = min(turns, reachable)
 sample = next(c for c in corpus.cases if cost.turn_position(c.turn_index) == position)

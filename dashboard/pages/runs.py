@@ -12,6 +12,8 @@ from core.corpus import SPLIT_NAMES
 from core.guards import differing
 from dashboard import jobs, ui
 
+SHOWN_GROUPS = 12  # groups beyond these (the oldest) share one table, so the page stays fast
+
 ui.init_state({"my_jobs": []})
 
 
@@ -50,17 +52,26 @@ def show_history(figures: pd.DataFrame) -> list:
     st.caption(f"{len(graded):,} eval and floor runs in {len(groups):,} comparable groups. Runs are differenced "
                "only inside a group: its case set, checklist, prompt, grader and tier settings all match.")
     newest = groups[0].guards if groups else {}
-    for number, group in enumerate(groups, start=1):
-        runs = group.runs.iloc[::-1]
-        head = runs.iloc[0]
+    view = history_view(graded).set_index("run", drop=False)  # built once, sliced per group
+
+    def rows(group) -> pd.DataFrame:
+        return view.loc[list(group.runs["run_id"].iloc[::-1])]
+
+    for number, group in enumerate(groups[:SHOWN_GROUPS], start=1):
+        head = group.runs.iloc[-1]
         title = (f"Group {number}: {ui.tier_label(head['tier'], head['tier_kind'])} · {head['kind']} · "
-                 f"{ui.text(head['service'])} {ui.text(head['split'])} · {len(runs)} run(s)")
+                 f"{ui.text(head['service'])} {ui.text(head['split'])} · {len(group.runs)} run(s)")
         with st.expander(title, expanded=number == 1):
             differ = differing(newest, group.guards)
             if differ:
                 st.caption(f"Shown apart from group 1: the guards that differ are {', '.join(differ)}.")
-            st.dataframe(history_view(runs), hide_index=True,
+            st.dataframe(rows(group), hide_index=True,
                          column_config={"$ per turn": st.column_config.NumberColumn(format="$%.6f")})
+    if len(groups) > SHOWN_GROUPS:
+        older = groups[SHOWN_GROUPS:]
+        with st.expander(f"{len(older)} older groups in one table (runs of different groups are never differenced)"):
+            st.dataframe(pd.concat([rows(g).assign(group=n) for n, g in enumerate(older, start=SHOWN_GROUPS + 1)]),
+                         hide_index=True)
     others = figures[~figures["kind"].isin(["eval", "floor"])]
     if not others.empty:
         with st.expander(f"Red-team and contract runs ({len(others)}): see their pages"):
