@@ -16,6 +16,7 @@ from core.corpus import AGENT, CUSTOMER, Case, Corpus, Line
 from core.extraction import Extractor
 from core.extractors.offline import extract_facts
 from core.grade import CaseGrade, grade_case
+from core.limits import check_message
 from core.turn import TurnResult, take_turn
 
 _STOPWORDS = frozenset((
@@ -131,6 +132,7 @@ class Conversation:
         text = text.strip()
         if not text:
             raise ValueError("an empty message is not a turn")
+        check_message(text)  # refused before it joins the conversation, so later turns still work
         if self.replay:
             raise ValueError("this conversation replays a corpus dialogue: use step()")
         if self.intent is None:

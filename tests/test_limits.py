@@ -49,3 +49,17 @@ def test_take_turn_refuses_before_the_extractor_is_called():
     assert extractor.calls == 0 and caught.value.text == lines[0].text
     result = take_turn(checklist, "Send", (Line("customer", "w" * MAX_MESSAGE_CHARS),), extractor)
     assert extractor.calls == 1 and result.decision == "ask"
+
+
+def test_a_live_chat_refuses_an_oversize_message_and_carries_on(banks1):
+    from core.conversation import Conversation
+    from core.extractors.offline import OfflineExtractor
+
+    chat = Conversation(banks1.checklist, OfflineExtractor())
+    chat.say("I would like to transfer money")
+    before = list(chat.lines)
+    too_long = "I would like to send it from my checking account. " * 50
+    with pytest.raises(MessageTooLong) as caught:
+        chat.say(too_long)
+    assert caught.value.text == too_long.strip() and chat.lines == before
+    assert chat.say("from my checking account").collected["account_type"] == "checking"
