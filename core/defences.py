@@ -6,7 +6,8 @@
   written with look-alike letters, still refuses one that differs in a real letter, and
   records the conversation's own characters, never the extractor's look-alikes;
 - size limit: an oversize customer message is refused before the extractor is called, with
-  the text handed back; a message at the limit goes through.
+  the text handed back, and in the live chat before it joins the conversation (so the next
+  message still works); a message at the limit goes through.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable, Sequence
 
 from core.checklist import Checklist
 from core.contract import check_value, said_by
+from core.conversation import Conversation
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extraction import Extraction, ExtractionRequest
 from core.limits import MAX_MESSAGE_CHARS, MessageTooLong
@@ -163,9 +165,29 @@ def size_limit_defence(attack, extractor, checklist: Checklist) -> dict:
         take_turn(checklist, attack.intent, (agent_long, Line(CUSTOMER, "hello")), counting)
     except MessageTooLong:
         failures.append("an agent line was held to the customer limit")
-    return {"name": "size_limit", "passed": not failures, "checked": 3, "failed": len(failures),
+    failures += _live_chat_probe(checklist, attack.intent, extractor, oversize)
+    return {"name": "size_limit", "passed": not failures, "checked": 4, "failed": len(failures),
             "detail": f"customer messages over {MAX_MESSAGE_CHARS} characters are refused before extraction",
             "failures": failures}
+
+
+def _live_chat_probe(checklist: Checklist, intent: str, extractor, oversize: str) -> list[str]:
+    """The live chat refuses the message before it joins the conversation, and carries on."""
+    chat = Conversation(checklist, extractor, intent=intent)
+    chat.say("hello")
+    before = list(chat.lines)
+    try:
+        chat.say(oversize)
+        return ["the live chat accepted an oversize message"]
+    except MessageTooLong:
+        pass
+    if chat.lines != before:
+        return ["the refused message stayed in the live chat's conversation"]
+    try:
+        chat.say("thanks")
+    except MessageTooLong:
+        return ["after one oversize message the live chat refuses every later message"]
+    return []
 
 
 def measure_defences(attacks, extractor, checklists: Callable[[str], Checklist],
