@@ -144,12 +144,32 @@ def money(value: object, digits: int = 4) -> str:
 
 
 # --- results of red-team and contract runs ---------------------------------------------------
+def rate_text(rate: Mapping) -> str:
+    """A recorded rate ({hits, n, value, low, high}) as it must be read: with its denominator and interval."""
+    if not rate.get("n"):
+        return "— (n=0)"
+    text = f"{100 * rate['value']:.1f}% ({rate['hits']}/{rate['n']}"
+    if rate.get("low") is not None and rate.get("high") is not None:
+        text += f", 95% CI {100 * rate['low']:.1f}–{100 * rate['high']:.1f}"
+    return text + ")"
+
+
+def _is_rate(value: object) -> bool:
+    return isinstance(value, dict) and {"hits", "n", "value"} <= set(value)
+
+
 def show_summary(summary: Mapping) -> None:
-    """A run's summary as it was recorded: figures in a table, lists of rows as tables, the rest as JSON."""
+    """A run's summary as it was recorded: figures and rates in a table, lists of rows as tables, the rest
+    as JSON."""
     scalars = {k: v for k, v in summary.items() if not isinstance(v, dict | list)}
     if scalars:
         st.table(pd.DataFrame({"figure": list(scalars), "value": [str(v) for v in scalars.values()]}))
+    rates = {k: rate_text(v) for k, v in summary.items() if _is_rate(v)}
+    if rates:
+        st.table(pd.DataFrame({"rate": list(rates), "value": list(rates.values())}))
     for key, value in summary.items():
+        if _is_rate(value):
+            continue
         if isinstance(value, list) and value and all(isinstance(row, dict) for row in value):
             st.markdown(f"**{key}**")
             st.dataframe(pd.DataFrame(value), hide_index=True)

@@ -1,4 +1,5 @@
-"""A store with real runs for the dashboard tests: the embedded default, a repeat, and an eager tier.
+"""A store with real runs for the dashboard tests: the embedded default, a repeat, a red team, the
+contract fixtures, and an eager tier.
 
 The eager tier is deliberately wrong (it claims every required fact from the customer's last
 line), so the store holds stopped-early cases to review; it is recorded as `simulated`.
@@ -6,6 +7,8 @@ line), so the store holds stopped-early cases to review; it is recorded as `simu
 
 from __future__ import annotations
 
+import contextlib
+import io
 from pathlib import Path
 
 from core import tiers
@@ -43,27 +46,23 @@ def record_eager(store: Store, corpus: Corpus, split: str = "held-out") -> str:
     return run_id
 
 
-def record_contract(store: Store) -> str:
-    """A contract run as the store holds one: a row of kind `contract` with its summary."""
-    run_id = store.start_run(kind="contract", tier="offline", tier_kind="offline", guards={}, settings={},
-                             n_planned=3)
-    store.finish_run(run_id, "finished", {
-        "fixtures": 3, "bad_total": 2, "bad_rejected_as_expected": 2, "clean_total": 1, "clean_passed": 1,
-        "all_passed": True,
-        "per_fixture": [{"id": "invented-name", "expect": "value_not_in_conversation", "passed": True},
-                        {"id": "closed-outside", "expect": "value_not_allowed", "passed": True},
-                        {"id": "clean-transfer", "expect": None, "passed": True}],
-    })
-    return run_id
+def record_command(argv: list[str]) -> None:
+    """Record a run through the real CLI command (red team, contract), in this process."""
+    from evals.cli import main
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        code = main([*argv, "--json"])
+    if code != 0:
+        raise RuntimeError(f"`python -m evals {' '.join(argv)}` exited {code}")
 
 
 def filled_store(path: Path, corpus: Corpus, sgd_dir: Path) -> dict[str, str]:
-    """Floors and an offline run (the embedded default), a second offline run, an eager run, a contract run."""
+    """Floors and an offline run (the embedded default), a second offline run, a red-team and a contract
+    run of the offline tier, and the eager run last (so it is the newest eval run)."""
     store = Store(path)
     default = bootstrap(store, sgd_dir=sgd_dir)
-    return {
-        "offline_first": default.run_ids[-1],
-        "offline": record_offline(store, corpus),
-        "eager": record_eager(store, corpus),
-        "contract": record_contract(store),
-    }
+    ids = {"offline_first": default.run_ids[-1], "offline": record_offline(store, corpus)}
+    record_command(["redteam", "--tier", "offline", "--attempts", "3", "--sgd", str(sgd_dir), "--db", str(path)])
+    record_command(["contract", "--sgd", str(sgd_dir), "--db", str(path)])
+    ids["eager"] = record_eager(store, corpus)
+    return ids

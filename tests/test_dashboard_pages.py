@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -59,8 +60,8 @@ FILLED_SAYS = {
     "cases": "298 of 298 cases",
     "compare": "Paired test on decisions",
     "cost": "Monthly bill (estimate)",
-    "redteam": "python -m evals redteam --tier offline --attempts 3",
-    "contract": "bad_rejected_as_expected",
+    "redteam": "per_attack",
+    "contract": "per_fixture",
 }
 
 
@@ -208,3 +209,17 @@ def test_cost_slider_changes_the_bill(monkeypatch, tmp_path):
                  df.value.columns).set_index("strategy")["total_usd"]
     assert bills["transcript"] > bills["carried"]  # the transcript prompt re-sends the whole conversation
     assert "is the biggest part" in shown(at)
+
+
+@pytest.mark.parametrize("kind", ["redteam", "contract"])
+def test_red_team_and_contract_pages_show_the_recorded_summary(monkeypatch, filled, kind):
+    path, _ids = filled
+    run = Store(path).runs(kind).iloc[0]
+    summary = json.loads(run["summary"])
+    at = open_app(monkeypatch, path, kind)
+    assert at.selectbox(key=f"{kind}_run").value == run["run_id"]
+    figures = at.table[0].value.set_index("figure")["value"]
+    scalars = {k: str(v) for k, v in summary.items() if not isinstance(v, dict | list)}
+    assert scalars and figures.to_dict() == scalars
+    listed = [k for k, v in summary.items() if isinstance(v, list) and v and isinstance(v[0], dict)]
+    assert all(f"**{key}**" in shown(at) for key in listed)

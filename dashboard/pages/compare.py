@@ -8,16 +8,8 @@ import streamlit as st
 from core.compare import compare_runs
 from dashboard import ui
 
-
-def rate_text(rate: dict) -> str:
-    if not rate["n"]:
-        return "— (n=0)"
-    return (f"{100 * rate['value']:.1f}% ({rate['hits']}/{rate['n']}, "
-            f"95% CI {100 * rate['low']:.1f}–{100 * rate['high']:.1f})")
-
-
 ROWS = (
-    ("decision accuracy", lambda s: rate_text(s["decision_accuracy"])),
+    ("decision accuracy", lambda s: ui.rate_text(s["decision_accuracy"])),
     ("stopped early", lambda s: f"{s['stopped_early']} of {s['decision_accuracy']['n']}"),
     ("wrong facts", lambda s: f"{s['wrong']} of {s['stated']} stated"),
     ("missed facts", lambda s: str(s["missed"])),
