@@ -105,6 +105,18 @@ def test_chat_transfer_over_three_turns_fills_the_checklist_and_stops(monkeypatc
     assert "Nothing said yet" in shown(at) and not at.chat_message
 
 
+def test_chat_refuses_an_oversize_message_with_one_line_and_keeps_it(monkeypatch, tmp_path):
+    at = open_app(monkeypatch, tmp_path / "runs.duckdb")
+    at.chat_input(key="chat_text").set_value("What is my balance?").run()
+    long_message = "checking " * 400
+    at.chat_input(key="chat_text").set_value(long_message).run()
+    assert len(at.error) == 1 and at.error[0].value.startswith("Not sent: ")
+    assert at.code[-1].value == long_message  # the words are not lost
+    assert "Evidence for turn 2" not in shown(at)
+    at.chat_input(key="chat_text").set_value("savings").run()  # the conversation goes on
+    assert "Decision: **stop**" in shown(at) and not at.error
+
+
 def test_chat_replays_a_corpus_dialogue_with_gold(monkeypatch, tmp_path, banks1):
     dialogue = next(c.dialogue_id for c in banks1.cases if c.turn_index >= 2)
     turns = sum(c.dialogue_id == dialogue for c in banks1.cases)

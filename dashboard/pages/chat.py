@@ -159,6 +159,8 @@ if chat is not None:
     if not chat.replay and (text := st.chat_input("Type as the customer…", key="chat_text")):
         try:
             chat.say(text)
-        except ValueError as exc:
-            st.error(str(exc))
-        st.rerun()
+            st.rerun()
+        except ValueError as exc:  # refused before it joined the conversation: say why, keep the words
+            st.error(f"Not sent: {exc}")
+            with st.expander("Your message, kept so you can shorten it"):
+                st.code(text, language=None, wrap_lines=True)
