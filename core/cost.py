@@ -170,6 +170,15 @@ def cache_reads_apart(settings: Mapping | str | None) -> bool:
     return (settings.get("wire") or settings.get("provider")) == "anthropic"
 
 
+def reset_rate(store: Store, key: str) -> bool:
+    """Drop a saved edit ("vendor/model"), so the file's published rate applies again; False if none was saved."""
+    vendor, _, model = key.partition("/")
+    with store.connect() as db:
+        found = db.execute("SELECT count(*) FROM rate_card WHERE vendor = ? AND model = ?", [vendor, model]).fetchone()
+        db.execute("DELETE FROM rate_card WHERE vendor = ? AND model = ?", [vendor, model])
+    return bool(found and found[0])
+
+
 def run_rate(settings: Mapping | str | None, card: Mapping[str, Rate]) -> Rate | None:
     """The rate a run's tier settings name (`rate = "vendor/model"`), or None when unnamed or unknown."""
     if isinstance(settings, str):

@@ -19,6 +19,7 @@ from core.cost import (
     prompt_parts,
     rate_card,
     rates_by_key,
+    reset_rate,
     save_rate,
     turn_tokens,
     volume_curve,
@@ -57,6 +58,8 @@ def test_saved_edits_overlay_the_file_and_bad_edits_change_nothing(store):
         with pytest.raises(ValueError, match=message):
             save_rate(store, bad)
     assert rate_card(store) == before
+    assert reset_rate(store, "openai/gpt-4.1-mini") and not reset_rate(store, "openai/gpt-4.1-mini")
+    assert rates_by_key(store)["openai/gpt-4.1-mini"].input_per_m == 0.40  # the published rate again
 
 
 def test_a_broken_rate_file_is_one_clear_error(tmp_path):
