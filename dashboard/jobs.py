@@ -34,7 +34,7 @@ class Job:
 
 
 def start(registry: dict[str, Job], db_path: str, tier: str, service: str, split: str, concurrency: int,
-          segment: str = "dialogue", from_run: str | None = None) -> Job:
+          segment: str = "dialogue", from_run: str | None = None, overrides: dict | None = None) -> Job:
     """Start a run in a daemon thread and return its Job at once."""
     if concurrency < 1:
         raise ValueError("concurrency must be at least 1")
@@ -49,7 +49,7 @@ def start(registry: dict[str, Job], db_path: str, tier: str, service: str, split
             if not cases:
                 raise ValueError(f"no cases in split {split!r} of {service}")
             job.total = len(cases)
-            extractor, settings, prompt_fp = tiers.build(tier, from_run=from_run, store=store)
+            extractor, settings, prompt_fp = tiers.build(tier, from_run=from_run, store=store, **(overrides or {}))
 
             def progress(done: int, total: int) -> None:
                 job.done, job.total = done, total

@@ -241,6 +241,38 @@ def verdict_counts(path: str) -> pd.DataFrame:
 
 
 @st.cache_resource(show_spinner=False)
+def simulated_provider():
+    """The loopback simulated provider, started once per dashboard process on a free local port."""
+    from core.simulated.server import SimulatedProvider
+
+    return SimulatedProvider(port=0).start()
+
+
+def tier_overrides(tier_name: str) -> dict:
+    """Build overrides for a tier: a simulated tier talks to the dashboard's own loopback provider."""
+    from urllib.parse import urlparse
+
+    from core.tiers import load_tiers
+
+    tier = load_tiers()[tier_name]
+    if tier.kind != "simulated":
+        return {}
+    return {"base_url": simulated_provider().url + urlparse(tier.settings.get("base_url", "")).path}
+
+
+def tier_note(tier_name: str) -> str | None:
+    """Why a model tier cannot answer here (its key is not configured), or None."""
+    from core.secrets import read_key
+    from core.tiers import load_tiers
+
+    settings = load_tiers()[tier_name].settings
+    key_env = settings.get("key_env")
+    if key_env and not settings.get("key_optional") and not read_key(key_env):
+        return f"needs {key_env}"
+    return None
+
+
+@st.cache_resource(show_spinner=False)
 def job_registry() -> dict:
     """Runs started from the dashboard, by job id (shared by every session of this server)."""
     return {}

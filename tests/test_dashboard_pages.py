@@ -105,6 +105,27 @@ def test_chat_transfer_over_three_turns_fills_the_checklist_and_stops(monkeypatc
     assert "Nothing said yet" in shown(at) and not at.chat_message
 
 
+def test_chat_on_the_simulated_tier_is_labelled_and_shows_the_prompt(monkeypatch, tmp_path):
+    at = open_app(monkeypatch, tmp_path / "runs.duckdb")
+    at.selectbox(key="chat_tier").set_value("simulated").run()
+    assert "Tier simulated is **simulated**" in shown(at)
+    at.chat_input(key="chat_text").set_value("What is my balance in savings?").run()
+    assert "Decision: **stop**" in shown(at)
+    prompt, reply = at.code[0].value, at.code[1].value
+    assert "account_type" in prompt and "What is my balance in savings?" in prompt  # the exact prompt sent
+    assert '"account_type"' in reply  # the loopback provider's raw reply
+    assert "tokens in/out —/—" not in shown(at)
+
+
+def test_model_tiers_without_a_key_say_what_they_need(monkeypatch, tmp_path):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.setenv("CHAT_INTAKE_SECRETS", str(tmp_path / "no-secrets.toml"))
+    at = open_app(monkeypatch, tmp_path / "runs.duckdb")
+    assert at.selectbox(key="chat_tier").format_func("fast") == "fast — needs OPENAI_API_KEY"
+    at.selectbox(key="chat_tier").set_value("fast").run()
+    assert len(at.error) == 1 and "OPENAI_API_KEY" in at.error[0].value and not at.chat_input
+
+
 def test_chat_refuses_an_oversize_message_with_one_line_and_keeps_it(monkeypatch, tmp_path):
     at = open_app(monkeypatch, tmp_path / "runs.duckdb")
     at.chat_input(key="chat_text").set_value("What is my balance?").run()

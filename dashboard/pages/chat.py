@@ -29,13 +29,14 @@ def tier_names() -> list[str]:
 
 
 def tier_label(name: str) -> str:
-    return tiers.load_tiers()[name].label
+    note = ui.tier_note(name)
+    return tiers.load_tiers()[name].label + (f" — {note}" if note else "")
 
 
 def new_conversation(service: str, tier: str, intent: str) -> Conversation | None:
     from_run = st.session_state.get("chat_from_run")
     try:
-        extractor, _settings, _fp = tiers.build(tier, from_run=from_run, store=ui.store())
+        extractor, _settings, _fp = tiers.build(tier, from_run=from_run, store=ui.store(), **ui.tier_overrides(tier))
     except Exception as exc:  # a missing key or an unreachable server is one line, not a traceback
         st.session_state.chat_error = f"tier {tier!r} cannot be used here: {exc}"
         return None

@@ -131,7 +131,8 @@ def start_form() -> None:
     names = list(tiers.load_tiers())
     with st.form("start_run"):
         cols = st.columns(4)
-        tier = cols[0].selectbox("Tier", names, format_func=lambda n: tiers.load_tiers()[n].label, key="start_tier")
+        labels = {n: tiers.load_tiers()[n].label + (f" — {note}" if (note := ui.tier_note(n)) else "") for n in names}
+        tier = cols[0].selectbox("Tier", names, format_func=labels.get, key="start_tier")
         service = cols[1].selectbox("Service", ui.services(), index=ui.services().index(ui.DEFAULT_SERVICE)
                                     if ui.DEFAULT_SERVICE in ui.services() else 0, key="start_service")
         split = cols[2].selectbox("Split", SPLIT_NAMES, key="start_split")
@@ -139,7 +140,7 @@ def start_form() -> None:
         from_run = st.text_input("Replay from run (replay tier only)", "", key="start_from_run")
         if st.form_submit_button("Start run"):
             job = jobs.start(ui.job_registry(), ui.db(), tier, service, split, int(concurrency),
-                             from_run=from_run.strip() or None)
+                             from_run=from_run.strip() or None, overrides=ui.tier_overrides(tier))
             st.session_state.my_jobs.append(job.job_id)
 
 
