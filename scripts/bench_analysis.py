@@ -79,7 +79,13 @@ def main() -> int:
     parser.add_argument("--sgd", help="an SGD-layout folder (else the usual places)")
     parser.add_argument("--db", help="reuse (or fill) this store instead of a temporary one")
     args = parser.parse_args()
-    path = Path(args.db) if args.db else Path(tempfile.mkdtemp()) / "bench.duckdb"
+    if args.db:
+        return bench(Path(args.db), args)
+    with tempfile.TemporaryDirectory() as tmp:
+        return bench(Path(tmp) / "bench.duckdb", args)
+
+
+def bench(path: Path, args: argparse.Namespace) -> int:
     fresh = not path.exists()
     store = Store(path)
     if fresh:
