@@ -248,16 +248,30 @@ def simulated_provider():
     return SimulatedProvider(port=0).start()
 
 
+@st.cache_resource(show_spinner=False)
+def http_client(timeout_s: float):
+    """One HTTP client per timeout for every model tier of this process: connections are pooled, and
+    no client is left for the garbage collector to close."""
+    import httpx
+
+    return httpx.Client(timeout=httpx.Timeout(timeout_s, connect=5.0),
+                        limits=httpx.Limits(max_connections=64, max_keepalive_connections=16))
+
+
 def tier_overrides(tier_name: str) -> dict:
-    """Build overrides for a tier: a simulated tier talks to the dashboard's own loopback provider."""
+    """Build overrides for a tier: the shared HTTP client, and for a simulated tier the dashboard's own
+    loopback provider."""
     from urllib.parse import urlparse
 
     from core.tiers import load_tiers
 
     tier = load_tiers()[tier_name]
-    if tier.kind != "simulated":
+    if tier.kind not in ("simulated", "model"):
         return {}
-    return {"base_url": simulated_provider().url + urlparse(tier.settings.get("base_url", "")).path}
+    overrides: dict = {"client": http_client(float(tier.settings.get("timeout_s", 30)))}
+    if tier.kind == "simulated":
+        overrides["base_url"] = simulated_provider().url + urlparse(tier.settings.get("base_url", "")).path
+    return overrides
 
 
 def tier_note(tier_name: str) -> str | None:

@@ -11,6 +11,8 @@ import contextlib
 import io
 from pathlib import Path
 
+import httpx
+
 from core import tiers
 from core.bootstrap import bootstrap
 from core.corpus import AGENT, Corpus
@@ -40,6 +42,17 @@ def record_offline(store: Store, corpus: Corpus, split: str = "held-out") -> str
     return run_id
 
 
+def record_simulated(store: Store, corpus: Corpus, split: str = "held-out") -> str:
+    """The simulated tier over HTTP against a loopback provider: a run with prompts, replies and tokens."""
+    from core.simulated.server import SimulatedProvider
+
+    with SimulatedProvider(port=0) as provider, httpx.Client(timeout=10) as client:
+        extractor, settings, fingerprint = tiers.build("simulated", base_url=f"{provider.url}/v1", client=client)
+        run_id, _ = run_eval(store, corpus, corpus.select(split), extractor, split=split, settings=settings,
+                             prompt_fingerprint=fingerprint, concurrency=4)
+    return run_id
+
+
 def record_eager(store: Store, corpus: Corpus, split: str = "held-out") -> str:
     run_id, _ = run_eval(store, corpus, corpus.select(split), EagerExtractor(), split=split,
                          settings={"tier": "eager", "simulated": True}, prompt_fingerprint="eager-test")
@@ -57,11 +70,12 @@ def record_command(argv: list[str]) -> None:
 
 
 def filled_store(path: Path, corpus: Corpus, sgd_dir: Path) -> dict[str, str]:
-    """Floors and an offline run (the embedded default), a second offline run, a red-team and a contract
-    run of the offline tier, and the eager run last (so it is the newest eval run)."""
+    """Floors and an offline run (the embedded default), a second offline run, a simulated run with tokens,
+    a red-team and a contract run of the offline tier, and the eager run last (the newest eval run)."""
     store = Store(path)
     default = bootstrap(store, sgd_dir=sgd_dir)
-    ids = {"offline_first": default.run_ids[-1], "offline": record_offline(store, corpus)}
+    ids = {"offline_first": default.run_ids[-1], "offline": record_offline(store, corpus),
+           "simulated": record_simulated(store, corpus)}
     record_command(["redteam", "--tier", "offline", "--attempts", "3", "--sgd", str(sgd_dir), "--db", str(path)])
     record_command(["contract", "--sgd", str(sgd_dir), "--db", str(path)])
     ids["eager"] = record_eager(store, corpus)

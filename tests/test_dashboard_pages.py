@@ -256,3 +256,13 @@ def test_red_team_and_contract_pages_show_the_recorded_summary(monkeypatch, fill
     assert scalars and figures.to_dict() == scalars
     listed = [k for k, v in summary.items() if isinstance(v, list) and v and isinstance(v[0], dict)]
     assert all(f"**{key}**" in shown(at) for key in listed)
+
+
+def test_cost_from_a_measured_run(monkeypatch, filled):
+    path, ids = filled
+    at = open_app(monkeypatch, path, "cost")
+    at.selectbox(key="cost_source").set_value(ids["simulated"]).run()
+    assert at.metric[0].label == "Monthly bill (measured)"
+    assert f"Tokens per turn: run {ids['simulated']}, measured." in shown(at)
+    every_rate = next(df.value for df in at.dataframe if "own_rate" in df.value.columns)
+    assert len(every_rate) == len(at.selectbox(key="cost_rate").options) and (every_rate["total_usd"] > 0).all()
