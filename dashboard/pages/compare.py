@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pandas as pd
 import streamlit as st
 
@@ -73,7 +75,12 @@ st.subheader(f"Cases where they disagree ({len(disagreements)})")
 if disagreements.empty:
     st.caption("The two runs took the same decision on every case.")
 else:
-    st.dataframe(disagreements, hide_index=True)
+    links = disagreements.assign(
+        open_a=[f"/cases?run={quote(run_a)}&case={quote(cid)}" for cid in disagreements["case_id"]],
+        open_b=[f"/cases?run={quote(run_b)}&case={quote(cid)}" for cid in disagreements["case_id"]])
+    st.dataframe(links, hide_index=True, column_config={
+        "open_a": st.column_config.LinkColumn("drill-down A", display_text="open in A"),
+        "open_b": st.column_config.LinkColumn("drill-down B", display_text="open in B")})
     case_id = st.selectbox("Open a disagreeing case", list(disagreements["case_id"]), key="cmp_case")
     which = st.radio("in run", [run_a, run_b], horizontal=True, key="cmp_side")
     if st.button("Open in Cases", key="cmp_open"):

@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import quote
 
 import httpx
 import pytest
@@ -176,3 +177,14 @@ def test_screenshot_of_every_other_page(app_url, page, path, heading):
     visit(page, url, path, heading)
     assert not page.get_by_test_id("stException").count()
     shoot(page, path)
+
+
+def test_a_case_link_opens_its_drill_down(app_url, page):
+    url, db = app_url
+    store = Store(db)
+    run_id = store.runs("eval")["run_id"].iloc[0]
+    case_id = store.query("SELECT case_id FROM cases WHERE run_id = ? AND stopped_early ORDER BY case_id DESC LIMIT 1",
+                          [run_id])["case_id"].iloc[0]
+    visit(page, url, f"cases?run={quote(run_id)}&case={quote(case_id)}", "Cases")
+    page.get_by_role("heading", name=f"Case {case_id}").first.wait_for()
+    assert page.get_by_text(f"Run {run_id} · intent").first.is_visible()
