@@ -114,7 +114,7 @@ def test_chat_on_the_simulated_tier_is_labelled_and_shows_the_prompt(monkeypatch
     prompt, reply = at.code[0].value, at.code[1].value
     assert "account_type" in prompt and "What is my balance in savings?" in prompt  # the exact prompt sent
     assert '"account_type"' in reply  # the loopback provider's raw reply
-    assert "tokens in/out —/—" not in shown(at)
+    assert "tokens in/out —/—" not in shown(at) and "cost none (simulated calls are not priced)" in shown(at)
 
 
 def test_model_tiers_without_a_key_say_what_they_need(monkeypatch, tmp_path):

@@ -47,6 +47,8 @@ def cost_of(turn: Turn, tier: str) -> str:
     calls = turn.result.extraction.calls
     if not calls:
         return "none (no model call)"
+    if turn.result.extraction.calls[0].provider == "simulated":
+        return "none (simulated calls are not priced)"
     from core.cost import rates_by_key, run_rate
 
     rate = run_rate(tiers.load_tiers()[tier].settings, rates_by_key(ui.store()))
