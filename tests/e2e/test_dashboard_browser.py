@@ -7,6 +7,7 @@ every page to docs/screenshots/.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -40,14 +41,17 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def app_url(tmp_path_factory, banks1, sgd_dir) -> Iterator[tuple[str, Path]]:
+def need_chromium() -> None:
     if not Path(CHROMIUM).exists():
         pytest.skip(f"chromium is not installed at {CHROMIUM}: `apt-get install chromium` to run the browser test")
-    db = tmp_path_factory.mktemp("e2e") / "runs.duckdb"
-    filled_store(db, banks1, sgd_dir)
+
+
+@contextlib.contextmanager
+def dashboard(db: Path, sgd_dir: Path) -> Iterator[str]:
+    """`streamlit run dashboard/app.py` on a free local port over the store `db`; yields its URL."""
     port = free_port()
     env = {**os.environ, "RUNS_DB": str(db), "SGD_DIR": str(sgd_dir)}
+    env.pop("CHAT_INTAKE_BOOTSTRAP", None)
     log_path = db.with_name("streamlit.log")
     log = open(log_path, "w")  # noqa: SIM115 -- closed in the finally below, after the server stops
     server = subprocess.Popen(
@@ -65,7 +69,7 @@ def app_url(tmp_path_factory, banks1, sgd_dir) -> Iterator[tuple[str, Path]]:
             if server.poll() is not None:
                 pytest.fail(f"the dashboard did not start: {log_path.read_text()[-2000:]}")
             time.sleep(0.2)
-        yield url, db
+        yield url
     finally:
         server.terminate()
         try:
@@ -74,6 +78,15 @@ def app_url(tmp_path_factory, banks1, sgd_dir) -> Iterator[tuple[str, Path]]:
             server.kill()
             server.wait()
         log.close()
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory, banks1, sgd_dir) -> Iterator[tuple[str, Path]]:
+    need_chromium()
+    db = tmp_path_factory.mktemp("e2e") / "runs.duckdb"
+    filled_store(db, banks1, sgd_dir)
+    with dashboard(db, sgd_dir) as url:
+        yield url, db
 
 
 @pytest.fixture(scope="module")
@@ -188,3 +201,14 @@ def test_a_case_link_opens_its_drill_down(app_url, page):
     visit(page, url, f"cases?run={quote(run_id)}&case={quote(case_id)}", "Cases")
     page.get_by_role("heading", name=f"Case {case_id}").first.wait_for()
     assert page.get_by_text(f"Run {run_id} · intent").first.is_visible()
+
+
+def test_first_start_on_an_empty_store_opens_with_content(tmp_path, sgd_dir, page):
+    db = tmp_path / "runs.duckdb"
+    with dashboard(db, sgd_dir) as url:
+        page.goto(f"{url}/")
+        page.get_by_text("First start: recorded the floors and an offline run on Banks_1 held-out.").wait_for(
+            timeout=60_000)
+        visit(page, url, "runs", "Runs")
+        page.get_by_text("Group 1: offline · eval · Banks_1 held-out · 1 run(s)").wait_for()
+    assert sorted(Store(db).runs()["kind"]) == ["eval", "floor", "floor", "floor"]
