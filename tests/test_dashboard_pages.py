@@ -266,3 +266,17 @@ def test_cost_from_a_measured_run(monkeypatch, filled):
     assert f"Tokens per turn: run {ids['simulated']}, measured." in shown(at)
     every_rate = next(df.value for df in at.dataframe if "own_rate" in df.value.columns)
     assert len(every_rate) == len(at.selectbox(key="cost_rate").options) and (every_rate["total_usd"] > 0).all()
+
+
+def test_chat_replays_recorded_replies_of_a_run(monkeypatch, filled, banks1):
+    path, ids = filled
+    at = open_app(monkeypatch, path)
+    at.selectbox(key="chat_tier").set_value("replay").run()
+    at.selectbox(key="chat_from_run").set_value(ids["simulated"]).run()
+    assert "load a real conversation above to replay one" in shown(at) and not at.chat_input
+    dialogue = next(c.dialogue_id for c in banks1.select("held-out"))
+    at.selectbox(key="chat_dialogue").set_value(dialogue)
+    at.button(key="chat_load").click().run()
+    at.button(key="chat_next").click().run()
+    assert "Tier replay is **replay**" in shown(at)
+    assert '"collected"' in at.code[1].value  # the raw reply the simulated run recorded, served again

@@ -159,7 +159,10 @@ if chat is not None:
         else:
             st.caption("Nothing said yet: type the customer's first message below.")
 
-    if not chat.replay and (text := st.chat_input("Type as the customer…", key="chat_text")):
+    if kind == "replay" and not chat.replay:
+        st.info("The replay tier re-serves the replies a run recorded for corpus cases: load a real "
+                "conversation above to replay one.")
+    elif not chat.replay and (text := st.chat_input("Type as the customer…", key="chat_text")):
         try:
             chat.say(text)
             st.rerun()
