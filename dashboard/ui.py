@@ -17,7 +17,7 @@ import streamlit as st
 from core import bootstrap as default_store
 from core.checklist import Checklist
 from core.corpus import Corpus, build_corpus
-from core.sgd_source import candidate_dirs, find_service, has_dialogues, load_schema
+from core.sgd_source import CorpusError, candidate_dirs, find_service, has_dialogues, load_schema
 from core.store import Store, default_path
 
 TTL = 5  # seconds a cached read may lag behind the store
@@ -72,8 +72,15 @@ def ensure_default_store() -> None:
     if default_store.store_is_empty(store()):
         with st.status("First start: recording the Banks_1 floors and an offline run…", expanded=True) as box:
             bar = st.progress(0.0)
-            result = default_store.bootstrap(store(), progress=lambda message, share: bar.progress(share, message))
-            box.update(label=f"First start: {result.reason}.", state="complete", expanded=False)
+            try:
+                result = default_store.bootstrap(store(),
+                                                 progress=lambda message, share: bar.progress(share, message))
+            except (CorpusError, ValueError, OSError) as exc:  # no corpus and no network: say so, open empty
+                box.update(label="First start: the default could not be recorded.", state="error", expanded=True)
+                st.error(f"{exc}. The pages open on the empty store; `{FILL_RUNS}` fills it once the corpus "
+                         "is reachable.")
+            else:
+                box.update(label=f"First start: {result.reason}.", state="complete", expanded=False)
         refresh()
     st.session_state["_booted"] = db()
 

@@ -31,7 +31,8 @@ from core.corpus import build_corpus  # noqa: E402
 from core.runner import run_eval  # noqa: E402
 from core.store import Store, guard_fingerprint  # noqa: E402
 
-PAGES = ("chat", "runs", "cases", "compare", "cost", "redteam", "contract")
+PAGES = {"chat": "Chat", "runs": "Runs", "cases": "Cases", "compare": "Compare two runs", "cost": "Cost at volume",
+         "redteam": "Red team", "contract": "Answer contract"}  # page -> the title it must show
 TARGET_S = 1.5
 
 
@@ -90,10 +91,10 @@ def render_times(app: Path) -> list[tuple[str, float, float]]:
     AppTest.from_file(str(app), default_timeout=120).run()  # imports and the corpus, once, untimed
     times = []
     for page in PAGES:
-        st.cache_data.clear()  # cold: every cached store read is done again
-        at = AppTest.from_file(str(app), default_timeout=120)
+        at = AppTest.from_file(str(app), default_timeout=120).run()  # the router registers every page
         if page != "chat":
             at.switch_page(f"pages/{page}.py")
+        st.cache_data.clear()  # cold: every cached store read is done again
         mark = time.perf_counter()
         at.run()
         cold = time.perf_counter() - mark
@@ -102,6 +103,8 @@ def render_times(app: Path) -> list[tuple[str, float, float]]:
         warm = time.perf_counter() - mark
         if at.exception:
             raise SystemExit(f"page {page} failed: {at.exception[0].value}")
+        if at.title[0].value != PAGES[page]:
+            raise SystemExit(f"page {page} did not render: it shows {at.title[0].value!r}")
         times.append((page, cold, warm))
     return times
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import time
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from core.store import Store
+from dashboard import ui
 from tests.dashboard_store import filled_store
 
 APP = Path(__file__).resolve().parent.parent / "dashboard" / "app.py"
@@ -86,6 +88,28 @@ def test_first_start_records_the_default_with_progress(monkeypatch, tmp_path):
     assert at.status[0].state == "complete"
     at.switch_page("pages/runs.py").run()
     assert "Group 1: offline · eval · Banks_1 held-out · 1 run(s)" in shown(at)
+
+
+def test_first_start_without_a_corpus_or_network_says_so_and_opens_empty(monkeypatch, tmp_path):
+    with socket.socket() as sock:  # a local port nobody listens on: no download can reach anything
+        sock.bind(("127.0.0.1", 0))
+        closed = sock.getsockname()[1]
+    monkeypatch.setenv("SGD_BASE_URL", f"http://127.0.0.1:{closed}")
+    monkeypatch.setenv("SGD_DIR", str(tmp_path / "no-sgd"))
+    monkeypatch.setattr("core.sgd_source.SIBLING_COPY", tmp_path / "no-shared-copy")
+    monkeypatch.setattr("core.sgd_source.DOWNLOAD_DIR", tmp_path / "no-download")
+    monkeypatch.setattr("core.download.DOWNLOAD_DIR", tmp_path / "no-download")
+    st.cache_data.clear()
+    ui.corpus.clear()  # corpora other tests read stay out of this one
+    monkeypatch.setenv("RUNS_DB", str(tmp_path / "runs.duckdb"))
+    monkeypatch.setenv("CHAT_INTAKE_BOOTSTRAP", "1")
+    at = AppTest.from_file(str(APP), default_timeout=60).run()
+    assert not at.exception and at.status[0].state == "error"
+    assert "'Banks_1' was not found" in at.error[0].value and "The pages open on the empty store" in at.error[0].value
+    assert "The Banks_1 checklist cannot be read" in at.error[1].value and len(at.error) == 2
+    at.switch_page("pages/runs.py").run()
+    assert not at.exception and FILL_RUNS in shown(at)
+    assert Store(tmp_path / "runs.duckdb").runs().empty
 
 
 def test_chat_transfer_over_three_turns_fills_the_checklist_and_stops(monkeypatch, tmp_path):

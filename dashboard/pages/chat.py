@@ -7,6 +7,7 @@ import streamlit as st
 
 from core import tiers
 from core.conversation import Conversation, Turn
+from core.sgd_source import CorpusError
 from dashboard import ui
 
 DETECT = "Detect from the first message"
@@ -99,8 +100,12 @@ if tiers.load_tiers()[tier].kind == "replay":
     st.selectbox("Replay the replies recorded by run", list(recorded["run_id"]), key="chat_from_run",
                  on_change=reset, help="Replay re-serves an earlier run's raw replies for the same corpus cases: "
                  "load a real conversation below.")
-intent = controls[2].selectbox("Intent", [DETECT, *ui.checklist(service).intents], key="chat_intent",
-                               on_change=reset)
+try:
+    intents = list(ui.checklist(service).intents)
+except CorpusError as exc:  # no local schema and no download: one line, and the other pages still work
+    st.error(f"The {service} checklist cannot be read: {exc}")
+    st.stop()
+intent = controls[2].selectbox("Intent", [DETECT, *intents], key="chat_intent", on_change=reset)
 
 with st.expander("Load a real conversation (replay a corpus dialogue, gold beside each turn)"):
     if ui.has_local_dialogues(service):
