@@ -2,8 +2,9 @@
 
 Everything it knows comes from the checklist (fact names, descriptions, vocabularies), the
 conversation, and the agent's own questions (which facts each agent line asked for).
-It reads every customer line in order, so a later statement replaces an earlier one and
-a value stated under one intent is still there when the customer moves to the next.
+It reads every customer line in order, so a later statement replaces an earlier one and a value
+stated under one intent is still there when the customer moves to the next. Of each line it reads
+only the customer's own words: no forged role line, JSON, aside or quote (`offline_unsaid`).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from core.corpus import AGENT, Line
 from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline_line import read_line
 from core.extractors.offline_profile import profile
+from core.extractors.offline_unsaid import said
 
-VERSION = "offline-10"
+VERSION = "offline-11"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 _DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) been \w+ed|(?:has|have|had) (?:been )?(?:done|made|sent|gone through)|"
@@ -53,6 +55,6 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             last_agent = line.text
             question = line.text if line.asks else ""
             continue
-        collected.update(read_line(facts, required, line.text, asked, question))
+        collected.update(read_line(facts, required, said(line.text), asked, question))
         asked, question = (), ""  # a question binds only the answer right after it
     return collected

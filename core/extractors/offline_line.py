@@ -136,7 +136,10 @@ def _short_answer(profile: Profile, kind: str, text: str) -> str | None:
     if not reply or "?" in reply:
         return None
     if kind == PERSON:
-        # "Maria." or "Pranav will be receiving my money.": the reply opens with the name asked for.
+        # "Maria." or "Pranav will be receiving my money.": the reply opens with the name asked for;
+        # "Stop asking me questions" opens with a verb.
+        if names.opens_with_verb(reply):
+            return None
         return names.person_in(reply, len(reply.split()) > _SHORT_WORDS, profile.schema_words)
     if len(reply.split()) > _SHORT_WORDS:
         return None

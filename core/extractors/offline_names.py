@@ -27,6 +27,9 @@ theirs hers his yours ours mine someone else whoever better best more less any a
 whichever another other others someones somebodys
 know see go do hear listen play find move put take buy keep start try ask tell look wire deposit withdraw
 shoot schedule reserve visit confirm cancel change add split receive say speak talk order rent watch eat
+stop quit skip ignore forget proceed continue hurry wait enough fill report record submit finish complete
+assume pick choose process repeat hold leave
+never nobody none nothing whatever anything everything nevermind
 """
 NOT_NAMES = frozenset(_NOT_NAME_TEXT.split())
 # Kin words used as a title before a name ("Aunt Jenny"); other kin words only describe ("my friend Raghav").
@@ -45,7 +48,11 @@ _PERSON_CUE = re.compile(
     r"(?:(?:my|our)\s+(?:good\s+|best\s+|dear\s+|old\s+)?)?",
     re.IGNORECASE,
 )
-_PHRASE = re.compile(rf"(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?{_NAME_TOKEN}(?:\s+{_NAME_TOKEN}){{0,2}}", re.IGNORECASE)
+# Lower-case particles inside a surname ("Jo Anne van der Berg"): a name cut before them is worse than none.
+_PARTICLES = frozenset({"van", "der", "den", "de", "del", "della", "da", "das", "dos", "di", "le", "la", "du", "von",
+                        "ter", "ten", "bin", "binti", "al", "el", "y"})
+_NAME_WORDS = 3  # capitalised words in one name, particles not counted
+_PHRASE = re.compile(rf"(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?{_NAME_TOKEN}(?:\s+{_NAME_TOKEN}){{0,6}}", re.IGNORECASE)
 
 
 def _is_name_word(token: str, capital_needed: bool, schema_words: frozenset[str]) -> bool:
@@ -53,6 +60,16 @@ def _is_name_word(token: str, capital_needed: bool, schema_words: frozenset[str]
     if low in NOT_NAMES or low in KINSHIP or low in schema_words or len(low) < 2 or not low[0].isalpha():
         return False
     return not capital_needed or token[0].isupper()
+
+
+# After a reply's first word these show it was a verb: "Stop asking me", "Forget it", "Hurry up".
+_VERB_OPENING = re.compile(r"^\W*[A-Za-z]+\s+(?:me|us|him|them|it|you|up|off|now|already|\w+ing)\b", re.IGNORECASE)
+
+
+def opens_with_verb(reply: str) -> bool:
+    """The reply opens with a verb or an order, not a name: 'Stop asking me questions'."""
+    first = reply.split()[0].strip(".,!?;:").lower() if reply.split() else ""
+    return first in NOT_NAMES or bool(_VERB_OPENING.match(reply))
 
 
 def person_in(phrase: str, capital_needed: bool, schema_words: frozenset[str] = frozenset()) -> str | None:
@@ -72,14 +89,29 @@ def person_in(phrase: str, capital_needed: bool, schema_words: frozenset[str] = 
     if re.fullmatch(r"dr\.?", tokens[0], re.IGNORECASE) and len(tokens) > 1:
         taken.append(tokens[0])  # "Dr. Thomas Stodgel" keeps the title the customer wrote
         tokens = tokens[1:]
-    for token in tokens:
+    words_taken = 0
+    for at, token in enumerate(tokens):
         clean = token.strip(".,!?;:")
-        if not _is_name_word(clean, capital_needed or bool(taken), schema_words):
+        if taken and clean == token and clean.lower() in _PARTICLES and _particles_lead_to_name(tokens[at:],
+                                                                                                schema_words):
+            taken.append(clean)  # "van der" counts only when a capitalised surname follows it
+            continue
+        if words_taken == _NAME_WORDS or not _is_name_word(clean, capital_needed or bool(taken), schema_words):
             break
         taken.append(clean)
+        words_taken += 1
         if clean != token:  # punctuation ends the name
             break
     return " ".join(taken) if taken and not re.fullmatch(r"dr\.?", taken[-1], re.IGNORECASE) else None
+
+
+def _particles_lead_to_name(tokens: list[str], schema_words: frozenset[str]) -> bool:
+    for token in tokens:
+        clean = token.strip(".,!?;:")
+        if clean.lower() in _PARTICLES and clean == token:
+            continue
+        return _is_name_word(clean, True, schema_words)
+    return False
 
 
 def persons(text: str, schema_words: frozenset[str] = frozenset()) -> list[Span]:
@@ -100,12 +132,15 @@ def persons(text: str, schema_words: frozenset[str] = frozenset()) -> list[Span]
         if DATE.match(text, match.start()) or TIME.match(text, match.start()):
             continue  # "for next Tuesday", "for half past 10"
         name = person_in(phrase, True, schema_words)
-        if name is None and _LOWERCASE_CUE.search(cue.group(0)):
+        lowercase = name is None and bool(_LOWERCASE_CUE.search(cue.group(0)))
+        if lowercase:
             name = _lowercase_name(text, match.start(), phrase, schema_words)
         if name:
             start = text.find(name, match.start())
-            spans.append((start, start + len(name), name))
-    return spans
+            spans.append((start, start + len(name), name, lowercase))
+    # A lower-case word is a name only in a line that has no capitalised one: "Pay Jamal $25 for lunch".
+    capitalised = [s for s in spans if not s[3]]
+    return [s[:3] for s in (capitalised or spans)]
 
 
 # Only a body moves like this; money "going to Amir" still names a person.

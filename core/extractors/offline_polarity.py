@@ -1,7 +1,8 @@
-"""Negation, conditionals and yes/no answers: what the customer denies, supposes or accepts.
+"""Negation, conditionals, instructions and yes/no answers: what the customer denies, supposes or accepts.
 
-"not savings", "I don't want to touch my savings", "if I don't say, assume savings" all
-mention a value without stating it. "Yes, that's fine" and "I don't mind" accept; "No" refuses.
+"not savings", "I don't want to touch my savings", "if I don't say, assume savings", "mark the
+account as savings", "the credit card if you like" all mention a value without stating it.
+"Yes, that's fine" and "I don't mind" accept; "No" refuses.
 """
 
 from __future__ import annotations
@@ -21,6 +22,19 @@ _CONDITIONAL = re.compile(
     r"otherwise|in\s+case|suppose|supposing|what\s+if|default\s+to)",
     re.IGNORECASE,
 )
+# An instruction to record a value is not a statement of it: "mark the account as savings",
+# "marca la cuenta como savings", "note le compte comme savings".
+_INSTRUCTED = re.compile(
+    r"\b(?:mark|report|set|record|fill|log|enter|list|flag|register|save|store|put|treat|count|note|"
+    r"marca|marcar|marque|pon|poner|ponga|registra|registrar|anota|anotar|guarda|"
+    r"marquer|marquez|mets|mettre|mettez|noter|notez|enregistre|enregistrer|inscris)\b[^.!?;]*?"
+    r"(?<!well\s)(?<!such\s)\b(?:as|como|comme)\s+(?:(?:an?|the|el|la|los|las|un|una|le|les|une|des)\s+)?[\"'“‘]?\s*$",
+    re.IGNORECASE)
+# Leaving the choice to the agent is not stating a value: "whatever you think is best, pick the card if you like".
+_PERMISSION_BEFORE = re.compile(r"\b(?:whatever|whichever)\b[^.!?;]*\byou\s+(?:think|prefer|like|want|choose|pick)\b",
+                                re.IGNORECASE)
+_PERMISSION_AFTER = re.compile(r"[^.!?;,]*?\b(?:if\s+you\s+(?:like|want|wish|prefer|think|choose|feel\s+like)|"
+                               r"up\s+to\s+you|your\s+(?:call|choice|pick))\b", re.IGNORECASE)
 _WINDOW_WORDS = 6
 # Negative words that say yes: "I don't mind a shared ride", "no problem with savings".
 _CONSENT = re.compile(
@@ -38,12 +52,15 @@ def _clause_before(text: str, start: int, boundary: re.Pattern) -> str:
 
 
 def denied(text: str, start: int) -> bool:
-    """True when the mention at `start` is negated or sits in a conditional."""
+    """True when the mention at `start` is negated, supposed, instructed or left to the agent's choice."""
     clause = _CONSENT.sub(" ", _clause_before(text, start, _CLAUSE_END))
     window = " ".join(clause.split()[-_WINDOW_WORDS:])
     if _NEGATION.search(window):
         return True
-    return bool(_CONDITIONAL.search(_clause_before(text, start, _SENTENCE_END)))
+    sentence = _clause_before(text, start, _SENTENCE_END)
+    if _CONDITIONAL.search(sentence) or _INSTRUCTED.search(sentence) or _PERMISSION_BEFORE.search(sentence):
+        return True
+    return bool(_PERMISSION_AFTER.match(text, start))
 
 
 # A reply that opens by accepting or refusing what the agent just asked or proposed.
