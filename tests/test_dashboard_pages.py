@@ -290,6 +290,9 @@ def test_cost_from_a_measured_run(monkeypatch, filled):
     assert f"Tokens per turn: run {ids['simulated']}, measured." in shown(at)
     every_rate = next(df.value for df in at.dataframe if "own_rate" in df.value.columns)
     assert len(every_rate) == len(at.selectbox(key="cost_rate").options) and (every_rate["total_usd"] > 0).all()
+    by_turn = next(df.value for df in at.dataframe if "turn" in df.value.columns)
+    assert list(by_turn["turn"]) == sorted(by_turn["turn"]) and (by_turn["input_tokens"] > 0).all()
+    assert "Tokens by turn of the conversation (measured)" in shown(at)
 
 
 def test_chat_replays_recorded_replies_of_a_run(monkeypatch, filled, banks1):

@@ -103,6 +103,9 @@ metric_cols[0].metric(f"Monthly bill ({basis})", ui.money(bill["total_usd"], 2))
 metric_cols[1].metric("Per conversation", ui.money(bill["per_conversation_usd"], 5))
 metric_cols[2].metric("Tokens per month (in / out)", f"{bill['input_tokens']:,.0f} / {bill['output_tokens']:,.0f}")
 st.caption(f"Tokens per turn: {label}. Estimates count 4 characters a token.")
+with st.expander(f"Tokens by turn of the conversation ({basis})"):
+    st.dataframe(by_turn, hide_index=True)
+    st.caption("Turns past the last one measured follow the straight line fitted through the table.")
 
 st.subheader("The bill per tier and per prompt strategy")
 estimates = {strategy: estimated(service, strategy) for strategy in STRATEGIES}
