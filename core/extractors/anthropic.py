@@ -11,19 +11,14 @@ from collections.abc import Mapping
 
 import httpx
 
-from core.extraction import Call
-from core.extractors.model import Reply
-from core.extractors.openai_compat import RAW_LIMIT, error_message
-from core.http_retry import Attempt, RetryPolicy, post_with_retries
+from core.extractors.wire import WireAdapter
+from core.extractors.wire import int_or_none as _int
+from core.http_retry import RetryPolicy
 from core.prompt import RenderedPrompt
 
 API_VERSION = "2023-06-01"
 ANSWER_TOOL = "report_facts"
 MIN_THINKING_BUDGET = 1024  # the API's floor for budget_tokens
-
-
-def _int(value: object) -> int | None:
-    return value if isinstance(value, int) else None
 
 
 def read_message(body: Mapping) -> tuple[str | None, str | None, dict]:
@@ -48,8 +43,10 @@ def read_message(body: Mapping) -> tuple[str | None, str | None, dict]:
     }
 
 
-class AnthropicAdapter:
+class AnthropicAdapter(WireAdapter):
     """POST {base_url}/v1/messages."""
+
+    request_id_header = "request-id"
 
     def __init__(self, *, client: httpx.Client, base_url: str, model: str, api_key: str | None,
                  max_output_tokens: int, thinking_budget: int | None = None, policy: RetryPolicy | None = None,
@@ -83,40 +80,11 @@ class AnthropicAdapter:
                                    else {"type": "tool", "name": ANSWER_TOOL})
         return body
 
-    def complete(self, prompt: RenderedPrompt, schema: Mapping | None,
-                 extra_headers: Mapping[str, str] | None = None) -> Reply:
-        headers = {"content-type": "application/json", "anthropic-version": API_VERSION, **(extra_headers or {})}
-        if self._key:
-            headers["x-api-key"] = self._key
-        calls: list[Call] = []
-        outcome: dict = {}
+    def auth_headers(self) -> dict[str, str]:
+        return {"x-api-key": self._key or ""}
 
-        def record(attempt: Attempt) -> None:
-            call, text, finish, error = self._read(prompt, attempt)
-            calls.append(call)
-            outcome.update(text=text, finish=finish, error=error)
+    def base_headers(self) -> dict[str, str]:
+        return {"anthropic-version": API_VERSION}
 
-        post_with_retries(self.client, self.url, body=self.request_body(prompt, schema), headers=headers,
-                          policy=self.policy, record=record)
-        return Reply(outcome.get("text"), outcome.get("finish"), calls, outcome.get("error"))
-
-    def _read(self, prompt: RenderedPrompt, attempt: Attempt) -> tuple[Call, str | None, str | None, str | None]:
-        call = Call(provider=self.provider, model=self.model, prompt=prompt.text, latency_ms=attempt.latency_ms,
-                    http_status=attempt.status, attempt=attempt.number, error=attempt.error)
-        response = attempt.response
-        if response is None:
-            return call, None, None, attempt.error
-        call.request_id = response.headers.get("request-id")
-        call.raw_reply = response.text[:RAW_LIMIT]
-        if response.status_code != 200:
-            call.error = error_message(response)
-            return call, None, None, call.error
-        try:
-            text, finish, usage = read_message(response.json())
-        except (ValueError, AttributeError) as exc:
-            call.error = f"malformed response body: {str(exc)[:200]}"
-            return call, None, None, call.error
-        call.finish_reason = finish
-        for name, value in usage.items():
-            setattr(call, name, value)
-        return call, text, finish, None
+    def read_body(self, body: Mapping) -> tuple[str | None, str | None, dict]:
+        return read_message(body)

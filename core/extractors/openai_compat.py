@@ -6,21 +6,16 @@ Usage is read as the API reports it: `prompt_tokens`, `completion_tokens`,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 
 import httpx
 
-from core.extraction import Call
-from core.extractors.model import Reply
-from core.http_retry import Attempt, RetryPolicy, post_with_retries
+from core.extractors.wire import RAW_LIMIT, WireAdapter, error_message
+from core.extractors.wire import int_or_none as _int
+from core.http_retry import RetryPolicy
 from core.prompt import RenderedPrompt
 
-RAW_LIMIT = 20_000  # characters of a response body kept per call
-
-
-def _int(value: object) -> int | None:
-    return value if isinstance(value, int) else None
+__all__ = ["RAW_LIMIT", "OpenAICompatAdapter", "error_message", "read_completion"]
 
 
 def read_completion(body: Mapping) -> tuple[str | None, str | None, dict]:
@@ -44,17 +39,7 @@ def read_completion(body: Mapping) -> tuple[str | None, str | None, dict]:
     }
 
 
-def error_message(response: httpx.Response) -> str:
-    """The provider's own error line when it sent one (OpenAI and Anthropic both nest it under `error`)."""
-    try:
-        detail = response.json().get("error") or {}
-        message = detail.get("message") if isinstance(detail, dict) else str(detail)
-    except (ValueError, AttributeError):
-        message = None
-    return f"HTTP {response.status_code}" + (f": {message}" if message else "")
-
-
-class OpenAICompatAdapter:
+class OpenAICompatAdapter(WireAdapter):
     """POST {base_url}/chat/completions. The key, if any, is sent and never kept anywhere else."""
 
     def __init__(self, *, client: httpx.Client, base_url: str, model: str, api_key: str | None,
@@ -84,40 +69,8 @@ class OpenAICompatAdapter:
                                        "json_schema": {"name": "extraction", "strict": True, "schema": dict(schema)}}
         return body
 
-    def complete(self, prompt: RenderedPrompt, schema: Mapping | None,
-                 extra_headers: Mapping[str, str] | None = None) -> Reply:
-        headers = {"content-type": "application/json", **(extra_headers or {})}
-        if self._key:
-            headers["authorization"] = f"Bearer {self._key}"
-        calls: list[Call] = []
-        outcome: dict = {}
+    def auth_headers(self) -> dict[str, str]:
+        return {"authorization": f"Bearer {self._key}"}
 
-        def record(attempt: Attempt) -> None:
-            call, text, finish, error = self._read(prompt, attempt)
-            calls.append(call)
-            outcome.update(text=text, finish=finish, error=error)
-
-        post_with_retries(self.client, self.url, body=self.request_body(prompt, schema), headers=headers,
-                          policy=self.policy, record=record)
-        return Reply(outcome.get("text"), outcome.get("finish"), calls, outcome.get("error"))
-
-    def _read(self, prompt: RenderedPrompt, attempt: Attempt) -> tuple[Call, str | None, str | None, str | None]:
-        call = Call(provider=self.provider, model=self.model, prompt=prompt.text, latency_ms=attempt.latency_ms,
-                    http_status=attempt.status, attempt=attempt.number, error=attempt.error)
-        response = attempt.response
-        if response is None:
-            return call, None, None, attempt.error
-        call.request_id = response.headers.get("x-request-id")
-        call.raw_reply = response.text[:RAW_LIMIT]
-        if response.status_code != 200:
-            call.error = error_message(response)
-            return call, None, None, call.error
-        try:
-            text, finish, usage = read_completion(response.json())
-        except (ValueError, json.JSONDecodeError, AttributeError) as exc:
-            call.error = f"malformed response body: {str(exc)[:200]}"
-            return call, None, None, call.error
-        call.finish_reason = finish
-        for name, value in usage.items():
-            setattr(call, name, value)
-        return call, text, finish, None
+    def read_body(self, body: Mapping) -> tuple[str | None, str | None, dict]:
+        return read_completion(body)
