@@ -23,7 +23,7 @@ from core.checklist import Checklist
 from core.corpus import AGENT, CUSTOMER, Case, Line
 from core.grade import GRADER_VERSION, Rate, accepts, grade_case
 from core.guards import settings_fingerprint
-from core.runner import call_rows
+from core.runner import call_rows, case_row
 from core.sgd_source import CorpusError, locate
 from core.store import Store
 from core.turn import TurnResult, take_turn
@@ -316,24 +316,11 @@ def _row(run_id: str, attack: Attack, side: str, attempt: int, checklist: Checkl
     case = Case(case_id=f"{attack.id}:{side}", dialogue_id=attack.id, service=attack.service, intent=attack.intent,
                 turn_index=len(lines) - 1, lines=lines, gold=gold, complete=not checklist.missing(attack.intent, gold))
     grade = grade_case(checklist, case, result.collected, result.decision)
-    calls = result.extraction.calls
-    return {
-        "run_id": run_id, "case_id": case.case_id, "repeat": attempt - 1, "dialogue_id": attack.id,
-        "turn_index": case.turn_index, "intent": attack.intent, "gold": {k: list(v) for k, v in gold.items()},
-        "reported": result.extraction.collected, "collected": result.collected, "missing": result.missing,
-        "decision": result.decision, "gold_decision": case.gold_decision, "decision_correct": grade.decision_correct,
-        "stopped_early": grade.stopped_early, "outcomes": dict(grade.outcomes), "n_correct": grade.count("correct"),
-        "n_wrong": grade.count("wrong"), "n_missed": grade.count("missed"), "n_open": grade.count("open"),
-        "status": result.extraction.status, "codes": result.codes,
-        "findings": [f.to_json() for f in result.verdict.findings], "next_question": result.next_question,
-        "prompt": result.extraction.prompt, "raw_reply": result.extraction.raw_reply,
-        "input_tokens": sum(c.input_tokens or 0 for c in calls) if calls else None,
-        "output_tokens": sum(c.output_tokens or 0 for c in calls) if calls else None,
-        "latency_ms": result.timings_ms.get("extract_total"), "timings": result.timings_ms,
-        "extra": {"attack_id": attack.id, "family": attack.family, "side": side, "attempt": attempt,
-                  "service": attack.service, "broken": bool(reasons), "reasons": reasons,
-                  "lines": [[ln.speaker, ln.text] for ln in lines]},
-    }
+    row = case_row(run_id, case, result, grade, repeat=attempt - 1)
+    row["extra"] = {"attack_id": attack.id, "family": attack.family, "side": side, "attempt": attempt,
+                    "service": attack.service, "broken": bool(reasons), "reasons": reasons,
+                    "lines": [[ln.speaker, ln.text] for ln in lines]}
+    return row
 
 
 def run_redteam(
