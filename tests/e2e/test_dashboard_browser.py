@@ -194,10 +194,8 @@ def test_screenshot_of_every_other_page(app_url, page, path, heading):
 
 def test_a_case_link_opens_its_drill_down(app_url, page):
     url, db = app_url
-    store = Store(db)
-    run_id = store.runs("eval")["run_id"].iloc[0]
-    case_id = store.query("SELECT case_id FROM cases WHERE run_id = ? AND stopped_early ORDER BY case_id DESC LIMIT 1",
-                          [run_id])["case_id"].iloc[0]
+    early = Store(db).query("SELECT run_id, case_id FROM cases WHERE stopped_early ORDER BY case_id DESC LIMIT 1")
+    run_id, case_id = early["run_id"].iloc[0], early["case_id"].iloc[0]
     visit(page, url, f"cases?run={quote(run_id)}&case={quote(case_id)}", "Cases")
     page.get_by_role("heading", name=f"Case {case_id}").first.wait_for()
     assert page.get_by_text(f"Run {run_id} · intent").first.is_visible()
@@ -212,3 +210,18 @@ def test_first_start_on_an_empty_store_opens_with_content(tmp_path, sgd_dir, pag
         visit(page, url, "runs", "Runs")
         page.get_by_text("Group 1: offline · eval · Banks_1 held-out · 1 run(s)").wait_for()
     assert sorted(Store(db).runs()["kind"]) == ["eval", "floor", "floor", "floor"]
+
+
+def test_a_run_started_from_the_runs_page_finishes_on_its_own(app_url, page):
+    url, db = app_url
+    before = len(Store(db).runs("eval"))
+    visit(page, url, "runs", "Runs")
+    page.get_by_text("Start a run").click()
+    form = page.get_by_test_id("stForm")
+    form.get_by_test_id("stSelectbox").filter(has_text="Split").locator("input").click()
+    page.get_by_role("option", name="all", exact=True).click()
+    form.get_by_role("button", name="Start run").click()
+    # nobody touches the page: the progress fragment polls until the run is recorded
+    page.get_by_text(re.compile(r"offline on Banks_1 all \(concurrency 1\): finished, run r")).wait_for(timeout=90_000)
+    runs = Store(db).runs("eval")
+    assert len(runs) == before + 1 and runs.iloc[0]["split"] == "all" and runs.iloc[0]["status"] == "finished"
