@@ -42,6 +42,9 @@ def main(argv: list[str] | None = None) -> int:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"error: {message}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly
+        sys.stderr.close()
+        return 0
     except KeyboardInterrupt:
         print("interrupted: the run is recorded as incomplete", file=sys.stderr)
         return 130
