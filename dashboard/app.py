@@ -19,12 +19,12 @@ st.set_page_config(page_title="Chat Intake", page_icon=":material/checklist:", l
 ui.ensure_default_store()
 
 PAGES = [
-    st.Page("pages/chat.py", title="Chat", icon=":material/chat:", default=True),
-    st.Page("pages/runs.py", title="Runs", icon=":material/history:"),
-    st.Page("pages/cases.py", title="Cases", icon=":material/fact_check:"),
-    st.Page("pages/compare.py", title="Compare", icon=":material/compare_arrows:"),
-    st.Page("pages/cost.py", title="Cost", icon=":material/payments:"),
-    st.Page("pages/redteam.py", title="Red team", icon=":material/shield:"),
-    st.Page("pages/contract.py", title="Contract", icon=":material/rule:"),
+    st.Page("views/chat.py", title="Chat", icon=":material/chat:", default=True),
+    st.Page("views/runs.py", title="Runs", icon=":material/history:"),
+    st.Page("views/cases.py", title="Cases", icon=":material/fact_check:"),
+    st.Page("views/compare.py", title="Compare", icon=":material/compare_arrows:"),
+    st.Page("views/cost.py", title="Cost", icon=":material/payments:"),
+    st.Page("views/redteam.py", title="Red team", icon=":material/shield:"),
+    st.Page("views/contract.py", title="Contract", icon=":material/rule:"),
 ]
 st.navigation(PAGES).run()

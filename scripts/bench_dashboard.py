@@ -93,7 +93,7 @@ def render_times(app: Path) -> list[tuple[str, float, float]]:
     for page in PAGES:
         at = AppTest.from_file(str(app), default_timeout=120).run()  # the router registers every page
         if page != "chat":
-            at.switch_page(f"pages/{page}.py")
+            at.switch_page(f"views/{page}.py")
         st.cache_data.clear()  # cold: every cached store read is done again
         mark = time.perf_counter()
         at.run()

@@ -36,7 +36,7 @@ def open_app(monkeypatch, db: Path, page: str = "chat", bootstrap: bool = False)
     st.cache_data.clear()  # cached reads are keyed by path, but a test must never see another's
     at = AppTest.from_file(str(APP), default_timeout=60).run()
     if page != "chat":
-        at.switch_page(f"pages/{page}.py").run()
+        at.switch_page(f"views/{page}.py").run()
     assert not at.exception, [e.value for e in at.exception]
     return at
 
@@ -86,7 +86,7 @@ def test_first_start_records_the_default_with_progress(monkeypatch, tmp_path):
     assert sorted(runs["kind"]) == ["eval", "floor", "floor", "floor"]
     assert at.status[0].label == "First start: recorded the floors and an offline run on Banks_1 held-out."
     assert at.status[0].state == "complete"
-    at.switch_page("pages/runs.py").run()
+    at.switch_page("views/runs.py").run()
     assert "Group 1: offline · eval · Banks_1 held-out · 1 run(s)" in shown(at)
 
 
@@ -107,7 +107,7 @@ def test_first_start_without_a_corpus_or_network_says_so_and_opens_empty(monkeyp
     assert not at.exception and at.status[0].state == "error"
     assert "'Banks_1' was not found" in at.error[0].value and "The pages open on the empty store" in at.error[0].value
     assert "The Banks_1 checklist cannot be read" in at.error[1].value and len(at.error) == 2
-    at.switch_page("pages/runs.py").run()
+    at.switch_page("views/runs.py").run()
     assert not at.exception and FILL_RUNS in shown(at)
     assert Store(tmp_path / "runs.duckdb").runs().empty
 

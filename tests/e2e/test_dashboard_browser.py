@@ -54,8 +54,11 @@ def dashboard(db: Path, sgd_dir: Path) -> Iterator[str]:
     env.pop("CHAT_INTAKE_BOOTSTRAP", None)
     log_path = db.with_name("streamlit.log")
     log = open(log_path, "w")  # noqa: SIM115 -- closed in the finally below, after the server stops
+    # The console script, as `./dev dashboard` runs it: unlike `python -m`, it does not put the
+    # project on sys.path, so a page opened by its own URL must still find `core`.
+    streamlit = Path(sys.executable).with_name("streamlit")
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "dashboard/app.py", "--server.port", str(port),
+        [str(streamlit), "run", "dashboard/app.py", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.headless", "true"],
         cwd=PROJECT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"

@@ -84,4 +84,4 @@ else:
     case_id = st.selectbox("Open a disagreeing case", list(disagreements["case_id"]), key="cmp_case")
     which = st.radio("in run", [run_a, run_b], horizontal=True, key="cmp_side")
     if st.button("Open in Cases", key="cmp_open"):
-        st.switch_page("pages/cases.py", query_params={"run": which, "case": case_id})
+        st.switch_page("views/cases.py", query_params={"run": which, "case": case_id})
