@@ -101,7 +101,8 @@ bill = cost.monthly_bill(rate, cost.per_turn_from(by_turn), conversations, turns
 metric_cols = st.columns(3)
 metric_cols[0].metric(f"Monthly bill ({basis})", ui.money(bill["total_usd"], 2))
 metric_cols[1].metric("Per conversation", ui.money(bill["per_conversation_usd"], 5))
-metric_cols[2].metric("Tokens per month (in / out)", f"{bill['input_tokens']:,.0f} / {bill['output_tokens']:,.0f}")
+metric_cols[2].metric("Tokens per month, in / out (millions)",
+                      f"{bill['input_tokens'] / 1e6:,.1f} / {bill['output_tokens'] / 1e6:,.1f}")
 st.caption(f"Tokens per turn: {label}. Estimates count 4 characters a token.")
 with st.expander(f"Tokens by turn of the conversation ({basis})"):
     st.dataframe(by_turn, hide_index=True)
@@ -111,7 +112,8 @@ st.subheader("The bill per tier and per prompt strategy")
 estimates = {strategy: estimated(service, strategy) for strategy in STRATEGIES}
 result = cost.bills(ui.store(), conversations, turns, estimates=estimates, run_id=measured_run)
 money = {"total_usd": st.column_config.NumberColumn("monthly $", format="$%.2f"),
-         "per_conversation_usd": st.column_config.NumberColumn("per conversation $", format="$%.5f")}
+         "per_conversation_usd": st.column_config.NumberColumn("per conversation $", format="$%.5f"),
+         "input_tokens": st.column_config.NumberColumn("input tokens a month", format="localized")}
 if not result["tiers"].empty:
     st.markdown("**Per configured tier** (measured where a run of it recorded tokens, else estimated)")
     st.dataframe(result["tiers"][["tier", "rate", "strategy", "basis", "total_usd", "per_conversation_usd"]],
