@@ -91,10 +91,12 @@ class Corpus:
     def select(self, split: str = "all", limit: int | None = None) -> list[Case]:
         if split not in SPLIT_NAMES:
             raise ValueError(f"unknown split {split!r}; choose one of {', '.join(SPLIT_NAMES)}")
+        if limit is not None and limit < 1:
+            raise ValueError(f"a limit must be at least 1 case, not {limit}")
         chosen = [
             c for c in self.cases if split == "all" or (c.held_out if split == "held-out" else not c.held_out)
         ]
-        return chosen[:limit] if limit else chosen
+        return chosen[:limit] if limit is not None else chosen
 
     def stats(self) -> dict:
         held = [c for c in self.cases if c.held_out]

@@ -39,7 +39,9 @@ def load_checklist_entry(folder: Path) -> dict:
     return entry
 
 
-def _sgd_turn(turn: dict, service: str, where: str) -> dict:
+def _sgd_turn(turn: object, service: str, where: str) -> dict:
+    if not isinstance(turn, dict):
+        raise CorpusError(f"{where}: each turn must be an object")
     speaker = turn.get("speaker")
     if speaker not in ("agent", "customer") or not isinstance(turn.get("text"), str):
         raise CorpusError(f"{where}: each turn needs speaker agent|customer and a text")

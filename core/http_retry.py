@@ -15,6 +15,8 @@ from email.utils import parsedate_to_datetime
 import httpx
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt, wait_random_exponential
 
+from core.secrets import scrub
+
 # 529 is Anthropic's "overloaded"; the rest are the usual transient HTTP statuses.
 RETRYABLE_STATUSES = frozenset({408, 429, 500, 502, 503, 504, 529})
 TRANSIENT_ERRORS = (httpx.TimeoutException, httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError)
@@ -37,6 +39,7 @@ class Attempt:
     error: str | None
     latency_ms: float
     retry_after_s: float | None = None
+    final: bool = False  # an error that another try cannot fix (a malformed URL or header)
 
     @property
     def status(self) -> int | None:
@@ -44,6 +47,8 @@ class Attempt:
 
     @property
     def transient(self) -> bool:
+        if self.final:
+            return False
         return self.response is None or self.response.status_code in RETRYABLE_STATUSES
 
 
@@ -109,6 +114,11 @@ def post_with_retries(
         except TRANSIENT_ERRORS as exc:
             kind = "timeout" if isinstance(exc, httpx.TimeoutException) else "connection"
             attempt = Attempt(number, None, f"{kind}: {type(exc).__name__}", (time.perf_counter() - started) * 1000)
+        except httpx.HTTPError as exc:
+            # Not retried, and recorded by its type and a scrubbed message: httpx quotes a bad
+            # header's value, which may be the key itself.
+            attempt = Attempt(number, None, f"request failed: {type(exc).__name__}: {scrub(str(exc))}",
+                              (time.perf_counter() - started) * 1000, final=True)
         record(attempt)
         if attempt.transient:
             raise _Transient(attempt)

@@ -24,6 +24,7 @@ from core.store import Store
 from core.turn import TurnResult, take_turn
 
 BATCH = 100
+FLUSH_EVERY_S = 15.0  # write (or at least heartbeat) this often, well inside the store's STALE_AFTER
 UNMETERED = ("simulated",)  # providers whose calls cost nothing and use no budget
 STEPS = ("render", "call", "parse", "extract", "contract", "decide")
 Progress = Callable[[int, int], None]
@@ -214,7 +215,14 @@ def run_eval(
                     carry, streak = result.collected, result.failed_streak
         return outcomes, None
 
+    last_flush = time.monotonic()
+
     def flush() -> None:
+        nonlocal last_flush
+        last_flush = time.monotonic()
+        if not pending_cases and not pending_calls:
+            store.heartbeat(run_id)
+            return
         store.add_cases(pending_cases)
         store.add_calls(pending_calls)
         if budget is not None:
@@ -256,7 +264,7 @@ def run_eval(
 
         top_up()
         while futures:
-            done, _ = wait(futures, return_when=FIRST_COMPLETED)
+            done, _ = wait(futures, timeout=FLUSH_EVERY_S, return_when=FIRST_COMPLETED)
             for future in sorted(done, key=futures.__getitem__):
                 del futures[future]
                 outcomes, exhausted = future.result()
@@ -268,6 +276,8 @@ def run_eval(
                     flush()
                 if progress:
                     progress(len(rows), total)
+            if time.monotonic() - last_flush >= FLUSH_EVERY_S:
+                flush()
             top_up()
         flush()
     except BaseException as exc:

@@ -31,11 +31,13 @@ def _secrets_file() -> dict:
 
 def read_key(env_name: str) -> str | None:
     """The key named `env_name`, from the environment or the secrets file, or None."""
-    value = os.environ.get(env_name)
+    # Stripped: a key pasted with a trailing newline would otherwise be sent, and quoted back
+    # in the client's error about an illegal header value.
+    value = (os.environ.get(env_name) or "").strip()
     if value:
         return value
-    value = _secrets_file().get(env_name)
-    return str(value) if value else None
+    value = str(_secrets_file().get(env_name) or "").strip()
+    return value or None
 
 
 def require_key(env_name: str, tier: str) -> str:
@@ -50,8 +52,8 @@ def require_key(env_name: str, tier: str) -> str:
 
 def known_secret_values() -> list[str]:
     names = [n for n in os.environ if n.endswith(("_API_KEY", "_KEY", "_TOKEN"))]
-    values = [os.environ[n] for n in names if len(os.environ[n]) >= 8]
-    values += [str(v) for k, v in _safe_file().items() if isinstance(v, str) and len(v) >= 8]
+    values = [os.environ[n].strip() for n in names if len(os.environ[n].strip()) >= 8]
+    values += [v.strip() for v in _safe_file().values() if isinstance(v, str) and len(v.strip()) >= 8]
     return values
 
 

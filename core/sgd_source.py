@@ -38,6 +38,8 @@ def read_json(path: Path) -> object:
             return json.load(fh)
     except json.JSONDecodeError as exc:
         raise CorpusError(f"{path} is not valid JSON (line {exc.lineno}): the file is corrupt") from exc
+    except UnicodeDecodeError as exc:
+        raise CorpusError(f"{path} is not UTF-8 text (byte {exc.start}): the file is corrupt") from exc
     except OSError as exc:
         raise CorpusError(f"cannot read {path}: {exc.strerror}") from exc
 
@@ -71,6 +73,11 @@ def locate(service: str, explicit: str | os.PathLike | None = None) -> tuple[Pat
         if not root.is_dir():
             continue
         found = find_service(root, service)
+        if found and root == DOWNLOAD_DIR:
+            from core.download import is_complete  # here: core.download imports this module
+
+            if not is_complete(root, found[0], service):
+                continue  # the cache holds another service of the split, or a half-done download
         if found and has_dialogues(root, found[0]):
             return root, found[0], found[1]
     return None
@@ -83,11 +90,37 @@ def iter_dialogues(root: Path, split: str, service: str) -> Iterator[dict]:
         dialogues = read_json(shard)
         if not isinstance(dialogues, list):
             raise CorpusError(f"{shard} is not a list of dialogues: the file is corrupt")
-        for dialogue in dialogues:
-            if not isinstance(dialogue, dict) or "turns" not in dialogue:
-                raise CorpusError(f"{shard} holds a record that is not a dialogue: the file is corrupt")
-            if service in dialogue.get("services", ()):
+        for number, dialogue in enumerate(dialogues):
+            problem = shape_problem(dialogue)
+            if problem:
+                raise CorpusError(f"{shard}, record {number}: {problem}: the file is corrupt")
+            if service in dialogue["services"]:
                 yield dialogue
+
+
+def shape_problem(dialogue: object) -> str | None:
+    """What keeps a record from being an SGD dialogue, or None: checked before any field is read."""
+    if not isinstance(dialogue, dict):
+        return "not an object"
+    if not isinstance(dialogue.get("dialogue_id"), str):
+        return "no dialogue_id"
+    if not isinstance(dialogue.get("services"), list) or not isinstance(dialogue.get("turns"), list):
+        return f"dialogue {dialogue['dialogue_id']} needs lists of services and turns"
+    for index, turn in enumerate(dialogue["turns"]):
+        where = f"dialogue {dialogue['dialogue_id']} turn {index}"
+        if not isinstance(turn, dict) or not isinstance(turn.get("utterance", ""), str):
+            return f"{where} is not a turn with an utterance"
+        frames = turn.get("frames", [])
+        if not isinstance(frames, list) or not all(isinstance(f, dict) for f in frames):
+            return f"{where} has frames that are not objects"
+        for frame in frames:
+            state = frame.get("state")
+            if state is not None and not (isinstance(state, dict)
+                                          and isinstance(state.get("slot_values", {}), dict)):
+                return f"{where} has a state that is not an object of slot values"
+            if not isinstance(frame.get("actions", []), list):
+                return f"{where} has actions that are not a list"
+    return None
 
 
 def shard_signature(root: Path, split: str) -> str:

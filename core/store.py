@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import threading
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -28,6 +29,16 @@ DEFAULT_DB = PROJECT_ROOT / "runs.duckdb"
 STALE_AFTER = timedelta(minutes=2)  # a 'running' run with no heartbeat for this long died
 APP_VERSION = "0.1.0"
 VERDICTS = ("model misread", "grader too strict", "gold wrong", "attack", "other")
+
+
+_OPEN = threading.local()  # per thread: the connection each file has open right now
+_LOCKS: dict[str, threading.RLock] = {}
+_LOCKS_GUARD = threading.Lock()
+
+
+def _file_lock(key: str) -> threading.RLock:
+    with _LOCKS_GUARD:
+        return _LOCKS.setdefault(key, threading.RLock())
 
 
 def default_path() -> Path:
@@ -79,11 +90,26 @@ class Store:
 
     @contextmanager
     def connect(self) -> Iterator[duckdb.DuckDBPyConnection]:
-        db = self._open()
-        try:
-            yield db
-        finally:
-            db.close()
+        """A connection for one piece of work. Within a process, connections to one file take
+        turns (DuckDB refuses to attach a file twice at once); a nested use in the same thread
+        gets a cursor on the connection already open."""
+        key = str(self.path.resolve())
+        with _file_lock(key):
+            already = _OPEN.__dict__.setdefault("by_path", {})
+            if key in already:
+                cursor = already[key].cursor()
+                try:
+                    yield cursor
+                finally:
+                    cursor.close()
+                return
+            db = self._open()
+            already[key] = db
+            try:
+                yield db
+            finally:
+                del already[key]
+                db.close()
 
     @retry(retry=retry_if_exception(_locked), wait=wait_random_exponential(multiplier=0.02, max=0.5),
            stop=stop_after_delay(30), reraise=True)
@@ -123,6 +149,11 @@ class Store:
                        f"SELECT {','.join(CASE_COLUMNS)} FROM case_batch")
             db.execute("UPDATE runs SET heartbeat_at = ? WHERE run_id = ?", [_now(), rows[0]["run_id"]])
 
+    def heartbeat(self, run_id: str) -> None:
+        """Say a running run is alive (a slow model call can leave minutes between batches)."""
+        with self.connect() as db:
+            db.execute("UPDATE runs SET heartbeat_at = ? WHERE run_id = ?", [_now(), run_id])
+
     def add_calls(self, rows: list[Mapping]) -> None:
         if not rows:
             return
@@ -136,7 +167,7 @@ class Store:
             raise ValueError(f"unknown run status {status!r}")
         with self.connect() as db:
             db.execute("UPDATE runs SET status = ?, summary = ?, status_note = ?, finished_at = ? WHERE run_id = ?",
-                       [status, _json(summary), note, _now(), run_id])
+                       [status, scrub(_json(summary)), scrub(note), _now(), run_id])
 
     def runs(self, kind: str | None = None) -> pd.DataFrame:
         """Run history, newest first; a 'running' run whose heartbeat stopped reads 'incomplete'."""

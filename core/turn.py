@@ -90,6 +90,12 @@ def take_turn(
     streak = failed_before + 1 if extraction.failed else 0
     escalated = streak >= ESCALATE_AFTER
     question = next_question(checklist, intent, missing, escalate=escalated)
+    if decision == "ask" and question is None:
+        # Everything was carried, but this reply could not be read: confirm rather than stop.
+        question = ("I could not read your last message. Are the details collected so far correct?"
+                    if not escalated else
+                    "I'm having trouble reading your answers, so I can connect you to a person. "
+                    "Or: are the details collected so far correct?")
     timings["decide"] = (time.perf_counter() - mark) * 1000
     return TurnResult(
         intent=intent,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from core import tiers
 from core.corpus import build_corpus
 from core.runner import run_eval
+from core.secrets import scrub
 from core.store import Store
 
 
@@ -58,7 +59,7 @@ def start(registry: dict[str, Job], db_path: str, tier: str, service: str, split
                                                prompt_fingerprint=prompt_fp, concurrency=concurrency,
                                                progress=progress)
         except Exception as exc:  # shown on the page as one line; the run itself is closed as incomplete
-            job.error = f"{type(exc).__name__}: {exc}"
+            job.error = scrub(f"{type(exc).__name__}: {exc}")
         finally:
             job.finished = True
 

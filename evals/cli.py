@@ -7,8 +7,11 @@ import importlib
 import pkgutil
 import sys
 
+import duckdb
+import httpx
+
 import evals
-from core.secrets import MissingKey
+from core.secrets import MissingKey, scrub
 from core.sgd_source import CorpusError
 
 # Every `evals/cmd_*.py` module is a command: it defines register(subparsers).
@@ -38,13 +41,19 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.handler(args)
-    except (CorpusError, MissingKey, ValueError, KeyError) as exc:
-        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        print(f"error: {message}", file=sys.stderr)
-        return 2
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly
         sys.stderr.close()
         return 0
+    except (CorpusError, MissingKey, ValueError, KeyError) as exc:
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        print(f"error: {scrub(str(message))}", file=sys.stderr)
+        return 2
+    except duckdb.Error as exc:
+        print(f"error: the run store cannot be used: {scrub(str(exc)).splitlines()[0]}", file=sys.stderr)
+        return 2
+    except (httpx.HTTPError, OSError) as exc:
+        print(f"error: {type(exc).__name__}: {scrub(str(exc))}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("interrupted: the run is recorded as incomplete", file=sys.stderr)
         return 130

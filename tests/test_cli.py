@@ -52,3 +52,24 @@ def test_bad_input_is_one_line_and_non_zero(tmp_path, sgd_dir):
     assert bad_flag.returncode == 2 and bad_flag.stderr.startswith("error:")
     bad_tier = evals("run", "--service", "Banks_1", "--tier", "nope", "--limit", "3", db=db, sgd=sgd_dir)
     assert bad_tier.returncode == 2 and "unknown tier 'nope'" in bad_tier.stderr
+
+
+def test_a_store_that_is_not_duckdb_is_one_clear_line(tmp_path, sgd_dir):
+    db = tmp_path / "runs.duckdb"
+    db.write_text("not a database")
+    done = evals("runs", db=db, sgd=sgd_dir)
+    assert done.returncode == 2 and done.stderr.startswith("error: the run store cannot be used")
+    assert "Traceback" not in done.stderr and db.read_text() == "not a database"
+
+
+def test_a_key_pasted_with_a_newline_never_reaches_output_or_store(tmp_path, sgd_dir, monkeypatch):
+    secret = "sk-proj-SECRETSECRET123456"
+    monkeypatch.setenv("LOCAL_API_KEY", secret + "\n")
+    monkeypatch.setenv("LOCAL_BASE_URL", "localhost:8080/v1")  # no scheme: the client refuses the URL
+    db = tmp_path / "runs.duckdb"
+    done = evals("run", "--tier", "local", "--service", "Banks_1", "--limit", "2", "--json", db=db, sgd=sgd_dir)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    assert summary["stopped_early"] == 0 and summary["codes"].get("provider_error") == 2
+    assert secret not in done.stdout + done.stderr
+    assert secret.encode() not in db.read_bytes()

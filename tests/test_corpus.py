@@ -97,3 +97,28 @@ def test_missing_service_and_unknown_mode_are_clear_errors(tmp_path, sgd_dir):
         build_corpus("Nope_1", sgd_dir=sgd_dir, download=False)
     with pytest.raises(ValueError, match="unknown segment mode"):
         build_corpus("Banks_1", "turn", sgd_dir=sgd_dir, download=False)
+
+
+@pytest.mark.parametrize("record,problem", [
+    ('{"dialogue_id": "1", "services": ["Banks_2"], "turns": "abc"}', "needs lists of services and turns"),
+    ('{"dialogue_id": "1", "services": ["Banks_2"], "turns": [7]}', "turn 0 is not a turn"),
+    ('{"services": ["Banks_2"], "turns": []}', "no dialogue_id"),
+    ('{"dialogue_id": "1", "services": ["Banks_2"], "turns": [{"utterance": "hi", "frames": '
+     '[{"service": "Banks_2", "state": "x"}]}]}', "state that is not an object"),
+])
+def test_a_record_of_the_wrong_shape_names_its_shard(tmp_path, sgd_dir, record, problem):
+    root = _sgd_copy(tmp_path, sgd_dir, f"[{record}]")
+    with pytest.raises(CorpusError, match=rf"dialogues_001\.json, record 0: .*{problem}"):
+        build_corpus("Banks_2", sgd_dir=root, download=False)
+
+
+def test_a_shard_that_is_not_utf8_is_one_clear_error(tmp_path, sgd_dir):
+    root = _sgd_copy(tmp_path, sgd_dir, "")
+    (root / "dev" / "dialogues_001.json").write_bytes(b'[{"dialogue_id": "\xff"}]')
+    with pytest.raises(CorpusError, match="not UTF-8"):
+        build_corpus("Banks_2", sgd_dir=root, download=False)
+
+
+def test_a_limit_below_one_is_refused(banks1):
+    with pytest.raises(ValueError, match="at least 1"):
+        banks1.select("held-out", limit=0)

@@ -1,5 +1,6 @@
 """The run store: self-migration, runs and cases, interrupted runs, reviews, no secrets."""
 
+import time
 from datetime import timedelta
 
 import duckdb
@@ -97,3 +98,31 @@ def test_keys_are_scrubbed_before_they_reach_the_file(store, monkeypatch):
     assert secret not in stored["prompt"] and secret not in stored["error"]
     files = [store.path, store.path.with_name(store.path.name + ".wal")]
     assert all(secret.encode() not in f.read_bytes() for f in files if f.exists())
+
+
+class Slow:
+    """An extractor slower than the flush interval; looks at the store while the run goes on."""
+
+    tier, kind = "slow", "offline"
+
+    def __init__(self, store) -> None:
+        self.store, self.seen, self.inner = store, [], OfflineExtractor()
+
+    def extract(self, request):
+        time.sleep(0.05)
+        runs = self.store.runs()
+        self.seen.append((len(self.store.query("SELECT * FROM cases")), runs.iloc[0]["heartbeat_at"]))
+        return self.inner.extract(request)
+
+
+def test_a_slow_run_writes_and_heartbeats_as_it_goes(store, banks1, monkeypatch):
+    import core.runner
+
+    monkeypatch.setattr(core.runner, "FLUSH_EVERY_S", 0.01)
+    slow = Slow(store)
+    run_eval(store, banks1, banks1.select("held-out", limit=4), slow, split="held-out", settings={},
+             prompt_fingerprint="x")
+    stored_counts = [count for count, _ in slow.seen]
+    beats = [beat for _, beat in slow.seen]
+    assert stored_counts[-1] >= 2  # earlier cases landed before the run ended
+    assert beats[-1] > beats[0]

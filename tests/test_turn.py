@@ -53,3 +53,12 @@ def test_questions_come_from_the_facts_descriptions():
     question = next_question(CHECKLIST, "Apply", ["amount", "term"])
     assert question.startswith("Could you tell me the amount to borrow?")
     assert "1 more detail" in question
+
+
+def test_a_failed_reply_over_a_full_carried_checklist_still_asks_a_question():
+    carried = {"amount": "$500", "term": "12"}
+    first = take_turn(CHECKLIST, "Apply", LINES, Scripted(Extraction({}, status=UNPARSEABLE)), carried=carried)
+    assert first.decision == "ask" and first.missing == [] and "correct?" in first.next_question
+    second = take_turn(CHECKLIST, "Apply", LINES, Scripted(Extraction({}, status=EMPTY_REPLY)), carried=carried,
+                       failed_before=first.failed_streak)
+    assert second.escalated and "a person" in second.next_question
