@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 
 from core.floors import run_floors
+from core.grade import Rate
 from evals.common import add_corpus_options, add_output_options, open_corpus, open_store
-from evals.output import emit, pct
+from evals.output import emit
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,7 +29,7 @@ def handle(args: argparse.Namespace) -> int:
     def human() -> None:
         print(f"floors on {args.service} {args.split} ({args.segment} mode), n={len(cases)}")
         for name, s in results.items():
-            print(f"  {name:<13} {s['decisions_correct']:>5}/{s['n']} = {pct(s['decision_accuracy']):>6}"
+            print(f"  {name:<13} {Rate(s['decisions_correct'], s['n'])!s:<40}"
                   f"   stopped early {s['stopped_early']}   run {s['run_id']}")
 
     emit(payload, args.json, human)

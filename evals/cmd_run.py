@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from core import tiers
+from core.grade import Rate
 from core.runner import run_eval
 from evals.common import add_corpus_options, add_output_options, open_corpus, open_store
 from evals.output import emit, pct, progress_bar
@@ -58,11 +59,11 @@ def handle(args: argparse.Namespace) -> int:
             print(f"  note: {status['status_note']}")
         low, high = summary["decision_accuracy_ci"] or (None, None)
         print(f"  decisions  {summary['decisions_correct']}/{summary['n']} = {pct(summary['decision_accuracy'])}"
-              f"  (95% CI {pct(low)}–{pct(high)}; always-stop floor {pct(summary['floor_always_stop'])})")
+              f"  (95% CI {pct(low)}–{pct(high)}; always-stop floor {Rate(summary['gold_stop'], summary['n'])})")
         print(f"  stopped early {summary['stopped_early']} of {summary['gold_ask']} ask cases;"
               f" asked when complete {summary['asked_when_complete']} of {summary['gold_stop']}")
         print(f"  facts  correct {summary['correct']}  wrong {summary['wrong']}  missed {summary['missed']}"
-              f"  open {summary['open']}  (precision {pct(summary['fact_precision'])})")
+              f"  open {summary['open']}  (precision {Rate(summary['correct'], summary['stated'])})")
         if summary["codes"]:
             print("  contract codes  " + ", ".join(f"{k} {v}" for k, v in sorted(summary["codes"].items())))
         if summary["calls"]:
