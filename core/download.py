@@ -2,8 +2,9 @@
 
 Which shards carry the service is discovered, not hard-coded: the split's shards are
 read in order until the first missing one, and only dialogues of the service are kept
-(the same layout as upstream). Everything lands in `data/sgd/` (git-ignored) and a marker
-records that the service is complete, so the second build is offline.
+(the same layout as upstream). Everything lands in `data/sgd/` (git-ignored). A service counts
+as there only once its `.complete-<service>` marker is written; until then a `.partial-<service>`
+file records the shards already merged, so a second run resumes where the first stopped.
 """
 
 from __future__ import annotations
@@ -25,6 +26,11 @@ MAX_SHARDS = 200  # upstream has 127 train shards; a bound so a misbehaving serv
 
 class _Transient(Exception):
     pass
+
+
+def is_complete(root: Path, split: str, service: str) -> bool:
+    """Whether every shard of the service reached `root` (a half-done download is not a corpus)."""
+    return (Path(root) / split / f".complete-{service}").exists()
 
 
 def base_url() -> str:
@@ -63,8 +69,7 @@ def download_service(service: str, target: Path | None = None, progress: bool = 
     client = client or httpx.Client(timeout=httpx.Timeout(60.0, connect=10.0), follow_redirects=True)
     try:
         for split in SPLITS:
-            marker = target / split / f".complete-{service}"
-            if marker.exists():
+            if is_complete(target, split, service):
                 return target
             try:
                 schema_response = _get(client, f"{base}/{split}/schema.json")
@@ -77,9 +82,10 @@ def download_service(service: str, target: Path | None = None, progress: bool = 
             if not any(s.get("service_name") == service for s in schema):
                 continue
             (target / split).mkdir(parents=True, exist_ok=True)
-            (target / split / "schema.json").write_text(json.dumps(schema, indent=2))
+            _write_atomically(target / split / "schema.json", json.dumps(schema, indent=2))
             _fetch_shards(client, base, split, service, target, progress)
-            marker.write_text("")
+            (target / split / f".complete-{service}").write_text("")
+            (target / split / f".partial-{service}").unlink(missing_ok=True)
             return target
         raise CorpusError(f"service {service!r} is in no SGD split at {base}")
     finally:
@@ -87,12 +93,24 @@ def download_service(service: str, target: Path | None = None, progress: bool = 
             client.close()
 
 
+def _write_atomically(path: Path, text: str) -> None:
+    tmp = path.with_name(f"{path.name}.tmp")
+    tmp.write_text(text)
+    tmp.replace(path)
+
+
 def _fetch_shards(client: httpx.Client, base: str, split: str, service: str, target: Path, progress: bool) -> None:
-    bar = tqdm(desc=f"SGD {split} shards for {service}", unit="shard", file=sys.stderr,
-               disable=not progress or not sys.stderr.isatty())
-    kept = 0
+    # Progress of an interrupted download of this service: the next shard to read, shards kept so far.
+    partial = target / split / f".partial-{service}"
     try:
-        for number in range(1, MAX_SHARDS + 1):
+        state = json.loads(partial.read_text()) if partial.exists() else {}
+        first, kept = int(state.get("next", 1)), int(state.get("kept", 0))
+    except (ValueError, TypeError, AttributeError):
+        first, kept = 1, 0  # an unreadable progress file only costs a fresh start
+    bar = tqdm(desc=f"SGD {split} shards for {service}", unit="shard", file=sys.stderr, initial=first - 1,
+               disable=not progress or not sys.stderr.isatty())
+    try:
+        for number in range(first, MAX_SHARDS + 1):
             name = f"dialogues_{number:03d}.json"
             url = f"{base}/{split}/{name}"
             try:
@@ -110,10 +128,9 @@ def _fetch_shards(client: httpx.Client, base: str, split: str, service: str, tar
                     ids = {d["dialogue_id"] for d in mine}
                     mine = [d for d in known if d["dialogue_id"] not in ids] + mine
                     mine.sort(key=lambda d: d["dialogue_id"])
-                tmp = target / split / f"{name}.tmp"
-                tmp.write_text(json.dumps(mine, indent=2))
-                tmp.replace(target / split / name)
+                _write_atomically(existing, json.dumps(mine, indent=2))
                 kept += 1
+            _write_atomically(partial, json.dumps({"next": number + 1, "kept": kept}))
             bar.update(1)
     finally:
         bar.close()

@@ -58,7 +58,8 @@ def empty_state(what: str, command: str) -> None:
 
 def tier_label(tier: str, tier_kind: str | None) -> str:
     """A tier's name, with the label every simulated or replayed figure must carry."""
-    return f"{tier} ({tier_kind})" if tier_kind in ("simulated", "replay") and tier != tier_kind else tier
+    # A name that already says its kind ("replay of simulated") is shown as it is.
+    return f"{tier} ({tier_kind})" if tier_kind in ("simulated", "replay") and tier_kind not in tier.split() else tier
 
 
 def loads(value: object) -> object:

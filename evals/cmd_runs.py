@@ -22,7 +22,9 @@ def handle(args: argparse.Namespace) -> int:
     rows = []
     for rec in frame.to_dict("records"):
         summary = json.loads(rec["summary"]) if isinstance(rec["summary"], str) else {}
+        settings = json.loads(rec["settings"]) if isinstance(rec["settings"], str) else {}
         rows.append({"run_id": rec["run_id"], "kind": rec["kind"], "tier": rec["tier"], "tier_kind": rec["tier_kind"],
+                     "simulated": rec["tier_kind"] == "simulated" or bool((settings or {}).get("simulated")),
                      "service": rec["service"], "split": rec["split"], "segment": rec["segment"],
                      "status": rec["status"], "n": summary.get("n"),
                      "decision_accuracy": summary.get("decision_accuracy"),
@@ -33,9 +35,17 @@ def handle(args: argparse.Namespace) -> int:
         if not rows:
             print("no runs recorded yet: try `python -m evals run --tier offline --service Banks_1`")
         for r in rows:
-            print(f"{r['run_id']}  {r['kind']:<7} {r['tier']:<13} {r['service'] or '':<13} {r['split'] or '':<9}"
+            print(f"{r['run_id']}  {r['kind']:<7} {r['tier']:<13} {kind_label(r):<18} {r['service'] or '':<13}"
+                  f" {r['split'] or '':<9}"
                   f" {r['status']:<10} n={r['n'] or 0:<5} acc {pct(r['decision_accuracy']):>6}"
                   f" early {r['stopped_early'] if r['stopped_early'] is not None else '—'}")
 
     emit({"runs": rows}, args.json, human)
     return 0
+
+
+def kind_label(row: dict) -> str:
+    """The tier kind as listed: a replay of simulated replies still says simulated."""
+    if row["tier_kind"] == "replay" and row["simulated"]:
+        return "replay (simulated)"
+    return row["tier_kind"]

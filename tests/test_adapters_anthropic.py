@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from core.extraction import CUT_AT_CEILING, OK, PROVIDER_ERROR, ExtractionRequest
 from core.extractors.anthropic import ANSWER_TOOL, API_VERSION, AnthropicAdapter
 from core.extractors.model import ModelExtractor
 from core.http_retry import RetryPolicy
-from tests.loopback import Clients, Loopback, Reply, Waits
+from core.runner import run_eval
+from tests.loopback import Clients, Loopback, Received, Reply, Waits
 
 KEY = "sk-ant-test-0123456789abcdef"
 
@@ -128,3 +131,52 @@ def test_thinking_sends_a_budget_and_an_auto_tool_choice(make, banks1):
 def test_a_thinking_budget_outside_the_api_range_is_refused(make):
     with Loopback([Reply(200, {})]) as server, pytest.raises(ValueError, match="thinking budget"):
         make(server, max_output_tokens=1000, thinking_budget=1024)
+
+
+def test_500_then_success(make, banks1):
+    with Loopback([Reply(500, {}), Reply(200, message([text('{"collected": {}}')]))]) as server:
+        _, extraction = extract(make(server), banks1)
+    assert [c.http_status for c in extraction.calls] == [500, 200]
+    assert extraction.calls[0].error == "HTTP 500" and extraction.calls[1].error is None
+    assert extraction.status == OK
+
+
+def test_text_before_the_tool_call_leaves_the_tool_input_as_the_answer(make, banks1):
+    # With thinking on, tool choice is auto: the model may think, say a line, then call the tool.
+    thinking = {"type": "thinking", "thinking": "The customer wants savings.", "signature": "sig"}
+    tool_use = {"type": "tool_use", "id": "toolu_1", "name": ANSWER_TOOL,
+                "input": {"collected": {"account_type": "savings"}, "notes": ""}}
+    reply = message([thinking, text("I'll report the facts now."), tool_use], "tool_use")
+    with Loopback([Reply(200, reply)]) as server:
+        _, extraction = extract(make(server, max_output_tokens=2048, thinking_budget=1024), banks1,
+                                structured=True)
+    assert extraction.status == OK
+    assert json.loads(extraction.raw_reply) == tool_use["input"]
+    assert extraction.collected == {"account_type": "savings"}
+
+
+def test_text_alone_is_still_the_answer(make, banks1):
+    reply = message([text('{"collected": '), text('{}, "notes": "none"}')])
+    with Loopback([Reply(200, reply)]) as server:
+        _, extraction = extract(make(server), banks1)
+    assert extraction.status == OK and extraction.notes == "none"
+
+
+def test_the_api_key_never_lands_in_the_store(make, store, banks1):
+    def answer(request: Received, number: int) -> Reply:
+        if number == 0:  # a gateway that quotes the key back in its error, as some do
+            return Reply(500, {"type": "error", "error": {"type": "api_error",
+                                                          "message": f"bad key {request.headers['x-api-key']}"}})
+        return Reply(200, message([text('{"collected": {}, "notes": ""}')]))
+
+    cases = banks1.select("held-out", limit=3)
+    with Loopback(answer) as server:
+        extractor = ModelExtractor("deliberate", make(server))
+        run_id, summary = run_eval(store, banks1, cases, extractor, split="held-out",
+                                   settings={"tier": "deliberate", "kind": "model"}, prompt_fingerprint="test")
+    assert server.requests[0].headers["x-api-key"] == KEY  # the key was sent...
+    assert summary["calls"] == 4 and "[redacted]" in store.calls(run_id)["error"].iloc[0]
+    for table in ("runs", "cases", "calls"):  # ...and is in no column of any table
+        assert KEY not in store.query(f"SELECT * FROM {table}").to_csv()
+    stored = b"".join(path.read_bytes() for path in store.path.parent.glob(f"{store.path.name}*"))
+    assert KEY.encode() not in stored and KEY[7:].encode() not in stored

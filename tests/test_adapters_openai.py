@@ -134,6 +134,17 @@ def test_replies_without_an_answer_are_named(make, banks1, content, finish, stat
     assert extraction.status == status and extraction.collected == {}
 
 
+def test_a_refusal_is_its_own_call_error_not_an_empty_reply(make, banks1):
+    refused = completion(None)
+    refused["choices"][0]["message"]["refusal"] = "I can't help with that request."
+    with Loopback([Reply(200, refused)]) as server:
+        _, extraction = extract(make(server), banks1)
+    (call,) = extraction.calls  # a refusal is an answer: not retried
+    assert call.error == "refused: I can't help with that request." and call.http_status == 200
+    assert extraction.status == PROVIDER_ERROR and extraction.collected == {}
+    assert extraction.notes == call.error
+
+
 def test_structured_output_sends_a_strict_schema_of_the_intent(make, banks1):
     with Loopback([Reply(200, completion('{"collected": {"amount": null}, "notes": ""}'))]) as server:
         case, extraction = extract(make(server, reasoning_effort="low"), banks1, structured=True)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from core import tiers
+from core.extractors.replay import ReplayExtractor
 from core.runner import run_eval
 from core.simulated import FaultPlan, SimulatedProvider
+from dashboard import ui
 from evals.cli import main
 
 
@@ -49,6 +53,35 @@ def test_a_case_the_source_run_never_saw_fails_safe(store, banks1, recorded):
     extra = rows[~rows["case_id"].isin(store.cases(recorded)["case_id"])]
     assert len(extra) == 10
     assert set(extra["status"]) == {"provider_error"} and set(extra["decision"]) == {"ask"}
+    calls = store.calls(run_id)  # no call was made: the one row per missing case says why it failed
+    assert sorted(calls["case_id"]) == sorted(extra["case_id"])
+    assert set(calls["error"]) == {f"no recorded reply for this case in run {recorded}"}
+    assert set(calls["provider"]) == {"replay"}
+
+
+def test_a_replay_of_a_simulated_run_is_labelled_simulated(store, banks1, recorded, tmp_path, capsys):
+    cases = banks1.select("held-out", limit=30)
+    run_id, _ = replay(store, banks1, cases, recorded)
+    again, _ = replay(store, banks1, cases, run_id)  # a replay of that replay is still simulated underneath
+    for rid in (run_id, again):
+        run = store.run(rid)
+        assert run["tier"] == "replay of simulated" and run["tier_kind"] == "replay"
+        assert run["settings"]["simulated"] is True
+        assert ui.tier_label(run["tier"], run["tier_kind"]) == "replay of simulated"
+    assert main(["runs", "--db", str(store.path)]) == 0
+    listing = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert "replay (simulated)" in listing[run_id] and "replay (simulated)" in listing[again]
+    assert listing[recorded].split()[3] == "simulated"
+    assert main(["runs", "--db", str(store.path), "--json"]) == 0
+    rows = {r["run_id"]: r for r in json.loads(capsys.readouterr().out.strip().splitlines()[-1])["runs"]}
+    assert rows[run_id]["simulated"] and rows[recorded]["simulated"]
+
+
+def test_a_replay_of_a_real_model_run_is_not_labelled_simulated():
+    source = {"tier": "fast", "tier_kind": "model", "settings": {"tier": "fast", "kind": "model"}, "guards": {}}
+    extractor = ReplayExtractor("r-model", {"c": {}}, source)
+    assert extractor.tier == "replay" and "simulated" not in extractor.settings
+    assert ui.tier_label(extractor.tier, extractor.kind) == "replay"
 
 
 def test_replay_needs_a_run_with_replies(store, banks1):

@@ -51,10 +51,20 @@ def test_a_prompt_in_another_layout_is_refused():
     ("404=0.1", "unknown fault kind 404"),
     ("429=0.7,500=0.5", "add up to at most 1"),
     ("429=lots", "needs a share"),
+    ("429=nan", "fault share 429=nan must be a number from 0 to 1"),
+    ("500=inf", "fault share 500=inf must be a number from 0 to 1"),
+    ("hang=-0.1", r"fault share hang=-0.1 must be a number from 0 to 1"),
+    ("cut=1.5", "fault share cut=1.5 must be a number from 0 to 1"),
 ])
 def test_a_bad_fault_spec_is_one_clear_error(spec, message):
     with pytest.raises(ValueError, match=message):
         FaultPlan.parse(spec)
+
+
+def test_a_plan_built_in_code_is_checked_too():
+    with pytest.raises(ValueError, match="must be a number from 0 to 1"):
+        FaultPlan({"500": float("nan")})
+    assert FaultPlan({"500": 1}).total_share == 1  # the whole range, ends included, is allowed
 
 
 @pytest.mark.parametrize(("tier", "suffix"), [("simulated", "/v1"), ("simulated-anthropic", "")])

@@ -26,16 +26,19 @@ def read_message(body: Mapping) -> tuple[str | None, str | None, dict]:
     blocks = body.get("content") if isinstance(body, Mapping) else None
     if not isinstance(blocks, list):
         raise ValueError("no content block list in the reply")
-    texts = []
+    texts, answer = [], None
     for block in blocks:
         if not isinstance(block, Mapping):
             raise ValueError("a content block is not an object")
         if block.get("type") == "text":
             texts.append(str(block.get("text", "")))
-        elif block.get("type") == "tool_use" and block.get("name") == ANSWER_TOOL:
-            texts.append(json.dumps(block.get("input"), ensure_ascii=False))
+        elif block.get("type") == "tool_use" and block.get("name") == ANSWER_TOOL and answer is None:
+            answer = json.dumps(block.get("input"), ensure_ascii=False)
+    # With thinking on, tool choice is `auto` and the model may write text before its tool call:
+    # the tool's input is then the answer, and the text only commentary.
+    reply = answer if answer is not None else ("".join(texts) if texts else None)
     usage = body.get("usage") or {}
-    return ("".join(texts) if texts else None), body.get("stop_reason"), {
+    return reply, body.get("stop_reason"), {
         "input_tokens": _int(usage.get("input_tokens")),
         "output_tokens": _int(usage.get("output_tokens")),  # includes thinking; not reported apart
         "cached_tokens": _int(usage.get("cache_read_input_tokens")),

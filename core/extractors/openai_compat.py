@@ -10,12 +10,13 @@ from collections.abc import Mapping
 
 import httpx
 
+from core.extraction import Call
 from core.extractors.wire import RAW_LIMIT, WireAdapter, error_message
 from core.extractors.wire import int_or_none as _int
-from core.http_retry import RetryPolicy
+from core.http_retry import Attempt, RetryPolicy
 from core.prompt import RenderedPrompt
 
-__all__ = ["RAW_LIMIT", "OpenAICompatAdapter", "error_message", "read_completion"]
+__all__ = ["RAW_LIMIT", "OpenAICompatAdapter", "error_message", "read_completion", "refusal_of"]
 
 
 def read_completion(body: Mapping) -> tuple[str | None, str | None, dict]:
@@ -37,6 +38,15 @@ def read_completion(body: Mapping) -> tuple[str | None, str | None, dict]:
         "reasoning_tokens": _int(details_out.get("reasoning_tokens")),
         "cached_tokens": _int(details_in.get("cached_tokens")),
     }
+
+
+def refusal_of(body: object) -> str | None:
+    """The model's refusal (`message.refusal`, sent with content null), or None."""
+    try:
+        refusal = body["choices"][0]["message"].get("refusal")
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return None
+    return refusal if isinstance(refusal, str) and refusal.strip() else None
 
 
 class OpenAICompatAdapter(WireAdapter):
@@ -74,3 +84,13 @@ class OpenAICompatAdapter(WireAdapter):
 
     def read_body(self, body: Mapping) -> tuple[str | None, str | None, dict]:
         return read_completion(body)
+
+    def _read(self, prompt: RenderedPrompt, attempt: Attempt) -> tuple[Call, str | None, str | None, str | None]:
+        call, text, finish, error = super()._read(prompt, attempt)
+        if error is None and attempt.response is not None:
+            # A refusal is an answer of its own kind, not an empty reply: name it on the call.
+            refusal = refusal_of(attempt.response.json())
+            if refusal:
+                call.error = f"refused: {refusal[:500]}"
+                return call, text, finish, call.error
+        return call, text, finish, error

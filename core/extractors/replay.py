@@ -7,8 +7,9 @@ so a parser or contract change can be measured on yesterday's replies at no cost
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 
-from core.extraction import PROVIDER_ERROR, Extraction, ExtractionRequest
+from core.extraction import PROVIDER_ERROR, Call, Extraction, ExtractionRequest
 from core.extractors.model import Reply, status_of
 from core.prompt import parse
 
@@ -17,7 +18,9 @@ class ReplayExtractor:
     kind = "replay"
 
     def __init__(self, run_id: str, recorded: dict[str, dict], source: dict, tier: str = "replay") -> None:
-        self.tier = tier
+        self.simulated = is_simulated(source)
+        # The tier name is what the run row and every page show: a replay of a simulated run says so.
+        self.tier = f"{tier} of simulated" if self.simulated else tier
         self.run_id = run_id
         self.recorded = recorded  # case_id -> {raw_reply, prompt, status, finish_reason}
         self.source = source
@@ -44,8 +47,11 @@ class ReplayExtractor:
 
     @property
     def settings(self) -> dict:
-        return {"tier": self.tier, "kind": "replay", "from_run": self.run_id, "source_tier": self.source.get("tier"),
-                "source_settings": self.source.get("settings")}
+        settings = {"tier": self.tier, "kind": "replay", "from_run": self.run_id,
+                    "source_tier": self.source.get("tier"), "source_settings": self.source.get("settings")}
+        if self.simulated:
+            settings["simulated"] = True
+        return settings
 
     @property
     def prompt_fingerprint(self) -> str:
@@ -59,7 +65,10 @@ class ReplayExtractor:
         started = time.perf_counter()
         entry = self.recorded.get(request.case_id or "")
         if entry is None:
-            return Extraction(collected={}, status=PROVIDER_ERROR, notes=f"case not in run {self.run_id}",
+            # No call is made; the one row says why this case has no reply, where a failure is looked for.
+            missing = f"no recorded reply for this case in run {self.run_id}"
+            call = Call(provider="replay", model=f"run {self.run_id}", prompt="", error=missing)
+            return Extraction(collected={}, status=PROVIDER_ERROR, notes=missing, calls=[call],
                               timings_ms={"replay": (time.perf_counter() - started) * 1000})
         failed_at_provider = entry["status"] == PROVIDER_ERROR
         reply = Reply(entry["raw_reply"], entry["finish_reason"],
@@ -71,6 +80,11 @@ class ReplayExtractor:
             collected = {**request.carried, **collected}
         return Extraction(collected=collected, status=status, raw_reply=entry["raw_reply"], prompt=entry["prompt"],
                           notes=notes, timings_ms={"parse": (time.perf_counter() - started) * 1000})
+
+
+def is_simulated(run: Mapping) -> bool:
+    """Whether a run's replies came from the simulated provider, directly or through earlier replays."""
+    return run.get("tier_kind") == "simulated" or bool((run.get("settings") or {}).get("simulated"))
 
 
 def _text(value: object) -> str | None:

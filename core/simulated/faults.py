@@ -32,7 +32,11 @@ class FaultPlan:
         unknown = sorted(set(self.shares) - set(FAULT_KINDS))
         if unknown:
             raise ValueError(f"unknown fault kind {', '.join(unknown)}; known: {', '.join(FAULT_KINDS)}")
-        if any(s < 0 for s in self.shares.values()) or sum(self.shares.values()) > 1 + 1e-9:
+        for kind, share in self.shares.items():
+            # NaN compares false with everything, so it would slip past the range check below unnoticed.
+            if isinstance(share, bool) or not isinstance(share, int | float) or not 0 <= share <= 1:
+                raise ValueError(f"fault share {kind}={share} must be a number from 0 to 1")
+        if sum(self.shares.values()) > 1 + 1e-9:
             raise ValueError("fault shares must be non-negative and add up to at most 1")
         self._random = random.Random(self.seed)
         self._lock = threading.Lock()
