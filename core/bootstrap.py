@@ -1,9 +1,10 @@
 """The embedded default: a fresh store gets the Banks_1 floors and an offline-tier run.
 
-On first start with an empty store, build the corpus (local SGD copy, else download), then
-record the floors and an offline run on the held-out split. Idempotent, and safe when two
-processes start together: a file lock beside the store serialises them, and whoever comes
-second finds runs already there and does nothing.
+On first start, build the corpus (local SGD copy, else download), then record the floors and
+an offline run on the held-out split. The default counts as recorded only once a finished run
+of it exists, so a first start cut short (a closed tab, a killed process) is completed by the
+next start. Safe when two processes start together: a file lock beside the store serialises
+them, and whoever comes second finds the default there and does nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from core import tiers
 from core.corpus import build_corpus
-from core.floors import run_floors
+from core.floors import FLOORS, run_floors
 from core.runner import run_eval
 from core.store import Store
 
@@ -44,6 +45,29 @@ def store_is_empty(store: Store) -> bool:
     return int(store.query("SELECT count(*) AS n FROM runs")["n"].iloc[0]) == 0
 
 
+def _finished(store: Store, service: str, split: str) -> set[tuple[str, str]]:
+    frame = store.query("SELECT DISTINCT kind, tier FROM runs WHERE status = 'finished' AND service = ? AND split = ?"
+                        " AND schema_variant IS NULL", [service, split])
+    return set(zip(frame["kind"], frame["tier"], strict=True))
+
+
+def missing_parts(store: Store, service: str = DEFAULT_SERVICE, split: str = DEFAULT_SPLIT) -> dict[str, bool]:
+    """Which parts of the default a store still lacks: the floors, the offline run."""
+    done = _finished(store, service, split)
+    return {"floors": not {("floor", f) for f in FLOORS} <= done, "offline": ("eval", DEFAULT_TIER) not in done}
+
+
+def needs_default(store: Store) -> bool:
+    """True for an empty store, or one whose first start was cut short; a store with runs of
+    its own and no default is left alone."""
+    if store_is_empty(store):
+        return True
+    own = store.query("SELECT count(*) AS n FROM runs WHERE service IS DISTINCT FROM ? OR split IS DISTINCT FROM ?"
+                      " OR kind NOT IN ('floor', 'eval') OR status = 'finished' AND kind = 'eval'",
+                      [DEFAULT_SERVICE, DEFAULT_SPLIT])
+    return int(own["n"].iloc[0]) == 0 and any(missing_parts(store).values())
+
+
 @contextmanager
 def _exclusive(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on `path` (created if needed) for the block."""
@@ -64,18 +88,24 @@ def bootstrap(
 ) -> BootstrapResult:
     """Fill an empty store with the floors and an offline run; leave any other store alone."""
     report = progress or (lambda _message, _share: None)
-    if not store_is_empty(store):
+    if not needs_default(store):
         return BootstrapResult(False, "the store already holds runs")
     with _exclusive(store.path.with_name(store.path.name + ".bootstrap.lock")):
-        if not store_is_empty(store):  # another process filled it while we waited
+        if not needs_default(store):  # another process filled it while we waited
             return BootstrapResult(False, "another process filled the store")
+        todo = missing_parts(store, service, split)
         report(f"building the {service} corpus (local SGD copy, or a download)", 0.0)
         corpus = build_corpus(service, "dialogue", sgd_dir=sgd_dir, download=sgd_dir is None)
         cases = corpus.select(split)
         if not cases:
             raise ValueError(f"no cases in split {split!r} of {service}")
-        report(f"recording the floors on {len(cases)} {split} cases", 0.1)
-        floors = run_floors(store, corpus, cases, split)
+        floors = {}
+        if todo["floors"]:
+            report(f"recording the floors on {len(cases)} {split} cases", 0.1)
+            floors = run_floors(store, corpus, cases, split)
+        if not todo["offline"]:
+            return BootstrapResult(True, f"recorded the floors on {service} {split}",
+                                   [s["run_id"] for s in floors.values()])
         extractor, settings, prompt_fp = tiers.build(DEFAULT_TIER)
 
         def step(done: int, total: int) -> None:

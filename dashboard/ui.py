@@ -8,6 +8,7 @@ seconds; anything a page writes clears them at once.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -66,22 +67,51 @@ def loads(value: object) -> object:
     return json.loads(value) if isinstance(value, str) else value
 
 
+class _DefaultJob:
+    """The embedded default, recorded on a thread of its own: a visitor who closes the tab
+    stops the page's script, never the recording."""
+
+    def __init__(self, path: str) -> None:
+        self.message, self.share = "starting", 0.0
+        self.result: default_store.BootstrapResult | None = None
+        self.error: str | None = None
+        self.done = threading.Event()
+        threading.Thread(target=self._work, args=(path,), name="default-store", daemon=True).start()
+
+    def _work(self, path: str) -> None:
+        try:
+            self.result = default_store.bootstrap(_store(path), progress=self._progress)
+        except (CorpusError, ValueError, OSError) as exc:  # no corpus and no network: say so, open empty
+            self.error = str(exc)
+        finally:
+            self.done.set()
+
+    def _progress(self, message: str, share: float) -> None:
+        self.message, self.share = message, share
+
+
+@st.cache_resource(show_spinner=False)
+def _default_job(path: str) -> _DefaultJob:
+    return _DefaultJob(path)
+
+
 def ensure_default_store() -> None:
-    """On first start with an empty store, record the embedded default, with progress shown."""
+    """On first start (or after one cut short), record the embedded default, with progress shown."""
     if st.session_state.get("_booted") == db() or not default_store.enabled():
         return
-    if default_store.store_is_empty(store()):
+    if default_store.needs_default(store()):
+        job = _default_job(db())
         with st.status("First start: recording the Banks_1 floors and an offline run…", expanded=True) as box:
             bar = st.progress(0.0)
-            try:
-                result = default_store.bootstrap(store(),
-                                                 progress=lambda message, share: bar.progress(share, message))
-            except (CorpusError, ValueError, OSError) as exc:  # no corpus and no network: say so, open empty
+            while not job.done.wait(0.25):
+                bar.progress(min(job.share, 1.0), job.message)
+            if job.error:
                 box.update(label="First start: the default could not be recorded.", state="error", expanded=True)
-                st.error(f"{exc}. The pages open on the empty store; `{FILL_RUNS}` fills it once the corpus "
+                st.error(f"{job.error}. The pages open on the empty store; `{FILL_RUNS}` fills it once the corpus "
                          "is reachable.")
             else:
-                box.update(label=f"First start: {result.reason}.", state="complete", expanded=False)
+                box.update(label=f"First start: {job.result.reason}.", state="complete", expanded=False)
+        _default_job.clear()  # done: a later start that still lacks the default tries again
         refresh()
     st.session_state["_booted"] = db()
 
@@ -151,7 +181,7 @@ def money(value: object, digits: int = 4) -> str:
     return "—" if value is None or pd.isna(value) else f"${float(value):,.{digits}f}"
 
 
-# --- results of red-team and contract runs ---------------------------------------------------
+# --- rates as people read them -------------------------------------------------------------
 def rate_text(rate: Mapping) -> str:
     """A recorded rate ({hits, n, value, low, high}) as it must be read: with its denominator and interval."""
     if not rate.get("n"):
@@ -160,53 +190,6 @@ def rate_text(rate: Mapping) -> str:
     if rate.get("low") is not None and rate.get("high") is not None:
         text += f", 95% CI {100 * rate['low']:.1f}–{100 * rate['high']:.1f}"
     return text + ")"
-
-
-def _is_rate(value: object) -> bool:
-    return isinstance(value, dict) and {"hits", "n", "value"} <= set(value)
-
-
-def show_summary(summary: Mapping) -> None:
-    """A run's summary as it was recorded: figures and rates in a table, lists of rows as tables, the rest
-    as JSON."""
-    scalars = {k: v for k, v in summary.items() if not isinstance(v, dict | list)}
-    if scalars:
-        st.table(pd.DataFrame({"figure": list(scalars), "value": [str(v) for v in scalars.values()]}))
-    rates = {k: rate_text(v) for k, v in summary.items() if _is_rate(v)}
-    if rates:
-        st.table(pd.DataFrame({"rate": list(rates), "value": list(rates.values())}))
-    for key, value in summary.items():
-        if _is_rate(value):
-            continue
-        if isinstance(value, list) and value and all(isinstance(row, dict) for row in value):
-            st.markdown(f"**{key}**")
-            st.dataframe(pd.DataFrame(value), hide_index=True)
-        elif isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
-            st.markdown(f"**{key}**")
-            st.dataframe(pd.DataFrame.from_dict(value, orient="index"))
-        elif isinstance(value, dict | list):
-            st.markdown(f"**{key}**")
-            st.json(value, expanded=False)
-
-
-def kind_results(kind: str, title: str, command: str) -> None:
-    """The history and latest summary of runs of one kind (red team, contract), or an empty state."""
-    history = runs(db(), kind)
-    if history.empty:
-        empty_state(f"No {title.lower()} run is recorded in `{db()}` yet.", command)
-        return
-    table = history[["run_id", "tier", "tier_kind", "service", "status", "started_at"]].copy()
-    table["tier"] = [tier_label(t, k) for t, k in zip(table["tier"], table["tier_kind"], strict=True)]
-    st.dataframe(table.drop(columns="tier_kind"), hide_index=True)
-    picked = st.selectbox("Run", list(history["run_id"]), key=f"{kind}_run")
-    row = history[history["run_id"] == picked].iloc[0]
-    if row["tier_kind"] in ("simulated", "replay"):
-        st.warning(f"This run used a **{row['tier_kind']}** tier: its figures are not a real model's.")
-    summary = loads(row["summary"])
-    if not summary:
-        st.info(f"Run {picked} is {row['status']} and recorded no summary.")
-        return
-    show_summary(summary)
 
 
 def text(value: object) -> str:

@@ -44,3 +44,32 @@ def test_two_processes_starting_together_record_one_default(tmp_path, sgd_dir):
     assert sorted(out.strip() for out, _ in outputs) == ["False", "True"]
     runs = Store(db).runs()
     assert sorted(runs["kind"]) == ["eval", "floor", "floor", "floor"]
+
+
+class CutShort(Exception):
+    pass
+
+
+def test_a_first_start_cut_short_is_completed_by_the_next(store, sgd_dir):
+    def leave_after_a_few_cases(message: str, share: float) -> None:
+        if share > 0.3:
+            raise CutShort("the visitor closed the tab")
+
+    try:
+        bootstrap(store, sgd_dir=sgd_dir, progress=leave_after_a_few_cases)
+    except CutShort:
+        pass
+    first = store.runs()
+    assert sorted(first["status"]) == ["finished", "finished", "finished", "incomplete"]
+    result = bootstrap(store, sgd_dir=sgd_dir)
+    assert result.ran and len(result.run_ids) == 1  # only the offline run was missing
+    offline = store.runs("eval")
+    assert sorted(offline["status"]) == ["finished", "incomplete"]
+
+
+def test_a_store_with_runs_of_its_own_is_left_alone(store, sgd_dir):
+    run_id = store.start_run(kind="eval", tier="offline", tier_kind="offline", guards={}, settings={},
+                             n_planned=1, service="Payment_1", split="all")
+    store.finish_run(run_id, "finished", {"n": 1})
+    assert not bootstrap(store, sgd_dir=sgd_dir).ran
+    assert len(store.runs()) == 1
