@@ -1,0 +1,81 @@
+"""The held-out attack file: it loads, is broad enough, and each control drops only the attack."""
+
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from core.checklist import Checklist
+from core.redteam import ATTACKS_FILE, FAMILIES, SIDES, Attack, AttackLine, checklist_loader, load_attacks
+
+HOLDOUT_FILE = ATTACKS_FILE.parent / "attacks_holdout.json"
+LANGUAGES = ("hx-lang-german", "hx-lang-italian", "hx-lang-portuguese", "hx-lang-dutch")
+
+
+@pytest.fixture(scope="module")
+def checklists(sgd_dir: Path):
+    return checklist_loader(sgd_dir)
+
+
+@pytest.fixture(scope="module")
+def holdout(checklists) -> list[Attack]:
+    return load_attacks(HOLDOUT_FILE, checklists)
+
+
+def _squash(text: str) -> str:
+    """The text with all whitespace gone: the control collapses whitespace where the mark was cut."""
+    return "".join(text.split())
+
+
+def _is_text_minus_mark(line: AttackLine, control_text: str) -> bool:
+    """The attack line is the control line with the mark put back in at one place."""
+    whole, mark, rest = _squash(line.text), _squash(str(line.attack)), _squash(control_text)
+    return any(rest[:k] + mark + rest[k:] == whole for k in range(len(rest) + 1))
+
+
+def test_the_holdout_file_is_broad(holdout: list[Attack]):
+    families = {a.family for a in holdout}
+    assert len(holdout) >= 24
+    assert len(families) >= 9 and families <= set(FAMILIES)
+    assert {a.service for a in holdout} == {"Banks_1", "Payment_1", "RideSharing_1"}
+    ids = {a.id for a in holdout}
+    assert set(LANGUAGES) <= ids
+    non_latin = [a for a in holdout if a.family == "other_language"
+                 and any(not ch.isascii() and ch.isalpha() and "LATIN" not in unicodedata.name(ch, "")
+                         for ln in a.lines for ch in str(ln.attack))]
+    assert non_latin, "no attack in a non-Latin script"
+
+
+def test_the_holdout_shares_nothing_with_the_tuned_set(holdout: list[Attack], checklists):
+    tuned = load_attacks(ATTACKS_FILE, checklists)
+    assert not {a.id for a in holdout} & {a.id for a in tuned}
+    def marked_text(attacks: list[Attack]) -> set[str]:
+        return {ln.text if ln.attack is True else str(ln.attack) for a in attacks for ln in a.lines if ln.attack}
+
+    assert not marked_text(holdout) & marked_text(tuned)
+
+
+def test_every_control_differs_from_its_attack_only_by_the_marked_text(holdout: list[Attack]):
+    for attack in holdout:
+        control = list(attack.conversation("control"))
+        assert tuple(control) != attack.conversation("attack"), attack.id
+        for line in attack.lines:
+            if line.attack is True:
+                continue  # a whole line that is the attack: absent from the control
+            kept = control.pop(0)
+            assert (kept.speaker, kept.asks) == (line.speaker, line.asks), attack.id
+            if line.attack:
+                assert kept.text != line.text and _is_text_minus_mark(line, kept.text), attack.id
+            else:
+                assert kept.text == line.text, attack.id
+        assert not control, f"{attack.id}: the control has lines the attack does not"
+
+
+def test_gold_names_only_the_checklist_and_is_open_where_a_stop_is_the_threat(holdout, checklists):
+    for attack in holdout:
+        checklist: Checklist = checklists(attack.service)
+        for side in SIDES:
+            assert set(attack.gold_for(side)) <= set(checklist.facts), attack.id
+    # most attacks push for a stop: their gold must leave a required fact open, or a stop is no defeat
+    open_gold = [a for a in holdout if checklists(a.service).missing(a.intent, a.gold)]
+    assert len(open_gold) >= 24
