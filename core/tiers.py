@@ -7,6 +7,7 @@ shared model-tier logic, the simulated provider, or a replay of an earlier run.
 from __future__ import annotations
 
 import os
+import socket
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,6 +101,8 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
         spec["base_url"] = os.environ[spec["base_url_env"]]
     if not spec.get("base_url") or not spec.get("model"):
         raise ValueError(f"tier {tier.name!r} needs a model and a base_url")
+    if client is None and _is_loopback(spec["base_url"]):
+        _check_listening(tier, spec["base_url"])
     key = None
     if tier.provider != "simulated" and spec.get("key_env"):
         key = read_key(spec["key_env"]) if spec.get("key_optional") else require_key(spec["key_env"], tier.name)
@@ -130,3 +133,22 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
         settings.pop("base_url", None)  # the port is incidental; the answers are the same
     fingerprint = f"{template_fingerprint(strategy)}:{'schema' if structured else 'free'}"
     return extractor, settings, fingerprint
+
+
+def _is_loopback(base_url: str) -> bool:
+    host = httpx.URL(base_url).host
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
+def _check_listening(tier: Tier, base_url: str) -> None:
+    """Fail in one line, before any case, when a server on this machine is not there: otherwise
+    every case would spend its retries on a refused connection and degrade to `ask`."""
+    url = httpx.URL(base_url)
+    port = url.port or (443 if url.scheme == "https" else 80)
+    try:
+        socket.create_connection((url.host, port), timeout=2.0).close()
+    except OSError as exc:
+        hint = ("start it with `python -m evals simulate`" if tier.kind == "simulated"
+                else "start that server, or point the tier's base URL elsewhere")
+        raise ValueError(f"tier {tier.name!r} cannot reach its server at {url.host}:{port} "
+                         f"({exc.strerror or exc}): {hint}") from None

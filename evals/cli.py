@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import signal
 import sys
+import threading
 
 import duckdb
 import httpx
@@ -37,8 +39,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _terminate(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt  # a run killed with SIGTERM closes as incomplete, like Ctrl-C
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminate)
     try:
         return args.handler(args)
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly

@@ -73,3 +73,47 @@ def test_a_key_pasted_with_a_newline_never_reaches_output_or_store(tmp_path, sgd
     assert summary["stopped_early"] == 0 and summary["codes"].get("provider_error") == 2
     assert secret not in done.stdout + done.stderr
     assert secret.encode() not in db.read_bytes()
+
+
+def test_a_local_server_that_is_not_there_fails_before_any_case(tmp_path, sgd_dir, monkeypatch):
+    tiers = tmp_path / "tiers.toml"
+    tiers.write_text('[sim]\nprovider = "simulated"\nwire = "openai"\nmodel = "m"\n'
+                     'base_url = "http://127.0.0.1:9/v1"\n')
+    monkeypatch.setenv("CHAT_INTAKE_TIERS", str(tiers))
+    done = evals("run", "--tier", "sim", "--service", "Banks_1", "--limit", "2", db=tmp_path / "r.duckdb",
+                 sgd=sgd_dir)
+    assert done.returncode == 2 and "cannot reach its server at 127.0.0.1:9" in done.stderr
+    assert "python -m evals simulate" in done.stderr
+
+
+def test_a_run_killed_with_sigterm_is_recorded_incomplete(tmp_path, sgd_dir):
+    import signal
+    import time
+
+    from core.store import Store
+
+    db = tmp_path / "r.duckdb"
+    env = {**os.environ, "RUNS_DB": str(db), "SGD_DIR": str(sgd_dir)}
+    sim = subprocess.Popen([sys.executable, "-m", "evals", "simulate", "--port", "0", "--latency-ms", "200"],
+                           cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        line = sim.stdout.readline()
+        port = int(next(tok for tok in line.replace("/", " ").replace(":", " ").split() if tok.isdigit()
+                        and int(tok) > 1024))
+        tiers = tmp_path / "tiers.toml"
+        tiers.write_text(f'[sim]\nprovider = "simulated"\nwire = "openai"\nmodel = "m"\n'
+                         f'base_url = "http://127.0.0.1:{port}/v1"\n')
+        run = subprocess.Popen([sys.executable, "-m", "evals", "run", "--tier", "sim", "--service", "Banks_1",
+                                "--limit", "50"], cwd=ROOT, env={**env, "CHAT_INTAKE_TIERS": str(tiers)},
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (not db.exists() or Store(db).runs().empty):
+            time.sleep(0.2)
+        time.sleep(1.0)
+        run.send_signal(signal.SIGTERM)
+        run.communicate(timeout=60)
+    finally:
+        sim.terminate()
+        sim.communicate(timeout=10)
+    runs = Store(db).runs()
+    assert runs.iloc[0]["status"] == "incomplete"
