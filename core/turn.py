@@ -6,6 +6,7 @@ The model (or the offline tier) only reports facts. `stop` comes from
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -37,8 +38,15 @@ class TurnResult:
         return self.verdict.codes
 
 
+_OF_THE_USER = re.compile(r"^(?:the|a|an)\s+(.+?)\s+of\s+the\s+user$", re.IGNORECASE)
+_THE_USERS = re.compile(r"\bthe user's\b", re.IGNORECASE)
+
+
 def _sentence(description: str) -> str:
+    """A schema description, said to the customer: "The account type of the user" -> "your account type"."""
     text = description.strip().rstrip(".")
+    text = _OF_THE_USER.sub(r"your \1", text)
+    text = _THE_USERS.sub("your", text)
     return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
 
 

@@ -62,3 +62,10 @@ def test_a_failed_reply_over_a_full_carried_checklist_still_asks_a_question():
     second = take_turn(CHECKLIST, "Apply", LINES, Scripted(Extraction({}, status=EMPTY_REPLY)), carried=carried,
                        failed_before=first.failed_streak)
     assert second.escalated and "a person" in second.next_question
+
+
+def test_descriptions_about_the_user_are_said_to_the_customer():
+    schema = {**SCHEMA, "slots": [{**SCHEMA["slots"][0], "description": "The account type of the user"},
+                                  *SCHEMA["slots"][1:]]}
+    question = next_question(Checklist.from_schema(schema), "Apply", ["amount"])
+    assert question == "Could you tell me your account type?"
