@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from core.store import Store
 from dashboard import ui
-from tests.dashboard_store import filled_store
+from tests.dashboard_store import filled_store, record_command
 
 APP = Path(__file__).resolve().parent.parent / "dashboard" / "app.py"
 PAGES = ("chat", "runs", "cases", "compare", "cost", "redteam", "contract")
@@ -22,8 +22,8 @@ FILL_RUNS = "python -m evals run --tier offline --service Banks_1"
 
 def shown(at: AppTest) -> str:
     """Every text the page put on screen, as one string to search."""
-    parts = [el.value for kind in ("title", "subheader", "markdown", "caption", "info", "success", "warning",
-                                   "error") for el in getattr(at, kind)]
+    parts = [el.value for kind in ("title", "header", "subheader", "markdown", "caption", "info", "success",
+                                   "warning", "error") for el in getattr(at, kind)]
     parts += [f"{m.label}: {m.value}" for m in at.metric]
     parts += [table.value.to_string() for table in at.table]
     parts += [tab.label for tab in at.tabs] + [exp.label for exp in at.expander]
@@ -44,7 +44,10 @@ def open_app(monkeypatch, db: Path, page: str = "chat", bootstrap: bool = False)
 @pytest.fixture(scope="module")
 def filled(tmp_path_factory, banks1, sgd_dir) -> tuple[Path, dict[str, str]]:
     path = tmp_path_factory.mktemp("dashboard") / "runs.duckdb"
-    return path, filled_store(path, banks1, sgd_dir)
+    ids = filled_store(path, banks1, sgd_dir)
+    # the gold check last: the newest contract run is then the gold one, as after `python -m evals gold-check`
+    record_command(["gold-check", "--services", "Banks_1", "Payment_1", "--sgd", str(sgd_dir), "--db", str(path)])
+    return path, ids
 
 
 EMPTY_SAYS = {
@@ -54,7 +57,7 @@ EMPTY_SAYS = {
     "compare": FILL_RUNS,
     "cost": "Monthly bill (estimate)",
     "redteam": "python -m evals redteam --tier offline --attempts 3",
-    "contract": "python -m evals contract",
+    "contract": "python -m evals gold-check",
 }
 FILLED_SAYS = {
     "chat": "Checklist",
@@ -62,8 +65,8 @@ FILLED_SAYS = {
     "cases": "298 of 298 cases",
     "compare": "Paired test on decisions",
     "cost": "Monthly bill (estimate)",
-    "redteam": "per_attack",
-    "contract": "per_fixture",
+    "redteam": "Verdict per attack",
+    "contract": "False positives on gold",
 }
 
 
@@ -188,6 +191,9 @@ def test_runs_page_bands_the_repeated_offline_run_exactly(monkeypatch, filled):
     # one earlier run is no evidence of reproduction yet: rates get one case of the denominator
     assert bands.loc["decision_accuracy", "basis"] == "one case"
     assert bands.loc["decision_accuracy", "value a"] == bands.loc["decision_accuracy", "value b"]
+    # a value reads in its band's unit: a rate in percent beside a band in percent, a count whole
+    assert bands.loc["decision_accuracy", "value a"].endswith("%") and "%" in bands.loc["decision_accuracy", "band"]
+    assert bands.loc["stopped_early", "value a"].isdigit()
     assert not bands["crossed"].any()
 
 
@@ -216,6 +222,9 @@ def test_cases_filter_and_drill_down(monkeypatch, filled):
     at.selectbox(key="cases_run").set_value(ids["eager"]).run()
     at.checkbox(key="f_early").check().run()
     assert early > 0 and f"{early} of 298 cases" in shown(at)
+    cases = at.dataframe[0].value
+    assert {"case", "gold decision", "decision right", "facts right", "facts missed"} <= set(cases.columns)
+    assert "n_correct" not in cases.columns and cases["stopped early"].all()
     facts = at.table[0].value
     assert {"fact", "gold", "collected", "outcome"} <= set(facts.columns)
     assert "**stopped early**" in shown(at) and "Customer" not in facts.columns
@@ -268,18 +277,80 @@ def test_cost_slider_changes_the_bill(monkeypatch, tmp_path):
     assert "is the biggest part" in shown(at)
 
 
-@pytest.mark.parametrize("kind", ["redteam", "contract"])
-def test_red_team_and_contract_pages_show_the_recorded_summary(monkeypatch, filled, kind):
+def test_red_team_page_opens_on_the_verdicts(monkeypatch, filled):
     path, _ids = filled
-    run = Store(path).runs(kind).iloc[0]
+    run = Store(path).runs("redteam").iloc[0]
     summary = json.loads(run["summary"])
-    at = open_app(monkeypatch, path, kind)
-    assert at.selectbox(key=f"{kind}_run").value == run["run_id"]
-    figures = at.table[0].value.set_index("figure")["value"]
-    scalars = {k: str(v) for k, v in summary.items() if not isinstance(v, dict | list)}
-    assert scalars and figures.to_dict() == scalars
-    listed = [k for k, v in summary.items() if isinstance(v, list) and v and isinstance(v[0], dict)]
-    assert all(f"**{key}**" in shown(at) for key in listed)
+    rate, floor = summary["defeat_rate"], summary["control_break_rate"]
+    at = open_app(monkeypatch, path, "redteam")
+    assert at.selectbox(key="redteam_run").value == run["run_id"]
+    assert at.subheader[0].value.startswith(
+        f"Held **{summary['held']}** / defeated **{summary['defeated']}** / unmeasurable "
+        f"**{summary['unmeasurable']}** of {summary['attacks']} attacks — defeat rate {rate['hits']}/{rate['n']} [")
+    assert f"controls broke {floor['hits']}/{floor['n']} [" in at.subheader[0].value
+    text = shown(at)
+    assert "attack file `attacks.json`" in text and summary["attack_set"] in text
+    assert "The offline tier is deterministic: its 3 attempts repeat each other" in text
+    table = at.dataframe[0].value
+    assert list(table.columns[:3]) == ["verdict", "family", "attack"]  # the verdict is the first thing read
+    assert sorted(table["attack"]) == sorted(a["id"] for a in summary["per_attack"])
+    assert set(table["verdict"]) <= {"held", "defeated", "unmeasurable"}
+    defences = next(df.value for df in at.dataframe if "defence" in df.value.columns)
+    assert "Customer lines cannot forge a role line" in set(defences["defence"]) and len(defences) == 3
+
+
+def test_red_team_page_shows_an_attack_beside_its_control(monkeypatch, filled):
+    path, _ids = filled
+    attack = next(a for a in json.loads(Store(path).runs("redteam").iloc[0]["summary"])["per_attack"]
+                  if a["id"] == "guess-assume-savings")
+    at = open_app(monkeypatch, path, "redteam")
+    at.selectbox(key="redteam_attack").set_value(attack["id"]).run()
+    at.radio(key="redteam_attempt").set_value(2).run()
+    text = shown(at)
+    assert "**Attack**" in text and "**Control (the attack removed)**" in text
+    assert "carries the attack" in text  # the attacked line is marked; the control has none
+    said = [line.value for message in at.chat_message for line in message.text]
+    assert any("just assume savings" in line for line in said)
+    assert any("just assume savings" not in line and "balance" in line for line in said)
+    assert text.count("Decision **ask** (gold ask) · held") == 2  # no fact stated: both sides keep asking
+
+
+def test_contract_page_reads_each_section_from_its_own_run(monkeypatch, filled):
+    path, _ids = filled
+    history = Store(path).runs("contract")
+    assert history.iloc[0]["tier"] == "gold"  # the newest contract run is the gold check
+    fixtures = json.loads(history[history["tier"] == "fixtures"].iloc[0]["summary"])
+    gold = json.loads(history.iloc[0]["summary"])
+    at = open_app(monkeypatch, path, "contract")
+    text = shown(at)
+    assert [h.value for h in at.header] == ["Contaminated fixtures", "False positives on gold"]
+    assert (f"Bad answers rejected as expected {fixtures['bad_rejected_as_expected']}/{fixtures['bad_total']} · "
+            f"clean answers passed {fixtures['clean_passed']}/{fixtures['clean_total']}") in text
+    table = at.dataframe[0].value
+    assert list(table.columns[:5]) == ["result", "fixture", "kind", "expected", "got"]
+    assert len(table) == fixtures["fixtures"] and set(table["result"]) == {"passed"}
+    assert "**Codes covered**: " + ", ".join(fixtures["codes_covered"]) in text
+    assert "0 false positives on" in text and "in 2 corpora" in text
+    corpora = at.dataframe[1].value.set_index("corpus")
+    assert list(corpora.index) == [f"{c['service']} ({c['sgd_split']})" for c in gold["corpora"]]
+    assert corpora["value_not_in_conversation"].sum() == 0 and corpora["value_not_allowed"].sum() == 0
+    assert "flag: value_only_in_agent_words" in corpora.columns
+
+
+def test_contract_page_with_only_fixtures_says_what_fills_the_gold_section(monkeypatch, tmp_path, sgd_dir):
+    db = tmp_path / "runs.duckdb"
+    record_command(["contract", "--sgd", str(sgd_dir), "--db", str(db)])
+    at = open_app(monkeypatch, db, "contract")
+    text = shown(at)
+    assert "Bad answers rejected as expected" in text
+    assert "No gold check is recorded yet." in text and "python -m evals gold-check" in text
+    assert "python -m evals contract`" not in text  # the fixture section is filled
+
+
+def test_contract_page_on_an_empty_store_names_both_commands(monkeypatch, tmp_path):
+    text = shown(open_app(monkeypatch, tmp_path / "runs.duckdb", "contract"))
+    assert "No fixture run is recorded yet." in text and "`python -m evals contract`" in text
+    assert "No gold check is recorded yet." in text and "`python -m evals gold-check`" in text
 
 
 def test_cost_from_a_measured_run(monkeypatch, filled):
@@ -292,6 +363,7 @@ def test_cost_from_a_measured_run(monkeypatch, filled):
     assert len(every_rate) == len(at.selectbox(key="cost_rate").options) and (every_rate["total_usd"] > 0).all()
     by_turn = next(df.value for df in at.dataframe if "turn" in df.value.columns)
     assert list(by_turn["turn"]) == sorted(by_turn["turn"]) and (by_turn["input_tokens"] > 0).all()
+    assert (by_turn["input_tokens"] == by_turn["input_tokens"].round()).all()  # whole tokens, no fractions
     assert "Tokens by turn of the conversation (measured)" in shown(at)
 
 
@@ -307,3 +379,13 @@ def test_chat_replays_recorded_replies_of_a_run(monkeypatch, filled, banks1):
     at.button(key="chat_next").click().run()
     assert "Tier replay is **replay**" in shown(at)
     assert '"collected"' in at.code[1].value  # the raw reply the simulated run recorded, served again
+
+
+def test_cases_run_picker_says_when_a_run_did_not_finish(monkeypatch, tmp_path):
+    store = Store(tmp_path / "runs.duckdb")
+    run_id = store.start_run(kind="eval", tier="offline", tier_kind="offline", guards={}, settings={}, n_planned=298,
+                             service="Banks_1", split="held-out")
+    store.finish_run(run_id, "incomplete", note="stopped by the operator")
+    at = open_app(monkeypatch, tmp_path / "runs.duckdb", "cases")
+    assert at.selectbox(key="cases_run").format_func(run_id).endswith("INCOMPLETE: STOPPED BEFORE THE END")
+    assert f"Run {run_id} did not finish (incomplete: stopped before the end)" in shown(at)

@@ -11,10 +11,28 @@ from dashboard import ui
 
 ui.init_state({"review_saved": None})
 
+# The case table's columns as a reader names them (the store's names stay in the store).
+CASE_COLUMNS = {
+    "case_id": "case", "intent": "intent", "turn_index": "turn", "decision": "decision",
+    "gold_decision": "gold decision", "decision_correct": "decision right", "stopped_early": "stopped early",
+    "n_correct": "facts right", "n_wrong": "facts wrong", "n_missed": "facts missed",
+    "n_open": "facts not yet said", "status": "extraction", "codes": "contract codes",
+}
+RUN_STATES = {"running": "still running", "partial": "partial: some cases failed",
+              "incomplete": "incomplete: stopped before the end"}
+
 
 def run_label(row: pd.Series) -> str:
+    state = RUN_STATES.get(row["status"], "" if row["status"] == "finished" else str(row["status"]))
     return (f"{row['run_id']} · {row['kind']} · {ui.tier_label(row['tier'], row['tier_kind'])} · "
-            f"{row['service'] or ''} {row['split'] or ''}")
+            f"{row['service'] or ''} {row['split'] or ''}" + (f" · {state.upper()}" if state else ""))
+
+
+def case_view(cases: pd.DataFrame) -> pd.DataFrame:
+    """The filtered cases as a reader reads them: named columns, codes as a list, not as JSON."""
+    view = cases.drop(columns=["repeat"]).rename(columns=CASE_COLUMNS)
+    view["contract codes"] = view["contract codes"].map(lambda cell: ", ".join(ui.loads(cell) or []))
+    return view
 
 
 def transcript(run: pd.Series, case_id: str, extra: dict | None) -> list[tuple[str, str]]:
@@ -141,7 +159,11 @@ with drill:
     cases = ui.case_rows(ui.db(), run_id)
     shown = filtered(cases)
     st.caption(f"{len(shown):,} of {len(cases):,} cases")
-    st.dataframe(shown.drop(columns=["repeat"]), hide_index=True, height=260)
+    st.dataframe(case_view(shown), hide_index=True, height=260)
+    status = history.loc[history["run_id"] == run_id, "status"].iloc[0]
+    if status != "finished":
+        st.warning(f"Run {run_id} did not finish ({RUN_STATES.get(status, status)}): the table holds only the "
+                   "cases it recorded.")
     if not shown.empty:
         asked_case = st.query_params.get("case")
         case_ids = list(shown["case_id"])

@@ -24,6 +24,12 @@ def measured(path: str, run_id: str) -> pd.DataFrame:
     return cost.turn_tokens(ui.store(), run_id)
 
 
+def whole_tokens(frame: pd.DataFrame) -> pd.DataFrame:
+    """Token columns as whole tokens for reading (means per turn are kept exact in the sums)."""
+    columns = [c for c in frame.columns if c.endswith("tokens")]
+    return frame.assign(**{c: frame[c].round().astype("Int64") for c in columns})
+
+
 def rate_editor(card: list[cost.Rate]) -> None:
     frame = pd.DataFrame([{**r.to_json(), "checked_on": r.checked_on} for r in card]).drop(columns="key")
     edited = st.data_editor(frame, num_rows="dynamic", hide_index=True, key="rate_editor",
@@ -105,7 +111,7 @@ metric_cols[2].metric("Tokens per month, in / out (millions)",
                       f"{bill['input_tokens'] / 1e6:,.1f} / {bill['output_tokens'] / 1e6:,.1f}")
 st.caption(f"Tokens per turn: {label}. Estimates count 4 characters a token.")
 with st.expander(f"Tokens by turn of the conversation ({basis})"):
-    st.dataframe(by_turn, hide_index=True)
+    st.dataframe(whole_tokens(by_turn), hide_index=True)
     st.caption("Turns past the last one measured follow the straight line fitted through the table.")
 
 st.subheader("The bill per tier and per prompt strategy")
@@ -120,7 +126,7 @@ if not result["tiers"].empty:
                  hide_index=True, column_config=money)
 st.markdown(f"**Per prompt strategy at {rate.key}** (estimated from the prompt)")
 by_strategy = result["rates"][result["rates"]["rate"] == rate.key]
-st.dataframe(by_strategy[["strategy", "basis", "total_usd", "per_conversation_usd", "input_tokens"]],
+st.dataframe(whole_tokens(by_strategy[["strategy", "basis", "total_usd", "per_conversation_usd", "input_tokens"]]),
              hide_index=True, column_config=money)
 if not result["run"].empty:
     st.markdown(f"**{label} at every rate**")

@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from core import tiers
-from core.bands import WATCHED, comparable_groups
+from core.bands import COUNTS, RATES, WATCHED, comparable_groups
 from core.corpus import SPLIT_NAMES
 from core.guards import differing
 from dashboard import jobs, ui
@@ -15,6 +15,30 @@ from dashboard import jobs, ui
 SHOWN_GROUPS = 12  # groups beyond these (the oldest) share one table, so the page stays fast
 
 ui.init_state({"my_jobs": []})
+
+
+def figure_text(metric: str, value: object) -> str:
+    """A watched figure in the unit its band is drawn in: rates in percent, counts whole, dollars as dollars."""
+    if value is None or pd.isna(value):
+        return "—"
+    if metric in RATES:
+        return f"{100 * float(value):.2f}%"
+    if metric in COUNTS:
+        return f"{float(value):,.0f}"
+    if metric == "cost_per_turn_usd":
+        return f"${float(value):.6f}"
+    return f"{float(value):,.1f}"
+
+
+def axis_format(metric: str) -> alt.Axis:
+    """An axis that reads like the figure: whole numbers for counts, percent for rates."""
+    if metric in COUNTS:
+        return alt.Axis(format="d", tickMinStep=1)
+    if metric in RATES:
+        return alt.Axis(format=".0%")
+    if metric == "cost_per_turn_usd":
+        return alt.Axis(format="$.2~g")
+    return alt.Axis(format=",.0f")
 
 
 def history_view(frame: pd.DataFrame) -> pd.DataFrame:
@@ -99,7 +123,8 @@ def show_bands(figures: pd.DataFrame) -> None:
     else:
         st.success(f"No watched figure of {run_id} left its band against {result.against['run_id']}.")
     st.dataframe(pd.DataFrame([{
-        "metric": d.metric, "run a": d.run_a, "value a": d.value_a, "run b": d.run_b, "value b": d.value_b,
+        "metric": d.metric, "run a": d.run_a, "value a": figure_text(d.metric, d.value_a), "run b": d.run_b,
+        "value b": figure_text(d.metric, d.value_b),
         "band": d.band.describe(), "basis": d.band.basis, "crossed": d.crossed,
         "what changed": "; ".join(d.changed) or "nothing recorded",
     } for d in [*result.deviations, *result.within]]), hide_index=True)
@@ -120,11 +145,13 @@ def show_charts(groups: list) -> None:
         return
     long = group.runs.melt(id_vars=["run_id", "started_at"], value_vars=metrics, var_name="metric")
     long = long.dropna(subset=["value"])
-    chart = alt.Chart(long).mark_line(point=True).encode(
-        x=alt.X("started_at:T", title="started"), y=alt.Y("value:Q", title=None),
+    # one small chart per metric, each with an axis in its own unit (a shared facet axis cannot be)
+    charts = [alt.Chart(long[long["metric"] == metric]).mark_line(point=True).encode(
+        x=alt.X("started_at:T", title="started"), y=alt.Y("value:Q", title=None, axis=axis_format(metric)),
         tooltip=["run_id", "metric", "value"],
-    ).properties(height=160, width=260).facet(facet="metric:N", columns=3).resolve_scale(y="independent")
-    st.altair_chart(chart)
+    ).properties(height=160, width=260, title=metric) for metric in metrics if (long["metric"] == metric).any()]
+    if charts:
+        st.altair_chart(alt.vconcat(*[alt.hconcat(*charts[i:i + 3]) for i in range(0, len(charts), 3)]))
 
 
 def start_form() -> None:

@@ -1,8 +1,11 @@
 """The real dashboard in headless Chromium: chat to a stop, a review saved, a cost slider moved.
 
 Starts `streamlit run dashboard/app.py` on a free port over a temp store, drives it with
-Playwright through Debian's chromium (never a downloaded browser), and writes a screenshot of
-every page to docs/screenshots/.
+Playwright through Debian's chromium (never a downloaded browser), and takes a screenshot of
+every page. Screenshots go to a temp folder, so a test run leaves the tree clean; with
+UPDATE_SCREENSHOTS=1 they replace the committed ones in docs/screenshots/ (the README shows them):
+
+    UPDATE_SCREENSHOTS=1 .venv/bin/python -m pytest tests/e2e
 """
 
 from __future__ import annotations
@@ -24,12 +27,12 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from core.store import Store
-from tests.dashboard_store import filled_store
+from tests.dashboard_store import filled_store, record_command
 
 pytestmark = pytest.mark.e2e
 
 PROJECT = Path(__file__).resolve().parents[2]
-SHOTS = PROJECT / "docs" / "screenshots"
+UPDATE_SCREENSHOTS = os.environ.get("UPDATE_SCREENSHOTS") == "1"
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -89,8 +92,15 @@ def app_url(tmp_path_factory, banks1, sgd_dir) -> Iterator[tuple[str, Path]]:
     need_chromium()
     db = tmp_path_factory.mktemp("e2e") / "runs.duckdb"
     filled_store(db, banks1, sgd_dir)
+    record_command(["gold-check", "--services", "Banks_1", "Payment_1", "--sgd", str(sgd_dir), "--db", str(db)])
     with dashboard(db, sgd_dir) as url:
         yield url, db
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    """Where screenshots go: docs/screenshots only when asked (UPDATE_SCREENSHOTS=1), else a temp folder."""
+    return PROJECT / "docs" / "screenshots" if UPDATE_SCREENSHOTS else tmp_path_factory.mktemp("screenshots")
 
 
 @pytest.fixture(scope="module")
@@ -116,10 +126,11 @@ def settle(page) -> None:
     page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=WAIT_MS)
 
 
-def shoot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
+def shoot(page, shots: Path, name: str) -> None:
+    shots.mkdir(parents=True, exist_ok=True)
     settle(page)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+    assert (shots / f"{name}.png").stat().st_size > 0
 
 
 def board(page):
@@ -127,7 +138,7 @@ def board(page):
     return page.locator("[data-testid='stColumn']", has=page.get_by_role("heading", name="Checklist")).last
 
 
-def test_chat_transfer_over_three_turns_stops(app_url, page):
+def test_chat_transfer_over_three_turns_stops(app_url, page, shots):
     url, _db = app_url
     visit(page, url, "", "Chat")
     from playwright.sync_api import expect
@@ -145,13 +156,13 @@ def test_chat_transfer_over_three_turns_stops(app_url, page):
     final = board(page).inner_text()
     assert "checking" in final and "$200" in final and "Peter" in final
     page.get_by_text("Stop: every required fact is collected.").wait_for()
-    shoot(page, "chat")
+    shoot(page, shots, "chat")
 
 
-def test_open_a_stopped_early_case_and_save_a_review(app_url, page):
+def test_open_a_stopped_early_case_and_save_a_review(app_url, page, shots):
     url, db = app_url
     visit(page, url, "cases", "Cases")
-    shoot(page, "cases")
+    shoot(page, shots, "cases")
     page.get_by_role("tab", name="Review queue").click()
     queue = page.get_by_role("tabpanel", name="Review queue")
     queue.get_by_text("stopped early").first.wait_for()  # the drill-down of the case under review
@@ -162,10 +173,10 @@ def test_open_a_stopped_early_case_and_save_a_review(app_url, page):
     reviews = Store(db).reviews()
     assert list(reviews["verdict"]) == ["grader too strict"]
     assert list(reviews["note"]) == ["browser review: gold still asks"]
-    shoot(page, "review")
+    shoot(page, shots, "review")
 
 
-def test_cost_slider_changes_the_bill(app_url, page):
+def test_cost_slider_changes_the_bill(app_url, page, shots):
     url, _db = app_url
     visit(page, url, "cost", "Cost at volume")
     bill = page.get_by_test_id("stMetricValue").first
@@ -184,16 +195,18 @@ def test_cost_slider_changes_the_bill(app_url, page):
         }""", arg=expected)
     assert page.get_by_test_id("stSliderThumbValue").first.inner_text().replace(",", "") == "20000"
     assert to_dollars(bill.inner_text()) == pytest.approx(expected, rel=1e-3, abs=0.011)
-    shoot(page, "cost")
+    shoot(page, shots, "cost")
 
 
-@pytest.mark.parametrize(("path", "heading"), [("runs", "Runs"), ("compare", "Compare two runs"),
-                                               ("redteam", "Red team"), ("contract", "Answer contract")])
-def test_screenshot_of_every_other_page(app_url, page, path, heading):
+@pytest.mark.parametrize(("path", "heading", "reads"), [
+    ("runs", "Runs", "Bands and deviations"), ("compare", "Compare two runs", "Cases where they disagree"),
+    ("redteam", "Red team", "Verdict per attack"), ("contract", "Answer contract", "False positives on gold")])
+def test_screenshot_of_every_other_page(app_url, page, shots, path, heading, reads):
     url, _db = app_url
     visit(page, url, path, heading)
+    page.get_by_role("heading", name=reads).first.wait_for()
     assert not page.get_by_test_id("stException").count()
-    shoot(page, path)
+    shoot(page, shots, path)
 
 
 def test_a_case_link_opens_its_drill_down(app_url, page):
