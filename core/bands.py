@@ -254,6 +254,11 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
     peers = finished[(finished["guard_key"] == target["guard_key"]) & (finished["run_id"] != target["run_id"])]
     if against:
         if against not in set(frame["run_id"]):
+            other = store.query("SELECT kind FROM runs WHERE run_id = ?", [against])
+            if not other.empty:
+                theirs = other["kind"].iloc[0]
+                raise NotComparable(f"run {against} is of kind {theirs!r}, not {kind!r} like {target['run_id']}: "
+                                    "they may not be differenced")
             raise KeyError(f"no run {against!r} in {store.path}")
         base = frame[frame["run_id"] == against].iloc[0]
         differ = differing(_guards(base["guards"]), _guards(target["guards"]))
