@@ -34,7 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def sizes(corpus, cases: list[Case], turns: int) -> dict[str, dict[int, list[int]]]:
-    """Prompt characters per strategy and customer turn, over every dialogue reaching that turn."""
+    """Prompt characters per strategy and customer turn, over every dialogue with a case at that turn
+    (a customer turn with no active intent is not a case, so the counts need not fall turn by turn)."""
     by_dialogue: dict[str, list[Case]] = {}
     for case in cases:
         by_dialogue.setdefault(case.dialogue_id, []).append(case)
@@ -73,7 +74,7 @@ def handle(args: argparse.Namespace) -> int:
 
     def human() -> None:
         print(f"prompt size per customer turn on {args.service} ({args.segment} mode, split {args.split}); "
-              "characters (≈ tokens × 4), mean over the dialogues that reach the turn")
+              "characters (≈ tokens × 4), mean over the dialogues with a case at that customer turn")
         print(f"  {'turn':>4}  {'dialogues':>9}  {'transcript':>10}  {'carried':>8}  carried/turn 1")
         for turn, n in counts.items():
             ratio = curves["carried"][turn] / base if base else float("nan")
