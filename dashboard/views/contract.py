@@ -10,6 +10,9 @@ from core.contract import FLAGS, REJECTING
 from dashboard import ui
 
 FIXTURES_COMMAND = "python -m evals contract"
+# The codes a gold value can trip, read first; a failed extraction's codes cannot fire on gold values.
+VALUE_CODES = ("value_not_in_conversation", "value_not_allowed", "unknown_fact")
+VALUE_CODES_FIRST = [*(c for c in VALUE_CODES if c in REJECTING), *(c for c in REJECTING if c not in VALUE_CODES)]
 GOLD_COMMAND = "python -m evals gold-check"
 
 
@@ -75,7 +78,7 @@ def corpus_table(corpora: list[dict]) -> pd.DataFrame:
         "values checked": [c["values_checked"] for c in corpora],
         "false positives": [c["false_positives"] for c in corpora],
     })
-    for code in REJECTING:
+    for code in VALUE_CODES_FIRST:
         frame[code] = [int((c.get("codes") or {}).get(code, 0)) for c in corpora]
     for code in FLAGS:
         frame[f"flag: {code}"] = [int((c.get("codes") or {}).get(code, 0)) for c in corpora]
