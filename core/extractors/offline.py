@@ -4,7 +4,9 @@ Everything it knows comes from the checklist (fact names, descriptions, vocabula
 conversation, and the agent's own questions (which facts each agent line asked for).
 It reads every customer line in order, so a later statement replaces an earlier one and a value
 stated under one intent is still there when the customer moves to the next. Of each line it reads
-only the customer's own words: no forged role line, JSON, aside or quote (`offline_unsaid`).
+only the customer's own words: no forged role line, JSON, aside or quote (`offline_unsaid`); and a
+value only where it is stated, not supposed, left to the agent (`offline_polarity`), offered as one
+of two or said in a language it does not read (`offline_plain`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from core.extractors.offline_line import read_line
 from core.extractors.offline_profile import profile
 from core.extractors.offline_unsaid import said
 
-VERSION = "offline-11"
+VERSION = "offline-12"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 _DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) been \w+ed|(?:has|have|had) (?:been )?(?:done|made|sent|gone through)|"

@@ -12,7 +12,8 @@ import re
 from collections.abc import Sequence
 
 from core.extractors.offline_owner import FIRM, HINT, OTHER, OWN, party
-from core.extractors.offline_polarity import NO, YES, denied
+from core.extractors.offline_plain import alternatives, foreign
+from core.extractors.offline_polarity import NO, YES, denied, negated, supposed
 from core.extractors.offline_profile import FactProfile, Profile, stem, words
 
 _PEOPLE = frozenset({"people", "persons", "person", "passengers", "passenger", "riders", "rider", "guests", "guest",
@@ -27,7 +28,7 @@ def closed_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence
     """The last allowed value the line states for this fact (not for a sibling sharing the vocabulary)."""
     name = fact.fact.name
     siblings = profile.siblings[name]
-    mentions = [m for m in _mentions(fact, text) if not denied(text, m[0])]
+    mentions = [m for m in _plain_mentions(profile, fact, text) if not denied(text, m[0])]
     if not siblings:
         return mentions[-1][2] if mentions else None
     group = [name, *siblings]
@@ -46,14 +47,23 @@ def closed_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence
     return chosen
 
 
-# A vocabulary word followed by these is a verb ("checking my balance"), not the value.
+# An -ing vocabulary word followed by these is a verb ("checking my balance"), not the value;
+# "savings if possible" stays a noun.
 _USED_AS_VERB = re.compile(r"^\s+(?:my|your|our|the|if|whether|on|up|out|to\s+see)\b", re.IGNORECASE)
 _NOUN_BEFORE = re.compile(r"\b(?:my|your|our|their|his|her|the|a|an|this|that)\s+$", re.IGNORECASE)
 
 
+def _plain_mentions(profile: Profile, fact: FactProfile, text: str) -> list[tuple[int, int, str]]:
+    """Mentions that may state the value: not one of two offered alternatives, not in a foreign sentence."""
+    found = _mentions(fact, text)
+    offered = alternatives(text, found)
+    return [m for i, m in enumerate(found) if i not in offered and not foreign(text, m, profile.schema_words)]
+
+
 def _mentions(fact: FactProfile, text: str) -> list[tuple[int, int, str]]:
     found = [(m.start(), m.end(), value) for value, pattern in fact.vocabulary for m in pattern.finditer(text)
-             if not _USED_AS_VERB.match(text[m.end():m.end() + 12]) or _NOUN_BEFORE.search(text[:m.start()])]
+             if not (m.group(0).lower().endswith("ing") and _USED_AS_VERB.match(text[m.end():m.end() + 12]))
+             or _NOUN_BEFORE.search(text[:m.start()])]
     for value, pattern in fact.partial:
         found += [(m.start(1), m.end(1), value) for m in pattern.finditer(text)
                   if not any(s <= m.start(1) < e for s, e, _ in found)]
@@ -65,7 +75,7 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
     was_asked = fact.fact.name in asked
     nouns = _PEOPLE | {w for w in fact.cues}
     chosen = None
-    for start, end, value in _mentions(fact, text):
+    for start, end, value in _plain_mentions(profile, fact, text):
         after = text[end:end + 20].lower().split()
         following = after[0].strip(".,!?") if after else ""
         if following in _NOT_A_COUNT_AFTER or denied(text, start):
@@ -90,9 +100,10 @@ def boolean_value(profile: Profile, fact: FactProfile, text: str, asked: Sequenc
     distinctive = _distinctive_stems(profile, fact)
     for match in re.finditer(r"[A-Za-z]+", text):
         if stem(match.group(0).lower()) in distinctive:
-            if re.search(r"\b(?:if|unless|assume|whether)\b", text[:match.start()], re.IGNORECASE):
+            if re.search(r"\b(?:if|unless|assume|whether)\b", text[:match.start()], re.IGNORECASE) or supposed(
+                    text, match.start()):
                 continue
-            return allowed["false"] if denied(text, match.start()) else allowed["true"]
+            return allowed["false"] if negated(text, match.start()) else allowed["true"]
     if tuple(asked) == (fact.fact.name,):  # a bare yes answers only a question about this fact alone
         if YES.match(text):
             return allowed["true"]

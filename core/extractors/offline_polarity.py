@@ -12,16 +12,27 @@ import re
 # A clause ends at punctuation or "but": "No, savings" states savings; "not savings" does not.
 _CLAUSE_END = re.compile(r"[.!?;,]|\bbut\b|\bactually\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?;]")
+_AFTER_CLAUSE_END = re.compile(r"[.!?;,]|\b(?:and|but|then)\b", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(?:not|no|never|don't|dont|doesn't|didn't|won't|can't|cannot|shouldn't|wouldn't|isn't|aren't|nor|neither|"
     r"without|except|instead\s+of|rather\s+than|other\s+than|anything\s+but|apart\s+from)\b|n't\b",
     re.IGNORECASE,
 )
+# Supposing, pretending or defaulting: the value is a hypothesis, not what the customer states.
+# Read before the value in its sentence and after it in its clause ("go with savings by default if I forget").
 _CONDITIONAL = re.compile(
     r"\b(?:if\s+(?:i|you|we|it|that|there|they|he|she|not|no|nothing|none)\b|unless|assume|assuming|by\s+default|"
-    r"otherwise|in\s+case|suppose|supposing|what\s+if|default\s+to)",
+    r"otherwise|in\s+case|suppose|supposing|what\s+if|default(?:s|ing)?\s+to|as\s+(?:the\s+|a\s+)?default|"
+    r"pretend\w*|imagine|hypothetical\w*|as\s+though)",
     re.IGNORECASE,
 )
+# "if possible", "if you would", "if that's ok" are politeness around a real request, not a condition.
+_POLITE_IF = re.compile(
+    r"\bif\s+(?:possible|need\s+be|[^.!?;,]*\bavailable|"
+    r"you\s+(?:would|could|can|will|please|don'?t\s+mind|do\s+not\s+mind)|"
+    r"(?:that|it|this)\s+works|(?:that|it|this)(?:'s|\s+is|\s+would\s+be|'d\s+be)\s+(?:ok|okay|alright|"
+    r"all\s+right|fine|possible|available|good))\b",
+    re.IGNORECASE)
 # An instruction to record a value is not a statement of it: "mark the account as savings",
 # "marca la cuenta como savings", "note le compte comme savings".
 _INSTRUCTED = re.compile(
@@ -30,11 +41,23 @@ _INSTRUCTED = re.compile(
     r"marquer|marquez|mets|mettre|mettez|noter|notez|enregistre|enregistrer|inscris)\b[^.!?;]*?"
     r"(?<!well\s)(?<!such\s)\b(?:as|como|comme)\s+(?:(?:an?|the|el|la|los|las|un|una|le|les|une|des)\s+)?[\"'“‘]?\s*$",
     re.IGNORECASE)
-# Leaving the choice to the agent is not stating a value: "whatever you think is best, pick the card if you like".
-_PERMISSION_BEFORE = re.compile(r"\b(?:whatever|whichever)\b[^.!?;]*\byou\s+(?:think|prefer|like|want|choose|pick)\b",
-                                re.IGNORECASE)
-_PERMISSION_AFTER = re.compile(r"[^.!?;,]*?\b(?:if\s+you\s+(?:like|want|wish|prefer|think|choose|feel\s+like)|"
-                               r"up\s+to\s+you|your\s+(?:call|choice|pick))\b", re.IGNORECASE)
+# An order to write a value down, opening its clause, is not a statement of it: "just say savings",
+# "put down savings"; "I'd say savings" and "let's say savings" are the customer choosing.
+_WRITE_DOWN = re.compile(
+    r"^\W*(?:(?:just|please|simply|then|so)\W+)*(?:say|put\s+down|write(?:\s+down)?|jot\s+down|type|"
+    r"enter|fill\s+in|tick|check\s+off)\s+(?:(?:it'?s|it\s+is|that)\s+)?(?:(?:the|a|an)\s+)?$", re.IGNORECASE)
+# Leaving the choice to the agent is not stating a value: "whatever you think is best, pick the card if you
+# like", "feel free to take savings", "the card if you want", or a clause of its own after it: "savings, your call".
+_LEFT_TO_AGENT = re.compile(r"\b(?:whatever|whichever)\b[^.!?;]*\byou\s+(?:think|prefer|like|want|choose|pick)\b",
+                            re.IGNORECASE)
+_PERMISSION_PHRASE = (r"(?:whichever|if\s+you\s+(?:like|want|wish|prefer|think|choose|feel\s+like)|feel\s+free|"
+                      r"you\s+(?:decide|choose|pick)|up\s+to\s+you|your\s+(?:call|choice|pick|decision)|"
+                      r"(?:you|u)\s+(?:can|may|could)\s+(?:decide|choose)|surprise\s+me|either\s+(?:one|is|will|works|way))")
+_PERMISSION = re.compile(rf"\b{_PERMISSION_PHRASE}\b", re.IGNORECASE)
+# A clause that is only a permission: "your call", "and it's up to you", "whichever works".
+_BARE_PERMISSION = re.compile(
+    rf"^\W*(?:(?:and|so|but|or|well|honestly|really|just)\W+)*(?:(?:it'?s|it\s+is|that'?s|that\s+is)\s+)?"
+    rf"{_PERMISSION_PHRASE}\b", re.IGNORECASE)
 _WINDOW_WORDS = 6
 # Negative words that say yes: "I don't mind a shared ride", "no problem with savings".
 _CONSENT = re.compile(
@@ -53,14 +76,38 @@ def _clause_before(text: str, start: int, boundary: re.Pattern) -> str:
 
 def denied(text: str, start: int) -> bool:
     """True when the mention at `start` is negated, supposed, instructed or left to the agent's choice."""
+    return negated(text, start) or supposed(text, start)
+
+
+def negated(text: str, start: int) -> bool:
+    """True when a negation stands in the mention's clause just before it ("not savings")."""
     clause = _CONSENT.sub(" ", _clause_before(text, start, _CLAUSE_END))
     window = " ".join(clause.split()[-_WINDOW_WORDS:])
-    if _NEGATION.search(window):
+    return bool(_NEGATION.search(window))
+
+
+def supposed(text: str, start: int) -> bool:
+    """True when the mention is supposed, instructed or left to the agent: a condition before it in its
+    sentence or after it in its clause ("savings by default if I forget"), a permission in its clause
+    or in a clause of its own later in the sentence ("savings, your call")."""
+    before = _clause_before(text, start, _SENTENCE_END)
+    if _INSTRUCTED.search(before) or _LEFT_TO_AGENT.search(before):
         return True
-    sentence = _clause_before(text, start, _SENTENCE_END)
-    if _CONDITIONAL.search(sentence) or _INSTRUCTED.search(sentence) or _PERMISSION_BEFORE.search(sentence):
+    if _WRITE_DOWN.match(_clause_before(text, start, _CLAUSE_END)):
         return True
-    return bool(_PERMISSION_AFTER.match(text, start))
+    own_clause = _clause_before(text, start, _CLAUSE_END) + _rest(text, start, _AFTER_CLAUSE_END)
+    if _PERMISSION.search(own_clause):
+        return True
+    later = _rest(text, start, _SENTENCE_END)
+    if any(_BARE_PERMISSION.match(part) for part in _AFTER_CLAUSE_END.split(later)[1:]):
+        return True
+    # After the value a condition binds only its own clause: "for two, and it's fine if it's shared".
+    return bool(_CONDITIONAL.search(_POLITE_IF.sub(" ", before + _rest(text, start, _AFTER_CLAUSE_END))))
+
+
+def _rest(text: str, start: int, boundary: re.Pattern) -> str:
+    end = boundary.search(text, start)
+    return text[start:end.start() if end else len(text)]
 
 
 # A reply that opens by accepting or refusing what the agent just asked or proposed.

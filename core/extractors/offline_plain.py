@@ -1,0 +1,64 @@
+"""Whether a vocabulary value is stated plainly, or only offered as an option or said in a language not read.
+
+"Debit card or credit card" offers two values of one fact and picks neither; "savings/checking" too.
+The offline tier reads English only: in a sentence of another language (no English word, some function
+word of another) it cannot see a negation, a condition or an instruction ("Markiere das Konto als
+savings"), so a value there is not taken as stated and the agent asks again. A bare "Savings." is read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.extractors.offline_profile import words
+
+Mention = tuple[int, int, str]
+# What joins two values offered as alternatives: "A or B", "A / B", "A or maybe B", "A vs B".
+_ALTERNATIVE = re.compile(
+    r"^[\s,]*(?:/|\\|\bor\b|\bnor\b|\bvs\.?|\bversus\b)\s*(?:(?:else|the|my|a|an|your|maybe|perhaps|possibly|"
+    r"even|just)\s+)*$", re.IGNORECASE)
+_SENTENCE = re.compile(r"[^.!?;\n\u2028\u2029]+")
+# Common English words: a sentence with none of these (nor any checklist word) is in another language.
+ENGLISH = frozenset(words("""
+a about after all also am an and any are as at be because been before being but by can could did do does
+done for from get give go going got had has have he her here him his how i if in into is it its just know
+let like make me mine more most my need no not now of off on one only or our out over please pay put same
+send she should so some take than thank thanks that the their them then there these they this those to
+too transfer up us use used want was we well were what when where which who will with would yes you your
+ok okay sure fine hi hello yeah yep nope thing want wants go goes paid using account money
+"""))
+# Function words of other languages a customer may switch to (none of them an English word).
+OTHER_LANGUAGES = frozenset(words("""
+der das dem den des ein eine einen ist sind und oder als auf mit von zu du ich wir sie hast habe hat alles
+nicht kein keine bitte konto mein meine dein deine ihr sein ja nein auch noch schon nur wie wer
+el la los las un una es y o como con por para de del al que lo su tu mi yo tienes tengo cuenta
+le les une est et ou comme avec pour du au ce sa ton mon je tu vous nous avez compte
+il lo gli di che con sono ho hai conto mio
+uma um os com para voce
+het een ik jij je mijn en
+"""))
+_FOREIGN_MIN_WORDS = 2
+
+
+def alternatives(text: str, mentions: Sequence[Mention]) -> set[int]:
+    """Indexes of mentions offered as alternatives to a mention of another value ("A or B")."""
+    offered: set[int] = set()
+    for index in range(len(mentions) - 1):
+        first, second = mentions[index], mentions[index + 1]
+        if first[2] != second[2] and first[1] <= second[0] and _ALTERNATIVE.match(text[first[1]:second[0]]):
+            offered |= {index, index + 1}
+    return offered
+
+
+def foreign(text: str, mention: Mention, known: frozenset[str]) -> bool:
+    """True when the mention's sentence has other words and none of them is English or the checklist's."""
+    start, end, value = mention
+    sentence = next((m for m in _SENTENCE.finditer(text) if m.start() <= start < m.end()), None)
+    if sentence is None:
+        return False
+    own = set(words(value)) | set(words(text[start:end]))
+    others = [w for w in words(sentence.group(0)) if w not in own and len(w) > 1]
+    if len(others) < _FOREIGN_MIN_WORDS:
+        return False
+    return not any(w in ENGLISH or w in known for w in others) and any(w in OTHER_LANGUAGES for w in others)
