@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 from pathlib import Path
@@ -55,10 +56,8 @@ def test_a_first_start_cut_short_is_completed_by_the_next(store, sgd_dir):
         if share > 0.3:
             raise CutShort("the visitor closed the tab")
 
-    try:
+    with contextlib.suppress(CutShort):
         bootstrap(store, sgd_dir=sgd_dir, progress=leave_after_a_few_cases)
-    except CutShort:
-        pass
     first = store.runs()
     assert sorted(first["status"]) == ["finished", "finished", "finished", "incomplete"]
     result = bootstrap(store, sgd_dir=sgd_dir)
