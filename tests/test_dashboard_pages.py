@@ -389,3 +389,29 @@ def test_cases_run_picker_says_when_a_run_did_not_finish(monkeypatch, tmp_path):
     at = open_app(monkeypatch, tmp_path / "runs.duckdb", "cases")
     assert at.selectbox(key="cases_run").format_func(run_id).endswith("INCOMPLETE: STOPPED BEFORE THE END")
     assert f"Run {run_id} did not finish (incomplete: stopped before the end)" in shown(at)
+
+
+def test_red_team_page_labels_a_simulated_run_on_another_attack_file(monkeypatch, tmp_path, sgd_dir):
+    import httpx
+
+    from core import tiers
+    from core.redteam import checklist_loader, load_attacks, run_redteam
+    from core.simulated.server import SimulatedProvider
+
+    attacks = json.loads((Path(__file__).resolve().parents[1] / "data" / "attacks.json").read_text())
+    held_out = tmp_path / "held_out.json"
+    held_out.write_text(json.dumps({**attacks, "attacks": attacks["attacks"][:2]}))
+    db = tmp_path / "runs.duckdb"
+    checklists = checklist_loader(str(sgd_dir))
+    with SimulatedProvider(port=0) as provider, httpx.Client(timeout=10) as client:  # closed before the test ends
+        extractor, settings, fingerprint = tiers.build("simulated", base_url=f"{provider.url}/v1", client=client)
+        run_redteam(Store(db), load_attacks(held_out, checklists), extractor, attempts=2, settings=settings,
+                    prompt_fingerprint=fingerprint, checklists=checklists, attacks_path=held_out)
+    run_id = Store(db).runs("redteam").iloc[0]["run_id"]
+    at = open_app(monkeypatch, db, "redteam")
+    assert "SIMULATED · 2 attacks" in at.selectbox(key="redteam_run").format_func(run_id)
+    text = shown(at)
+    assert "This run attacked a **simulated** tier" in text
+    assert "attack file `held_out.json`" in text and "not the default set" in text
+    assert "deterministic" not in text  # only the offline tier repeats itself
+    assert len(at.dataframe[0].value) == 2
