@@ -37,6 +37,8 @@ def handle(args: argparse.Namespace) -> int:
                                       progress=update)
     finally:
         close()
+        if hasattr(extractor, "close"):
+            extractor.close()  # a model tier's HTTP client
 
     def human() -> None:
         label = " [SIMULATED]" if summary["simulated"] else ""
