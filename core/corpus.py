@@ -203,6 +203,17 @@ def _cache_path(service: str, segment: str, root: Path, split: str) -> Path:
     return CACHE_DIR / f"{service}.{segment}.{key.hexdigest()[:12]}.json"
 
 
+def _read_cache(path: Path) -> tuple[list[Case], int, int] | None:
+    """The cached cases, or None when there is no cache or it is damaged (it is rebuilt then)."""
+    if not path.exists():
+        return None
+    try:
+        body = json.loads(path.read_text(encoding="utf-8"))
+        return [Case.from_json(c) for c in body["cases"]], int(body["dialogues"]), int(body["dropped_turns"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def build_corpus(
     service: str,
     segment: str = "dialogue",
@@ -235,10 +246,9 @@ def build_corpus(
     cache = _cache_path(service, segment, root, split)
     cases: list[Case] = []
     dialogues = dropped = 0
-    if cache.exists():
-        body = json.loads(cache.read_text())
-        cases = [Case.from_json(c) for c in body["cases"]]
-        dialogues, dropped = body["dialogues"], body["dropped_turns"]
+    cached = _read_cache(cache)
+    if cached is not None:
+        cases, dialogues, dropped = cached
     else:
         for dialogue in iter_dialogues(root, split, service):
             dialogues += 1

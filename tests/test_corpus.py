@@ -122,3 +122,15 @@ def test_a_shard_that_is_not_utf8_is_one_clear_error(tmp_path, sgd_dir):
 def test_a_limit_below_one_is_refused(banks1):
     with pytest.raises(ValueError, match="at least 1"):
         banks1.select("held-out", limit=0)
+
+
+def test_a_damaged_cache_is_rebuilt(tmp_path, sgd_dir, monkeypatch):
+    import core.corpus
+
+    monkeypatch.setattr(core.corpus, "CACHE_DIR", tmp_path / "cache")
+    first = build_corpus("Banks_2", "intent", sgd_dir=sgd_dir, download=False)
+    [cache] = (tmp_path / "cache").glob("Banks_2.intent.*.json")
+    cache.write_text('{"cases": [')
+    again = build_corpus("Banks_2", "intent", sgd_dir=sgd_dir, download=False)
+    assert len(again.cases) == len(first.cases) == 581
+    assert cache.read_text().startswith('{"dialogues"')
