@@ -12,6 +12,7 @@ from core.checklist import decide
 from core.corpus import Case, Corpus
 from core.grade import GRADER_VERSION, grade_case, summarize
 from core.guards import run_guards
+from core.runner import graded_row
 from core.store import Store
 
 FLOORS = ("always-stop", "always-ask", "copy-nothing")
@@ -42,14 +43,8 @@ def run_floors(store: Store, corpus: Corpus, cases: Sequence[Case], split: str) 
             decision = floor_decision(floor, corpus, case)
             grade = grade_case(corpus.checklist, case, {}, decision)
             grades.append(grade)
-            rows.append({
-                "run_id": run_id, "case_id": case.case_id, "repeat": 0, "dialogue_id": case.dialogue_id,
-                "turn_index": case.turn_index, "intent": case.intent,
-                "gold": {k: list(v) for k, v in case.gold.items()}, "reported": {}, "collected": {},
-                "missing": corpus.checklist.missing(case.intent, {}), "decision": decision,
-                "gold_decision": case.gold_decision, "decision_correct": grade.decision_correct,
-                "stopped_early": grade.stopped_early, "outcomes": dict(grade.outcomes),
-                "n_correct": 0, "n_wrong": 0, "n_missed": grade.count("missed"), "n_open": grade.count("open"),
+            rows.append(graded_row(run_id, case, grade) | {
+                "reported": {}, "collected": {}, "missing": corpus.checklist.missing(case.intent, {}),
                 "status": "ok", "codes": [], "findings": [],
             })
         store.add_cases(rows)

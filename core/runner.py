@@ -41,18 +41,24 @@ class Outcome:
     result: TurnResult
 
 
+def graded_row(run_id: str, case: Case, grade: CaseGrade, repeat: int = 0) -> dict:
+    """The fields of a case row that come from the case and its grade, whatever decided it."""
+    return {
+        "run_id": run_id, "case_id": case.case_id, "repeat": repeat, "dialogue_id": case.dialogue_id,
+        "turn_index": case.turn_index, "intent": case.intent, "gold": {k: list(v) for k, v in case.gold.items()},
+        "decision": grade.decision, "gold_decision": case.gold_decision, "decision_correct": grade.decision_correct,
+        "stopped_early": grade.stopped_early, "outcomes": dict(grade.outcomes), "n_correct": grade.count("correct"),
+        "n_wrong": grade.count("wrong"), "n_missed": grade.count("missed"), "n_open": grade.count("open"),
+    }
+
+
 def case_row(run_id: str, case: Case, result: TurnResult, grade: CaseGrade, repeat: int = 0) -> dict:
     calls = result.extraction.calls
     tokens_in = sum(c.input_tokens or 0 for c in calls) if calls else None
     tokens_out = sum(c.output_tokens or 0 for c in calls) if calls else None
     latency = sum(c.latency_ms or 0 for c in calls) if calls else result.timings_ms.get("extract_total")
-    return {
-        "run_id": run_id, "case_id": case.case_id, "repeat": repeat, "dialogue_id": case.dialogue_id,
-        "turn_index": case.turn_index, "intent": case.intent, "gold": {k: list(v) for k, v in case.gold.items()},
+    return graded_row(run_id, case, grade, repeat) | {
         "reported": result.extraction.collected, "collected": result.collected, "missing": result.missing,
-        "decision": result.decision, "gold_decision": case.gold_decision, "decision_correct": grade.decision_correct,
-        "stopped_early": grade.stopped_early, "outcomes": dict(grade.outcomes), "n_correct": grade.count("correct"),
-        "n_wrong": grade.count("wrong"), "n_missed": grade.count("missed"), "n_open": grade.count("open"),
         "status": result.extraction.status, "codes": result.codes,
         "findings": [f.to_json() for f in result.verdict.findings], "next_question": result.next_question,
         "prompt": result.extraction.prompt, "raw_reply": result.extraction.raw_reply,
