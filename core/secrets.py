@@ -64,11 +64,13 @@ def _safe_file() -> dict:
         return {}
 
 
-def scrub(text: str | None) -> str | None:
-    """Remove anything that is, or looks like, an API key before it is stored or logged."""
+def scrub(text: str | None, secrets: list[str] | None = None) -> str | None:
+    """Remove anything that is, or looks like, an API key before it is stored or logged.
+
+    `secrets` lets a caller scrubbing many values read the configured keys once."""
     if not text:
         return text
-    for value in known_secret_values():
+    for value in known_secret_values() if secrets is None else secrets:
         text = text.replace(value, "[redacted]")
     text = _KEYLIKE.sub("[redacted]", text)
     return _BEARER.sub(r"\1[redacted]", text)

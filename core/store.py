@@ -22,7 +22,7 @@ import pandas as pd
 from tenacity import retry, retry_if_exception, stop_after_delay, wait_random_exponential
 
 from core.migrations import migrate
-from core.secrets import scrub
+from core.secrets import known_secret_values, scrub
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = PROJECT_ROOT / "runs.duckdb"
@@ -226,17 +226,18 @@ class Store:
         return self.query("SELECT * FROM reviews ORDER BY created_at")
 
 
-def _prepare(column: str, value: object) -> object:
+def _prepare(column: str, value: object, secrets: list[str]) -> object:
     if column in JSON_CASE_COLUMNS:
         return _json(value)
     if column in SCRUBBED and isinstance(value, str):
-        return scrub(value)
+        return scrub(value, secrets)
     return value
 
 
 def _frame(rows: list[Mapping], columns: tuple[str, ...]) -> pd.DataFrame:
     """A batch as a DataFrame with object columns, so DuckDB casts each value to its column type."""
-    data = {col: pd.Series([_prepare(col, row.get(col)) for row in rows], dtype=object) for col in columns}
+    secrets = known_secret_values()  # once a batch, not once a value: it reads the environment and a file
+    data = {col: pd.Series([_prepare(col, row.get(col), secrets) for row in rows], dtype=object) for col in columns}
     return pd.DataFrame(data)
 
 
