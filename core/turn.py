@@ -18,6 +18,8 @@ from core.extraction import Extraction, ExtractionRequest, Extractor
 from core.limits import check_lines
 
 ESCALATE_AFTER = 2  # unparsed replies in a row before the next question offers a person
+ESCALATION = "I'm having trouble reading your answers, so I can connect you to a person if you prefer. Otherwise: "
+CONFIRM = "Are the details collected so far correct?"
 
 
 @dataclass
@@ -62,10 +64,7 @@ def next_question(checklist: Checklist, intent: str, missing: list[str], escalat
         question = question[:-1] + f" ({choices})?"
     if len(missing) > 1:
         question += f" I will also need {len(missing) - 1} more detail{'s' if len(missing) > 2 else ''} after that."
-    if escalate:
-        question = ("I'm having trouble reading your answers, so I can connect you to a person if you prefer. "
-                    "Otherwise: " + question)
-    return question
+    return ESCALATION + question if escalate else question
 
 
 def take_turn(
@@ -100,10 +99,7 @@ def take_turn(
     question = next_question(checklist, intent, missing, escalate=escalated)
     if decision == "ask" and question is None:
         # Everything was carried, but this reply could not be read: confirm rather than stop.
-        question = ("I could not read your last message. Are the details collected so far correct?"
-                    if not escalated else
-                    "I'm having trouble reading your answers, so I can connect you to a person. "
-                    "Or: are the details collected so far correct?")
+        question = (ESCALATION if escalated else "I could not read your last message. ") + CONFIRM
     timings["decide"] = (time.perf_counter() - mark) * 1000
     return TurnResult(
         intent=intent,
