@@ -17,7 +17,7 @@ from pathlib import Path
 
 from core.checklist import Checklist
 from core.custom_corpus import is_custom, load_checklist_entry, load_dialogues
-from core.sgd_source import CorpusError, iter_dialogues, locate
+from core.sgd_source import CorpusError, iter_dialogues, locate, shard_signature
 
 HELD_OUT_SHARE = 0.20
 SEGMENTS = ("dialogue", "intent")
@@ -197,8 +197,6 @@ CACHE_VERSION = 2
 
 
 def _cache_path(service: str, segment: str, root: Path, split: str) -> Path:
-    from core.sgd_source import shard_signature
-
     key = hashlib.sha256(f"{CACHE_VERSION}|{root.resolve()}|{split}|{shard_signature(root, split)}".encode())
     return CACHE_DIR / f"{service}.{segment}.{key.hexdigest()[:12]}.json"
 

@@ -10,6 +10,7 @@ import pytest
 from core.corpus import build_corpus
 from core.sgd_source import SIBLING_COPY
 from core.store import Store
+from tests.loopback import Clients
 
 SGD_DIR = Path(os.environ.get("SGD_DIR") or SIBLING_COPY)
 
@@ -34,3 +35,11 @@ def banks1_intent(sgd_dir):
 @pytest.fixture()
 def store(tmp_path) -> Store:
     return Store(tmp_path / "runs.duckdb")
+
+
+@pytest.fixture()
+def clients():
+    """Makes httpx clients for a test and closes them all after it."""
+    made = Clients()
+    yield made
+    made.close()

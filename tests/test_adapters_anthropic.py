@@ -11,7 +11,7 @@ from core.extractors.anthropic import ANSWER_TOOL, API_VERSION, AnthropicAdapter
 from core.extractors.model import ModelExtractor
 from core.http_retry import RetryPolicy
 from core.runner import run_eval
-from tests.loopback import Clients, Loopback, Received, Reply, Waits
+from tests.loopback import Loopback, Received, Reply, Waits
 
 KEY = "sk-ant-test-0123456789abcdef"
 
@@ -27,13 +27,6 @@ def message(content: list[dict], stop: str = "end_turn") -> dict:
 
 def text(body: str) -> dict:
     return {"type": "text", "text": body}
-
-
-@pytest.fixture()
-def clients():
-    made = Clients()
-    yield made
-    made.close()
 
 
 @pytest.fixture()

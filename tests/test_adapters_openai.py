@@ -13,7 +13,7 @@ from core.extractors.model import ModelExtractor
 from core.extractors.openai_compat import OpenAICompatAdapter
 from core.http_retry import RetryPolicy, retry_after_seconds
 from core.runner import run_eval
-from tests.loopback import Clients, Loopback, Reply, Waits
+from tests.loopback import Loopback, Reply, Waits
 
 KEY = "sk-test-openai-0123456789abcdef"
 
@@ -26,13 +26,6 @@ def completion(content: str | None, finish: str = "stop", **usage_extra) -> dict
                   "prompt_tokens_details": {"cached_tokens": 256},
                   "completion_tokens_details": {"reasoning_tokens": 12}, **usage_extra},
     }
-
-
-@pytest.fixture()
-def clients():
-    made = Clients()
-    yield made
-    made.close()
 
 
 @pytest.fixture()
