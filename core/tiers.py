@@ -6,6 +6,7 @@ shared model-tier logic, the simulated provider, or a replay of an earlier run.
 
 from __future__ import annotations
 
+import functools
 import os
 import socket
 import tomllib
@@ -45,9 +46,20 @@ class Tier:
 
 
 def load_tiers(path: str | os.PathLike | None = None) -> dict[str, Tier]:
+    """The configured tiers; the file is parsed again only when it changes (pages ask often)."""
     path = Path(path or os.environ.get("CHAT_INTAKE_TIERS") or TIERS_FILE)
     try:
-        body = tomllib.loads(path.read_text())
+        stamp = path.stat().st_mtime_ns
+    except OSError as exc:
+        raise ValueError(f"cannot read tiers from {path}: {exc}") from exc
+    parsed = _parse_tiers(str(path), stamp)
+    return {name: Tier(t.name, t.provider, dict(t.settings)) for name, t in parsed.items()}  # callers may edit
+
+
+@functools.lru_cache(maxsize=8)
+def _parse_tiers(path: str, _stamp: int) -> dict[str, Tier]:
+    try:
+        body = tomllib.loads(Path(path).read_text())
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise ValueError(f"cannot read tiers from {path}: {exc}") from exc
     tiers = {}
