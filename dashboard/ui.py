@@ -214,7 +214,7 @@ def run_figures(path: str) -> pd.DataFrame:
 def check(path: str, run_id: str | None, against: str | None):
     from core.bands import check as bands_check
 
-    return bands_check(_store(path), run_id, against)
+    return bands_check(_store(path), run_id, against, frame=run_figures(path))  # the figures the page read
 
 
 @st.cache_data(ttl=TTL, show_spinner=False)
