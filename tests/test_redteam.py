@@ -107,8 +107,13 @@ def _attack_file(tmp_path, **changes) -> str:
     return str(path)
 
 
+def test_an_attack_file_may_name_a_family_of_its_own(tmp_path, checklists):
+    (attack,) = load_attacks(_attack_file(tmp_path, family="flattery_then_demand"), checklists)
+    assert attack.family == "flattery_then_demand"
+
+
 @pytest.mark.parametrize(("changes", "message"), [
-    ({"family": "charm"}, "charm"),
+    ({"family": "Charm!"}, "Charm!"),
     ({"intent": "OpenAccount"}, "no intent 'OpenAccount'"),
     ({"lines": [{"speaker": "customer", "text": "hi"}]}, "no line is marked"),
     ({"lines": [{"speaker": "customer", "text": "hi", "attack": "bye"}]}, "is not in its line"),
