@@ -28,7 +28,7 @@ from core.run_writer import RunWriter
 from core.store import Store, _now
 from core.turn import TurnResult, take_turn
 
-__all__ = ["BudgetExhausted", "run_eval", "graded_row", "case_row", "call_rows"]
+__all__ = ["BudgetExhausted", "call_rows", "case_row", "graded_row", "run_eval"]
 UNMETERED = ("simulated",)  # providers whose calls cost nothing and use no budget
 STEPS = ("render", "call", "parse", "extract", "contract", "decide")
 DEGRADED_ABOVE = 0.05  # a run whose extractions failed more often than this is `degraded`

@@ -240,8 +240,9 @@ class Store:
                                "WHERE status = 'running'").df()
             dead = frame[dead_running(frame)] if not frame.empty else frame
             for rec in dead.to_dict("records"):
-                why = (f"its process {rec['pid']} on {rec['host']} is gone" if rec["host"] == HOST
-                       and not process_alive(rec["pid"]) else f"no heartbeat since {rec['heartbeat_at']:%Y-%m-%d %H:%M:%S} UTC")
+                gone = rec["host"] == HOST and not process_alive(rec["pid"])
+                why = (f"its process {rec['pid']} on {rec['host']} is gone" if gone
+                       else f"no heartbeat since {rec['heartbeat_at']:%Y-%m-%d %H:%M:%S} UTC")
                 summary = _written_summary(db, rec["run_id"])
                 note = (f"closed as incomplete on a later open: {why}; {summary['n']} cases and "
                         f"{summary['calls']} calls were written")

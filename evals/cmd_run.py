@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from core import tiers
 from core.grade import Rate
@@ -79,4 +80,7 @@ def handle(args: argparse.Namespace) -> int:
         print(f"  wall clock {summary['wall_s']:.2f} s; recorded in {store.path}")
 
     emit(result, args.json, human)
+    if status["status"] == "partial" and not summary["calls"] and "budget" in (status["status_note"] or ""):
+        print(f"error: no call was made: {status['status_note']}", file=sys.stderr)
+        return 1  # a run the budget stopped before its first call is no result
     return 0
