@@ -152,7 +152,7 @@ def test_a_run_that_makes_no_call_because_of_the_budget_exits_non_zero(tmp_path,
         path = tiers_file(tmp_path, provider.port)
         process = start_cli(tmp_path / "runs.duckdb", path, sgd_dir, tier="paid", env={"MAX_CALLS_PER_DAY": "0"},
                             extra=("--limit", "3"))
-        out, err = process.communicate(timeout=120)
+        _out, err = process.communicate(timeout=120)
         assert served(provider) == 0
     assert process.returncode == 1, err.decode()
     assert "daily call budget reached" in err.decode()
