@@ -23,10 +23,10 @@ log = logging.getLogger(__name__)
 
 
 class RunWriter:
-    def __init__(self, store: Store, run_id: str, flush_s: float = FLUSH_S) -> None:
+    def __init__(self, store: Store, run_id: str, flush_s: float | None = None) -> None:
         self.store = store
         self.run_id = run_id
-        self.flush_s = flush_s
+        self.flush_s = flush_s or FLUSH_S
         self.written_cases = 0
         self.error: BaseException | None = None
         self._cases: list[Mapping] = []

@@ -117,11 +117,13 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
     wire = spec.get("wire", "openai") if tier.provider == "simulated" else tier.provider
     if wire not in ("openai", "anthropic"):
         raise ValueError(f"tier {tier.name!r}: unknown wire format {wire!r}; choose openai or anthropic")
+    where = f"tier {tier.name!r}: base_url"
     if spec.get("base_url_env") and os.environ.get(spec["base_url_env"]):
         spec["base_url"] = os.environ[spec["base_url_env"]]
+        where = f"tier {tier.name!r}: {spec['base_url_env']}"
     if not spec.get("base_url") or not spec.get("model"):
         raise ValueError(f"tier {tier.name!r} needs a model and a base_url")
-    check_base_url(str(spec["base_url"]), f"tier {tier.name!r}: base_url")
+    check_base_url(str(spec["base_url"]), where)
     if client is None and _is_loopback(spec["base_url"]):
         _check_listening(tier, spec["base_url"])
     key = None
