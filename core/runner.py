@@ -262,7 +262,7 @@ def _units(groups: list[list[Case]], repeats: int) -> Iterator[tuple[list[Case],
             yield group, repeat
 
 
-def _default_budget(store: Store, extractor, run_id: str) -> Budget | None:
+def default_budget(store: Store, extractor, run_id: str) -> Budget | None:
     if getattr(extractor, "kind", "") != "model" or not getattr(extractor, "metered", False):
         return None  # offline, replay, simulated, loopback and unpriced tiers use no budget
     return Budget.from_env(store, run_id)
@@ -303,7 +303,7 @@ def run_eval(
         corpus_source=corpus.source, split=split, segment=corpus.segment, schema_variant=corpus.schema_variant,
         provider=provider, model=model,
     )
-    budget = budget if budget is not None else _default_budget(store, extractor, run_id)
+    budget = budget if budget is not None else default_budget(store, extractor, run_id)
     started = time.perf_counter()
     limit = AdaptiveLimit(concurrency)
     halt = threading.Event()
