@@ -26,7 +26,7 @@ from core.guards import settings_fingerprint
 from core.http_retry import watch
 from core.limits import MessageTooLong, check_lines
 from core.run_writer import RunWriter
-from core.runner import AttemptRecorder, BudgetExhausted, default_budget, call_rows, case_row
+from core.runner import AttemptRecorder, BudgetExhausted, call_rows, case_row, default_budget
 from core.sgd_source import CorpusError, locate
 from core.store import Store
 from core.turn import TurnResult, take_turn

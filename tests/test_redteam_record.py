@@ -22,7 +22,7 @@ def _redteam(store, sgd_dir, tier: str, url: str, **overrides):
 
 def test_every_red_team_call_is_recorded_probes_included(store, sgd_dir):
     with SimulatedProvider(0) as provider:
-        run_id, summary = _redteam(store, sgd_dir, "simulated", provider.url + "/v1")
+        run_id, _summary = _redteam(store, sgd_dir, "simulated", provider.url + "/v1")
         served = sum(provider.faults.served.values())
     calls = store.calls(run_id)
     assert served == len(calls) > 3 * 2  # the attacks, their controls and the probe calls
@@ -34,7 +34,7 @@ def test_red_team_calls_are_budgeted_and_a_spent_budget_stops_it_as_partial(stor
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-redteam-0123456789")
     monkeypatch.setenv("MAX_CALLS_PER_DAY", "4")
     with SimulatedProvider(0) as provider:
-        run_id, summary = _redteam(store, sgd_dir, "fast", provider.url + "/v1", metered=True)
+        run_id, _summary = _redteam(store, sgd_dir, "fast", provider.url + "/v1", metered=True)
         served = sum(provider.faults.served.values())
     run = store.run(run_id)
     assert served == 4 == len(store.calls(run_id)) == Budget(store, 4).used == store.calls_reserved(today())
