@@ -204,7 +204,7 @@ class Tally:
             self.decisions.setdefault(row["case_id"], Counter())[row["decision"]] += 1
             if row["status"] == PROVIDER_ERROR and kinds and all(k in ("connection", "timeout") for k in kinds):
                 if self.no_reply_streak == 0:
-                    self.streak_from = self.n
+                    self.streak_from = self.n - 1  # the cases answered before the silence
                 self.no_reply_streak += 1
                 self.last_no_reply = kinds[-1]
             else:
