@@ -56,6 +56,7 @@ _SHAPES = (r"sk-ant-[A-Za-z0-9_\-]{6,}", r"sk-[A-Za-z0-9_\-]{8,}", r"gh[pousr]_[
            r"xox[abposr]-[A-Za-z0-9\-]{8,}", r"AKIA[0-9A-Z]{12,}")
 _BEARER_SHAPE = r"(?i:bearer)\s+[A-Za-z0-9._~+/=\-]{6,}"
 REDACTED = "[redacted]"
+_TRIGGERS = ("sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "xox", "akia", "bearer")
 
 
 def configured_key_names() -> set[str]:
@@ -99,6 +100,9 @@ class Scrubber:
     def __init__(self, secrets: list[str]) -> None:
         self.secrets = tuple(secrets)
         self._pattern = _compiled(self.secrets)
+        # Substrings every match must contain: a value holding none of them (nearly all) skips the
+        # regex, whose alternation would otherwise be tried at every position of every prompt.
+        self._triggers = (*_TRIGGERS, *(v.lower() for v in self.secrets))
 
     @classmethod
     def current(cls) -> Scrubber:
@@ -112,6 +116,9 @@ class Scrubber:
 
     def text(self, value: str | None) -> str | None:
         if not value:
+            return value
+        low = value.lower()
+        if not any(trigger in low for trigger in self._triggers):
             return value
         return self._pattern.sub(self._sub, value)
 

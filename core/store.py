@@ -195,7 +195,7 @@ class Store:
         (case_id, repeat) whose provisional call rows (written before the case finished) the
         full rows in `calls` replace."""
         scrubber = Scrubber.current()
-        replace = list(replace_calls_of)
+        replace = [(scrubber.text(case_id), repeat) for case_id, repeat in replace_calls_of]  # as they were stored
         with self.connect() as db:
             db.execute("BEGIN TRANSACTION")
             try:
