@@ -286,6 +286,14 @@ class Store:
             frame.loc[dead_running(frame), "status"] = "incomplete"
         return frame
 
+    def cases_written(self, run_ids: list[str]) -> dict[str, int]:
+        """Case rows per run: the figure of a run that died before writing its summary."""
+        if not run_ids:
+            return {}
+        frame = self.query("SELECT run_id, count(*) AS n FROM cases WHERE run_id IN (SELECT unnest(?)) "
+                           "GROUP BY run_id", [run_ids])
+        return {rid: 0 for rid in run_ids} | dict(zip(frame["run_id"], frame["n"].astype(int), strict=True))
+
     def run(self, run_id: str) -> dict:
         frame = self.query("SELECT * FROM runs WHERE run_id = ?", [run_id])
         if frame.empty:

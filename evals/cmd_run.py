@@ -8,16 +8,16 @@ import sys
 from core import tiers
 from core.grade import Rate
 from core.runner import run_eval
-from evals.common import add_corpus_options, add_output_options, open_corpus, open_store
+from evals.common import add_corpus_options, add_output_options, open_corpus, open_store, whole
 from evals.output import emit, pct, progress_bar
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("run", help="run a tier over a case set and record it")
     parser.add_argument("--tier", default="offline", help="a tier from data/tiers.toml (default offline)")
-    parser.add_argument("--concurrency", type=int, default=1,
+    parser.add_argument("--concurrency", type=whole(1, 512), default=1,
                         help="cases in flight at once; halves for a while when the provider rate-limits")
-    parser.add_argument("--repeats", type=int, default=1,
+    parser.add_argument("--repeats", type=whole(1, 10_000_000), default=1,
                         help="run every case N times with fresh calls and count decisions that flip")
     parser.add_argument("--from-run", metavar="RUN_ID", help="with --tier replay: the run whose replies to re-serve")
     add_corpus_options(parser)
