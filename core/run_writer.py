@@ -19,6 +19,7 @@ from core.store import Store
 FLUSH_S = 0.5  # the most a finished row waits before it is written
 HEARTBEAT_S = 5.0  # an idle run still says it is alive this often (well inside STALE_AFTER)
 BATCH = 200  # rows that trigger a write before FLUSH_S
+BACKLOG = 20_000  # rows waiting beyond which a producer waits for the writer (a fast offline tier, say)
 log = logging.getLogger(__name__)
 
 
@@ -49,6 +50,8 @@ class RunWriter:
     def case(self, row: Mapping, calls: list[Mapping]) -> None:
         """A finished case and its full call rows."""
         with self._cond:
+            while len(self._cases) + len(self._calls) >= BACKLOG and not self._closing and self._thread.is_alive():
+                self._cond.wait(0.1)  # memory stays bounded however fast cases finish
             key = (row["case_id"], row.get("repeat", 0))
             self._provisional = [c for c in self._provisional if (c["case_id"], c.get("repeat", 0)) != key]
             self._cases.append(row)
@@ -91,6 +94,7 @@ class RunWriter:
         with self._cond:
             cases, calls, provisional = self._cases, self._calls, self._provisional
             self._cases, self._calls, self._provisional = [], [], []
+            self._cond.notify_all()  # producers waiting on a full backlog
             finished = {(c["case_id"], c.get("repeat", 0)) for c in cases}
             replace = finished & self._flushed_provisional
         if not (cases or calls or provisional) and time.monotonic() - self._last_write < HEARTBEAT_S:

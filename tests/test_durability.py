@@ -64,3 +64,31 @@ def test_the_writer_writes_within_a_second_without_the_caller_waiting(store):
     assert sorted(calls["attempt"]) == [1, 2]  # the provisional row was replaced, not doubled
     assert len(store.cases(run_id)) == 1
     assert not [t for t in threading.enumerate() if t.name == f"writer-{run_id}"]
+
+
+def test_many_repeats_stream_to_the_store_and_sigterm_closes_the_run(tmp_path, sgd_dir):
+    import signal
+    import subprocess
+    import sys
+
+    db = tmp_path / "runs.duckdb"
+    env = {**os.environ, "CHAT_INTAKE_BOOTSTRAP": "0"}
+    process = subprocess.Popen([sys.executable, "-m", "evals", "run", "--tier", "offline", "--service", "Banks_1",
+                                "--limit", "1", "--repeats", "200000", "--db", str(db), "--sgd", str(sgd_dir),
+                                "--json"], cwd=os.path.dirname(os.path.dirname(__file__)), env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        written, deadline = 0, time.monotonic() + 90
+        while written < 200 and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.5)
+            if db.exists():
+                written = int(Store(db).query("SELECT count(*) AS n FROM cases")["n"].iloc[0])
+        assert process.poll() is None and written >= 200  # written while it runs, not held to the end
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130
+    run = Store(db).runs().iloc[0]
+    assert run["status"] == "incomplete" and "KeyboardInterrupt" in run["status_note"]
