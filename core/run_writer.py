@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Mapping
 
+from core.secrets import scrub
 from core.store import Store
 
 FLUSH_S = 0.5  # the most a finished row waits before it is written
@@ -64,9 +65,8 @@ class RunWriter:
             self._closing = True
             self._cond.notify_all()
         self._thread.join()
-        self._write()  # anything handed over while the thread was stopping
-        if self.error is not None:
-            raise self.error
+        self._write()  # anything handed over while the thread was stopping (raises if the store still refuses)
+        self.error = None
 
     # --- the writer thread -------------------------------------------------------------
     def _wake(self) -> None:
@@ -82,8 +82,10 @@ class RunWriter:
             try:
                 self._write()
             except Exception as exc:  # the store stayed locked too long, say: keep the rows, try again
-                log.warning("run %s: writing to the store failed, retrying: %s", self.run_id, exc)
+                log.warning("run %s: writing to the store failed, retrying: %s", self.run_id, scrub(str(exc)))
                 self.error = exc
+                if closing:
+                    return  # close() tries once more and raises
                 time.sleep(self.flush_s)
                 continue
             self.error = None

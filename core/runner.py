@@ -262,7 +262,7 @@ def _units(groups: list[list[Case]], repeats: int) -> Iterator[tuple[list[Case],
             yield group, repeat
 
 
-def default_budget(store: Store, extractor, run_id: str) -> Budget | None:
+def default_budget(store: Store, extractor, run_id: str | None = None) -> Budget | None:
     if getattr(extractor, "kind", "") != "model" or not getattr(extractor, "metered", False):
         return None  # offline, replay, simulated, loopback and unpriced tiers use no budget
     return Budget.from_env(store, run_id)
@@ -297,13 +297,15 @@ def run_eval(
     carried = getattr(extractor, "strategy", None) == "carried"
     guards = run_guards(corpus, cases, prompt_fingerprint, settings)
     run_settings = {**settings, "repeats": repeats} if repeats > 1 else settings
+    budget = budget if budget is not None else default_budget(store, extractor)  # a bad limit fails before the run
     run_id = store.start_run(
         kind="eval", tier=extractor.tier, tier_kind=extractor.kind, guards=guards, settings=run_settings,
         n_planned=len(cases) * repeats, service=corpus.checklist.service, sgd_split=corpus.split,
         corpus_source=corpus.source, split=split, segment=corpus.segment, schema_variant=corpus.schema_variant,
         provider=provider, model=model,
     )
-    budget = budget if budget is not None else default_budget(store, extractor, run_id)
+    if budget is not None and budget.run_id is None:
+        budget.run_id = run_id
     started = time.perf_counter()
     limit = AdaptiveLimit(concurrency)
     halt = threading.Event()

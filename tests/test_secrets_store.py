@@ -90,7 +90,11 @@ timeout_s = 5
                 extractor.close()
         assert {r.headers.get("authorization", r.headers.get("x-api-key")) for r in server.requests} >= {
             "Bearer x9Q2z", KEYS["ANTHROPIC_API_KEY"]}  # the keys were really sent
+    run_id = store.runs().iloc[0]["run_id"]
+    store.add_review(run_id, "loan-1#0", "other", note=f"customer pasted {TYPED[0]} and {KEYS['MYCRED']}",
+                     reviewer=KEYS["OPENAI_API_KEY"])
     values = every_value(store)
+    assert {t for t, _c, _v in values} >= {"runs", "cases", "calls", "reviews"}
     assert any(c == "request_id" for _t, c, _v in values) and any(c == "prompt" for _t, c, _v in values)
     leaks = [(t, c, s) for t, c, v in values for s in SECRETS if s in v]
     assert not leaks
