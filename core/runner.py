@@ -146,6 +146,30 @@ def failure_summary(rows: Sequence[dict], calls: Sequence[dict]) -> dict:
     }
 
 
+INTENT_MODES = ("gold", "predicted")
+
+
+def intent_extra(result: TurnResult) -> dict:
+    """What a case row keeps of the turn's own reading of the intent."""
+    reading = result.reading
+    return {"predicted_intent": result.intent, "intent_settled": result.intent_settled,
+            "intent_confidence": round(reading.confidence, 3) if reading else None}
+
+
+def intent_figures(rows: Sequence[dict]) -> dict:
+    """Intent accuracy and stops on a wrong intent, each with its denominator and 95% interval."""
+    n = len(rows)
+    right = sum(r["extra"]["predicted_intent"] == r["intent"] for r in rows)
+    stops = [r for r in rows if r["decision"] == "stop"]
+    wrong_stops = sum(r["extra"]["predicted_intent"] != r["intent"] for r in stops)
+    return _intent_rates(n, right, len(stops), wrong_stops, sum(not r["extra"]["intent_settled"] for r in rows))
+
+
+def _intent_rates(n: int, right: int, stops: int, wrong_stops: int, unsettled: int) -> dict:
+    return {"intent_accuracy": Rate(right, n).to_json(), "wrong_intent_stops": Rate(wrong_stops, n).to_json(),
+            "wrong_intent_stops_of_stops": Rate(wrong_stops, stops).to_json(), "intent_unsettled": unsettled}
+
+
 def agreement(decisions: Sequence[str]) -> float:
     """Share of repeats that agree with the case's most common decision."""
     return Counter(decisions).most_common(1)[0][1] / len(decisions) if decisions else 1.0
@@ -182,6 +206,7 @@ class Tally:
         self.streak_from = 0
         self.last_no_reply: str | None = None
         self.keep_decisions = keep_decisions
+        self.intent = Counter()  # with predicted intents: n, right, stops, wrong_stops, unsettled
 
     @property
     def n(self) -> int:
@@ -202,6 +227,12 @@ class Tally:
                     self.step_sum[step] += value
                     self.step_n[step] += 1
             self.decisions.setdefault(row["case_id"], Counter())[row["decision"]] += 1
+            predicted = (row.get("extra") or {}).get("predicted_intent", ...)
+            if predicted is not ...:
+                stop = row["decision"] == "stop"
+                self.intent.update(n=1, right=predicted == row["intent"], stops=stop,
+                                   wrong_stops=stop and predicted != row["intent"],
+                                   unsettled=not row["extra"]["intent_settled"])
             if row["status"] == PROVIDER_ERROR and kinds and all(k in ("connection", "timeout") for k in kinds):
                 if self.no_reply_streak == 0:
                     self.streak_from = self.n - 1  # the cases answered before the silence
@@ -229,6 +260,10 @@ class Tally:
             "step_ms": {st: round(self.step_sum[st] / self.step_n[st], 3) for st in STEPS if self.step_n[st]},
             "degraded_threshold": DEGRADED_ABOVE,
         }
+
+    def intent_summary(self) -> dict:
+        i = self.intent
+        return _intent_rates(i["n"], i["right"], i["stops"], i["wrong_stops"], i["unsettled"])
 
     def verdict(self) -> tuple[str, str | None]:
         """('degraded', why) when extractions failed beyond the threshold, else ('finished', None)."""
@@ -283,19 +318,24 @@ def run_eval(
     model: str | None = None,
     repeats: int = 1,
     budget: Budget | None = None,
+    intent_mode: str = "gold",
 ) -> tuple[str, dict]:
     """Run, grade and record; returns (run_id, summary).
 
     `repeats` runs every case that many times with fresh calls; `budget` defaults to the
-    shared daily budget for tiers whose calls are metered (core/budget.py).
+    shared daily budget for tiers whose calls are metered (core/budget.py). `intent_mode`
+    "predicted" lets every turn read the intent itself; the decision is still graded against
+    gold's intent.
     """
     if repeats < 1:
         raise ValueError("repeats must be at least 1")
+    if intent_mode not in INTENT_MODES:
+        raise ValueError(f"intent mode must be one of {', '.join(INTENT_MODES)}, not {intent_mode!r}")
     adapter = getattr(extractor, "adapter", None)
     provider = provider or getattr(adapter, "provider", None)
     model = model or getattr(adapter, "model", None)
     carried = getattr(extractor, "strategy", None) == "carried"
-    guards = run_guards(corpus, cases, prompt_fingerprint, settings)
+    guards = run_guards(corpus, cases, prompt_fingerprint, settings, intent_mode)
     run_settings = {**settings, "repeats": repeats} if repeats > 1 else settings
     budget = budget if budget is not None else default_budget(store, extractor)  # a bad limit fails before the run
     run_id = store.start_run(
@@ -317,6 +357,8 @@ def run_eval(
     def finish_case(case: Case, repeat: int, result: TurnResult) -> None:
         grade = grade_case(corpus.checklist, case, result.collected, result.decision)
         row = case_row(run_id, case, result, grade, repeat=repeat)
+        if intent_mode == "predicted":
+            row["extra"] = intent_extra(result)
         calls = call_rows(run_id, case.case_id, result, repeat=repeat)
         tally.add(grade, row, calls)
         writer.case(row, calls)
@@ -335,7 +377,8 @@ def run_eval(
                 throttled = False
                 try:
                     with watch(AttemptRecorder(writer, budget, run_id, case.case_id, repeat, adapter)):
-                        result = take_turn(corpus.checklist, case.intent, case.lines, extractor, carried=carry,
+                        given = case.intent if intent_mode == "gold" else None
+                        result = take_turn(corpus.checklist, given, case.lines, extractor, carried=carry,
                                            failed_before=streak, case_id=case.case_id)
                     throttled = any(c.http_status == 429 for c in result.extraction.calls)
                 finally:
@@ -392,7 +435,10 @@ def run_eval(
         "wall_s": round(time.perf_counter() - started, 3),
         "floor_always_stop": sum(c.complete for c in cases) / len(cases) if cases else None,
         "concurrency": {"ceiling": limit.ceiling, "lowest": limit.lowest, "throttled_cases": limit.throttled},
+        "intent_mode": intent_mode,
     }
+    if intent_mode == "predicted":
+        summary |= tally.intent_summary()
     if repeats > 1:
         by_case = tally.decisions
         summary |= {
