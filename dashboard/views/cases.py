@@ -19,6 +19,7 @@ CASE_COLUMNS = {
     "n_open": "facts not yet said", "status": "extraction", "codes": "contract codes",
 }
 RUN_STATES = {"running": "still running", "partial": "partial: some cases failed",
+              "degraded": "degraded: too many extractions failed",
               "incomplete": "incomplete: stopped before the end"}
 
 

@@ -39,12 +39,16 @@ if len(candidates) < 2:
     st.stop()
 
 ids = list(candidates["run_id"])
-case_set = candidates["guards"].map(lambda g: (ui.loads(g) or {}).get("case_set"))
-first = ids[0]
-second = next((rid for rid, cs in zip(ids[1:], case_set.iloc[1:], strict=True) if cs == case_set.iloc[0]), ids[1])
-describe = dict(zip(ids, [f"{r} · {ui.tier_label(t, k)} · {s or ''} {sp or ''}" for r, t, k, s, sp in zip(
-    ids, candidates["tier"], candidates["tier_kind"], candidates["service"], candidates["split"], strict=True)],
-    strict=True))
+case_set = dict(zip(ids, candidates["guards"].map(lambda g: (ui.loads(g) or {}).get("case_set")), strict=True))
+# The default pair is two finished runs: a degraded or incomplete run is compared only when picked, and labelled.
+clean = [rid for rid, status in zip(ids, candidates["status"], strict=True) if status == "finished"] or ids
+first = clean[0]
+second = next((rid for rid in clean[1:] if case_set[rid] == case_set[first]),
+              clean[1] if len(clean) > 1 else next(rid for rid in ids if rid != first))
+describe = dict(zip(ids, [f"{r} · {ui.tier_label(t, k)} · {s or ''} {sp or ''}"
+                          + ("" if st_ == "finished" else f" · {str(st_).upper()}") for r, t, k, s, sp, st_ in zip(
+    ids, candidates["tier"], candidates["tier_kind"], candidates["service"], candidates["split"],
+    candidates["status"], strict=True)], strict=True))
 cols = st.columns(2)
 run_a = cols[0].selectbox("Run A", ids, index=ids.index(first), key="cmp_a", format_func=describe.get)
 run_b = cols[1].selectbox("Run B", ids, index=ids.index(second), key="cmp_b", format_func=describe.get)
@@ -58,6 +62,10 @@ except ValueError as exc:
     st.stop()
 
 a, b = result["a"], result["b"]
+for rid in (run_a, run_b):
+    status = candidates.loc[candidates["run_id"] == rid, "status"].iloc[0]
+    if status != "finished":
+        st.warning(f"Run {rid} is {status}: its figures are not a clean result (picked by hand).")
 for side in (a, b):
     if side["label"] in ("simulated", "replay"):
         st.warning(f"Run {side['run_id']} used a **{side['label']}** tier: its figures are not a real model's.")

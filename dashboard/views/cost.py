@@ -64,9 +64,13 @@ def per_turn_source(figures: pd.DataFrame, service: str, strategy: str
                     ) -> tuple[str, pd.DataFrame, str, str | None]:
     """(label, tokens by turn, basis, measured run or None) for the token source the reader picks."""
     with_tokens = figures[(figures["kind"] == "eval") & figures["input_tokens_per_turn"].notna()]
-    labels = {ESTIMATE: ESTIMATE} | {rid: f"run {rid} · {ui.tier_label(tier, kind)} (measured)" for rid, tier, kind
-                                     in zip(with_tokens["run_id"], with_tokens["tier"], with_tokens["tier_kind"],
-                                            strict=True)}
+    # a degraded or incomplete run is a source only when picked, and says what it is
+    with_tokens = with_tokens.sort_values("status", key=lambda s: s != "finished", kind="stable")
+    labels = {ESTIMATE: ESTIMATE} | {
+        rid: f"run {rid} · {ui.tier_label(tier, kind)} (measured" + (")" if status == "finished" else
+                                                                     f", {str(status).upper()} run)")
+        for rid, tier, kind, status in zip(with_tokens["run_id"], with_tokens["tier"], with_tokens["tier_kind"],
+                                           with_tokens["status"], strict=True)}
     picked = st.selectbox("Tokens per turn from", list(labels), key="cost_source", format_func=labels.get)
     if picked == ESTIMATE:
         return f"{strategy} prompt, estimate", estimated(service, strategy), "estimate", None
