@@ -20,6 +20,7 @@ from core.extraction import FAILED_STATUSES
 from core.grade import CaseGrade, grade_case, summarize
 from core.guards import run_guards
 from core.http_retry import AdaptiveLimit
+from core.serving import server_report
 from core.store import Store
 from core.turn import TurnResult, take_turn
 
@@ -315,5 +316,7 @@ def run_eval(
         }
     if budget is not None:
         summary["budget"] = {"limit": budget.limit, "used_today": budget.used}
+    if all_calls and extractor.kind in ("model", "simulated"):
+        summary["server"], summary["warnings"] = server_report(all_calls, settings)
     store.finish_run(run_id, status, summary, note=note)
     return run_id, summary

@@ -67,7 +67,9 @@ def test_a_key_pasted_with_a_newline_never_reaches_output_or_store(tmp_path, sgd
     monkeypatch.setenv("LOCAL_API_KEY", secret + "\n")
     monkeypatch.setenv("LOCAL_BASE_URL", "localhost:8080/v1")  # no scheme: the client refuses the URL
     db = tmp_path / "runs.duckdb"
-    done = evals("run", "--tier", "local", "--service", "Banks_1", "--limit", "2", "--json", db=db, sgd=sgd_dir)
+    # structured output off: no form to prove, so the bad URL reaches the cases (and their calls)
+    done = evals("run", "--tier", "local", "--service", "Banks_1", "--limit", "2", "--structured-output", "off",
+                 "--json", db=db, sgd=sgd_dir)
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout.strip().splitlines()[-1])
     assert summary["stopped_early"] == 0 and summary["codes"].get("provider_error") == 2
