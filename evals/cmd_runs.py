@@ -29,7 +29,7 @@ def handle(args: argparse.Namespace) -> int:
                      "status": rec["status"], "n": summary.get("n"),
                      "decision_accuracy": summary.get("decision_accuracy"),
                      "stopped_early": summary.get("stopped_early"), "wrong": summary.get("wrong"),
-                     "model": rec.get("model"), "served_model": (settings or {}).get("served_model"),
+                     "model": rec["model"] if isinstance(rec.get("model"), str) else None, "served_model": (settings or {}).get("served_model"),
                      "host_kind": (settings or {}).get("host_kind"),
                      "temperature": (settings or {}).get("temperature"),
                      "warnings": summary.get("warnings") or [],
