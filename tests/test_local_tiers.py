@@ -4,6 +4,8 @@ served model on record, numbers read as text, dropped instructions, and server-r
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from core import tiers
@@ -209,3 +211,20 @@ def test_server_reported_compute_time_is_kept_apart_from_queue_wait(store, banks
 def test_a_reply_naming_a_model_nobody_asked_for_is_a_warning(store, banks1, monkeypatch):
     _, summary = run_local(store, banks1, monkeypatch, "a", limit=2, model="something-else")
     assert any("something-else" in w for w in summary["warnings"])
+
+
+def test_runs_lists_the_served_model_and_where_it_runs(store, banks1, monkeypatch, capsys):
+    import argparse
+
+    from evals import cmd_runs
+
+    run_local(store, banks1, monkeypatch, "qwen2.5-coder-0.5b-instruct", limit=2)
+    args = argparse.Namespace(db=str(store.path), kind=None, limit=5, json=False)
+    assert cmd_runs.handle(args) == 0
+    line = capsys.readouterr().out.strip().splitlines()[0]
+    assert "model qwen2.5-coder-0.5b-instruct@loopback" in line
+    args.json = True
+    cmd_runs.handle(args)
+    (row,) = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["runs"]
+    assert (row["served_model"], row["host_kind"], row["temperature"]) == ("qwen2.5-coder-0.5b-instruct",
+                                                                           "loopback", 0)
