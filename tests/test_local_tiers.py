@@ -228,3 +228,16 @@ def test_runs_lists_the_served_model_and_where_it_runs(store, banks1, monkeypatc
     (row,) = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["runs"]
     assert (row["served_model"], row["host_kind"], row["temperature"]) == ("qwen2.5-coder-0.5b-instruct",
                                                                            "loopback", 0)
+
+
+def test_temperature_0_by_default_and_never_sent_to_a_thinking_tier(monkeypatch, clients):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-0123456789")
+    plain, plain_settings, _ = tiers.build("simulated-anthropic", client=clients())
+    thinking, thinking_settings, _ = tiers.build("deliberate", client=clients())
+    try:
+        assert plain_settings["temperature"] == 0 and plain.adapter.temperature == 0
+        assert "temperature" not in thinking_settings and thinking.adapter.temperature is None
+        assert thinking_settings["host_kind"] == "remote" and "served_model" not in thinking_settings
+    finally:
+        plain.close()
+        thinking.close()
