@@ -28,7 +28,7 @@ from core.extraction import (
     UNPARSEABLE,
     Extraction,
 )
-from core.prompt import parse
+from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
 
 UNKNOWN_FACT = "unknown_fact"
@@ -37,8 +37,10 @@ VALUE_NOT_IN_CONVERSATION = "value_not_in_conversation"
 VALUE_ONLY_IN_AGENT_WORDS = "value_only_in_agent_words"
 VALUE_NOT_STATED = "value_not_stated"
 VALUE_REORDERED = "value_reordered"
+UNKNOWN_INTENT = "unknown_intent"  # the extractor named an intent the schema does not have
+INTENT_DISAGREES = "intent_disagrees"  # the extractor named another of the schema's intents
 REJECTING = (*FAILED_STATUSES, UNKNOWN_FACT, VALUE_NOT_ALLOWED, VALUE_NOT_STATED, VALUE_NOT_IN_CONVERSATION,
-             VALUE_ONLY_IN_AGENT_WORDS, VALUE_REORDERED)
+             VALUE_ONLY_IN_AGENT_WORDS, VALUE_REORDERED, UNKNOWN_INTENT, INTENT_DISAGREES)
 FLAGS: tuple[str, ...] = ()  # codes that keep the value; none today
 ALL_CODES = (*REJECTING, *FLAGS)
 CEILING_REASONS = ("length", "max_tokens")  # finish reasons meaning the output ceiling was hit
@@ -214,6 +216,11 @@ def check(checklist: Checklist, intent: str, lines: tuple[Line, ...], extraction
         return Verdict({}, (Finding(extraction.status),))
     accepted: dict[str, str] = {}
     findings: list[Finding] = []
+    if extraction.intent is not None and extraction.intent != intent:
+        # Checked like a closed value: one of the schema's intents, and the one the turn works on.
+        # The facts still pass on their own; the turn will not stop on this answer.
+        code = INTENT_DISAGREES if extraction.intent in checklist.intents else UNKNOWN_INTENT
+        findings.append(Finding(code, None, extraction.intent))
     for fact, value in extraction.collected.items():
         kept, found = check_value(checklist, intent, fact, value, lines)
         findings += found
@@ -235,7 +242,7 @@ def extraction_from_reply(raw_reply: str | None, finish_reason: str | None = Non
     parsed = parse(raw_reply)
     if parsed is not None:
         collected, notes = parsed
-        return Extraction(collected, raw_reply=raw_reply, notes=notes)
+        return Extraction(collected, raw_reply=raw_reply, notes=notes, intent=parse_intent(raw_reply))
     if finish_reason in CEILING_REASONS:
         return Extraction({}, status=CUT_AT_CEILING, raw_reply=raw_reply)
     if raw_reply is None or not raw_reply.strip():
