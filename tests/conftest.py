@@ -43,3 +43,13 @@ def clients():
     made = Clients()
     yield made
     made.close()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_probes():
+    """Server probes are remembered per base URL for minutes; a test's loopback port may be reused."""
+    from core.extractors import probe
+
+    probe.clear()
+    yield
+    probe.clear()
