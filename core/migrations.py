@@ -131,11 +131,28 @@ def m004_cache_write_tokens(db: duckdb.DuckDBPyConnection) -> None:
     db.execute("ALTER TABLE calls ADD COLUMN cache_write_tokens INTEGER")
 
 
+def m010_conversations(db: duckdb.DuckDBPyConnection) -> None:
+    """Dashboard chats, kept so a reload or another day can reopen them (core/chat_log.py)."""
+    db.execute("""
+        CREATE TABLE conversations (
+            conversation_id VARCHAR PRIMARY KEY,
+            service VARCHAR NOT NULL,
+            tier VARCHAR NOT NULL,
+            intent VARCHAR,
+            ended BOOLEAN NOT NULL DEFAULT false,
+            turns JSON,                     -- per turn: the customer's words and what was extracted
+            started_at TIMESTAMP NOT NULL,
+            updated_at TIMESTAMP NOT NULL
+        )
+    """)
+
+
 MIGRATIONS: list[tuple[str, Callable[[duckdb.DuckDBPyConnection], None]]] = [
     ("m001_initial", m001_initial),
     ("m002_rate_card", m002_rate_card),
     ("m003_run_indexes", m003_run_indexes),
     ("m004_cache_write_tokens", m004_cache_write_tokens),
+    ("m010_conversations", m010_conversations),  # m005-m009 are taken by work in flight
 ]
 
 

@@ -8,6 +8,9 @@ seconds; anything a page writes clears them at once.
 from __future__ import annotations
 
 import json
+import re
+import socket
+import sys
 import threading
 from collections.abc import Mapping
 from pathlib import Path
@@ -23,7 +26,20 @@ from core.store import Store, default_path
 
 TTL = 5  # seconds a cached read may lag behind the store
 DEFAULT_SERVICE = default_store.DEFAULT_SERVICE
-FILL_RUNS = "python -m evals run --tier offline --service Banks_1"
+
+
+def command(*args: str) -> str:
+    """A command line that runs as written against this page's store: the venv's python, `--db` the store."""
+    python = Path(sys.executable)
+    try:
+        python = python.relative_to(Path.cwd())
+    except ValueError:
+        pass
+    return " ".join([str(python), "-m", "evals", *args, "--db", db()])
+
+
+def fill_runs() -> str:
+    return command("run", "--tier", "offline", "--service", DEFAULT_SERVICE)
 
 
 # --- the store ------------------------------------------------------------------------------
@@ -53,8 +69,36 @@ def init_state(defaults: Mapping[str, object]) -> None:
             st.session_state[key] = value
 
 
-def empty_state(what: str, command: str) -> None:
-    st.info(f"{what} Fill it with:\n\n`{command}`")
+def empty_state(what: str, command: str | None = None) -> None:
+    st.info(what + (f" From a terminal in the project folder:\n\n`{command}`" if command else ""))
+
+
+# --- customer text is text ------------------------------------------------------------------
+_MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:=^&\"'/@%?;,])")
+
+
+def escape(value: object) -> str:
+    """Text somebody else wrote, made safe to put inside a Markdown string: every punctuation mark that
+    Markdown, HTML, LaTeX or a Streamlit directive could read is backslash-escaped, newlines kept as breaks."""
+    return _MARKDOWN_PUNCTUATION.sub(r"\\\1", text(value)).replace("\n", "  \n")
+
+
+def said(value: object) -> None:
+    """Show what a customer, an agent or a corpus wrote exactly as typed: never Markdown, HTML or LaTeX, so
+    nothing in it can load a remote resource or change how an amount reads."""
+    st.text(text(value))
+
+
+_MODULE_PATH = re.compile(r"\s*\(?\b(?:core|evals|dashboard)(?:\.[A-Za-z_]+)+\b\)?")
+
+
+def sentence(exc: BaseException | str) -> str:
+    """A failure as one sentence a reader can act on: no exception class, no module path."""
+    message = str(exc).strip() or "something went wrong"
+    message = _MODULE_PATH.sub("", message)
+    message = message.replace("--from-run RUN_ID", "a run to replay").replace("--db", "the store")
+    message = message[:1].upper() + message[1:]
+    return message if message.endswith((".", "!", "?")) else message + "."
 
 
 def tier_label(tier: str, tier_kind: str | None) -> str:
@@ -107,8 +151,8 @@ def ensure_default_store() -> None:
                 bar.progress(min(job.share, 1.0), job.message)
             if job.error:
                 box.update(label="First start: the default could not be recorded.", state="error", expanded=True)
-                st.error(f"{job.error}. The pages open on the empty store; `{FILL_RUNS}` fills it once the corpus "
-                         "is reachable.")
+                st.error(f"{sentence(job.error)} The pages open on the empty store; the Runs page fills it once "
+                         "the corpus is reachable.")
             else:
                 box.update(label=f"First start: {job.result.reason}.", state="complete", expanded=False)
         _default_job.clear()  # done: a later start that still lacks the default tries again
@@ -153,6 +197,16 @@ def services() -> list[str]:
 
 
 @st.cache_data(show_spinner=False)
+def services_with_dialogues() -> list[str]:
+    """The services a page can chat over, run or estimate: those whose dialogues are on this machine."""
+    return [name for name in services() if has_local_dialogues(name)]
+
+
+def default_index(options: list[str], wanted: str = DEFAULT_SERVICE) -> int:
+    return options.index(wanted) if wanted in options else 0
+
+
+@st.cache_data(show_spinner=False)
 def checklist(service: str) -> Checklist:
     for root in candidate_dirs():
         if Path(root).is_dir() and (found := find_service(Path(root), service)):
@@ -165,6 +219,7 @@ def corpus(service: str, segment: str = "dialogue", schema_variant: str | None =
     return build_corpus(service, segment, schema_variant=schema_variant)
 
 
+@st.cache_data(show_spinner=False)
 def has_local_dialogues(service: str) -> bool:
     for root in candidate_dirs():
         if Path(root).is_dir() and (found := find_service(Path(root), service)) and has_dialogues(Path(root),
@@ -266,15 +321,57 @@ def tier_overrides(tier_name: str) -> dict:
 
 
 def tier_note(tier_name: str) -> str | None:
-    """Why a model tier cannot answer here (its key is not configured), or None."""
+    """Why a model tier cannot answer here (its key is not configured, its server on this machine is not
+    listening), or None."""
+    import os
+
     from core.secrets import read_key
     from core.tiers import load_tiers
 
-    settings = load_tiers()[tier_name].settings
+    tier = load_tiers()[tier_name]
+    settings = tier.settings
     key_env = settings.get("key_env")
     if key_env and not settings.get("key_optional") and not read_key(key_env):
         return f"needs {key_env}"
+    base_url = os.environ.get(settings.get("base_url_env") or "") or settings.get("base_url")
+    if tier.kind == "model" and base_url and not _listening(base_url):
+        return "its server is not answering"
     return None
+
+
+@st.cache_data(ttl=TTL, show_spinner=False)
+def _listening(base_url: str) -> bool:
+    """True unless the URL names this machine and nothing listens on its port (remote hosts are not probed)."""
+    import httpx
+
+    try:
+        url = httpx.URL(base_url)
+    except Exception:  # a malformed URL cannot be reached either
+        return False
+    if not (url.host in ("localhost", "::1") or url.host.startswith("127.")):
+        return True
+    try:
+        socket.create_connection((url.host, url.port or (443 if url.scheme == "https" else 80)), timeout=0.5).close()
+    except OSError:
+        return False
+    return True
+
+
+def tier_option(tier_name: str) -> str:
+    """A tier as a list shows it: its label, and what it needs when it cannot answer here."""
+    from core.tiers import load_tiers
+
+    note = tier_note(tier_name)
+    return load_tiers()[tier_name].label + (f" — {note}" if note else "")
+
+
+def when(value: object) -> str:
+    """A stored time as people read it, in UTC and saying so."""
+    if value is None or (not isinstance(value, str) and pd.isna(value)):
+        return "—"
+    stamp = pd.Timestamp(value)
+    stamp = stamp.tz_localize("UTC") if stamp.tzinfo is None else stamp.tz_convert("UTC")
+    return stamp.strftime("%Y-%m-%d %H:%M UTC")
 
 
 @st.cache_resource(show_spinner=False)
