@@ -12,12 +12,13 @@ from core.corpus import CUSTOMER, Line
 _OF_THE_USER = re.compile(r"\s+(?:of|for)\s+the\s+(?:user|customer)\b", re.IGNORECASE)
 _THE_USERS = re.compile(r"\b(?:the\s+)?(?:user|customer)'s\s+", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+_CLAUSE = re.compile(r"\s+(?:who|whom|which|that|at a given time)\b.*$", re.IGNORECASE)
 
 
 def fact_label(fact: Fact) -> str:
     """"The account type of the user" -> "Account type"; a fact with no description reads as its name."""
     text = (fact.description or "").strip().rstrip(".")
-    text = _ARTICLE.sub("", _THE_USERS.sub("", _OF_THE_USER.sub("", text))).strip()
+    text = _ARTICLE.sub("", _THE_USERS.sub("", _OF_THE_USER.sub("", _CLAUSE.sub("", text)))).strip()
     if not text or len(text) > 60:  # a long description is a sentence, not a label
         text = fact.name.replace("_", " ")
     return text[:1].upper() + text[1:]

@@ -7,6 +7,7 @@ seconds; anything a page writes clears them at once.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import socket
@@ -31,10 +32,8 @@ DEFAULT_SERVICE = default_store.DEFAULT_SERVICE
 def command(*args: str) -> str:
     """A command line that runs as written against this page's store: the venv's python, `--db` the store."""
     python = Path(sys.executable)
-    try:
+    with contextlib.suppress(ValueError):
         python = python.relative_to(Path.cwd())
-    except ValueError:
-        pass
     return " ".join([str(python), "-m", "evals", *args, "--db", db()])
 
 
@@ -212,6 +211,15 @@ def checklist(service: str) -> Checklist:
         if Path(root).is_dir() and (found := find_service(Path(root), service)):
             return Checklist.from_schema(found[1])
     return corpus(service).checklist  # not local yet: the corpus build downloads it
+
+
+@st.cache_data(show_spinner=False)
+def schema_of(service: str) -> dict:
+    """The service's schema entry as SGD writes it (the checklist.json of the bring-your-own format)."""
+    for root in candidate_dirs():
+        if Path(root).is_dir() and (found := find_service(Path(root), service)):
+            return dict(found[1])
+    return {}
 
 
 @st.cache_resource(show_spinner="Reading the corpus…")

@@ -30,6 +30,11 @@ def shown(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts)
 
 
+def board(at: AppTest):
+    """The chat's checklist table."""
+    return at.dataframe[-1].value
+
+
 def open_app(monkeypatch, db: Path, page: str = "chat", bootstrap: bool = False) -> AppTest:
     monkeypatch.setenv("RUNS_DB", str(db))
     monkeypatch.setenv("CHAT_INTAKE_BOOTSTRAP", "1" if bootstrap else "0")
@@ -119,17 +124,23 @@ def test_chat_transfer_over_three_turns_fills_the_checklist_and_stops(monkeypatc
     at = open_app(monkeypatch, tmp_path / "runs.duckdb")
     at.chat_input(key="chat_text").set_value("I would like to transfer money").run()
     assert "Intent **TransferMoney** (detected) · Decision: **ask**" in shown(at)
-    assert list(at.table[0].value["collected"]) == ["— missing —"] * 3
+    assert list(board(at)["collected"]) == ["missing"] * 3
     at.chat_input(key="chat_text").set_value("from my checking account").run()
     at.chat_input(key="chat_text").set_value("$200 to Peter").run()
     assert "Decision: **stop**" in shown(at)
-    table = at.table[0].value.set_index("fact")["collected"]
-    assert table["account_type"] == "checking" and table["amount"] == "$200"
-    assert "— missing —" not in set(table)
-    assert "Stop: every required fact is collected." in shown(at)
-    assert [b.label for b in at.download_button] == ["Export JSON", "Export Markdown"]
+    table = board(at).set_index("fact")
+    assert table.loc["Account type", "collected"] == "checking" and table.loc["Amount of money to transfer", "collected"] == "$200"
+    amount = table.loc["Amount of money to transfer"]
+    assert amount["customer's words"] == "$200 to Peter" and amount["this turn"] == "new"
+    assert "missing" not in set(table["collected"])
+    assert "Thank you, that is everything I need." in shown(at)
+    said = [t.value for message in at.chat_message for t in message.text]
+    assert "Account type: checking\nAmount of money to transfer: $200\nAccount name of the recipient: Peter" in said  # the customer's summary
+    assert at.chat_input(key="chat_text").disabled  # the conversation has ended
+    assert [b.label for b in at.download_button] == ["Export JSON", "Export Markdown", "Save as a test case",
+                                                     "Its checklist"]
     at.button(key="chat_reset").click().run()
-    assert "Nothing said yet" in shown(at) and not at.chat_message
+    assert "Nothing said yet" in shown(at) and not at.chat_message and not at.chat_input(key="chat_text").disabled
 
 
 def test_chat_on_the_simulated_tier_is_labelled_and_shows_the_prompt(monkeypatch, tmp_path):
@@ -174,7 +185,7 @@ def test_chat_replays_a_corpus_dialogue_with_gold(monkeypatch, tmp_path, banks1)
     for _ in range(turns):
         at.button(key="chat_next").click().run()
     assert f"Replaying corpus dialogue {dialogue}: {turns} turn(s) shown, 0 to go." in shown(at)
-    assert "gold" in at.table[0].value.columns and "Gold decision: **stop**" in shown(at)
+    assert "gold" in at.dataframe[0].value.columns and "Gold decision: **stop**" in shown(at)
     assert at.button(key="chat_next").disabled and not at.chat_input
 
 
