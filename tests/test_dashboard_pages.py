@@ -235,27 +235,36 @@ def test_cases_filter_and_drill_down(monkeypatch, filled):
     assert early > 0 and f"{early} of 298 cases" in shown(at)
     cases = at.dataframe[0].value
     assert {"case", "gold decision", "decision right", "facts right", "facts missed"} <= set(cases.columns)
-    assert "n_correct" not in cases.columns and cases["stopped early"].all()
-    facts = at.table[0].value
+    assert "n_correct" not in cases.columns
+    assert set(cases["stopped early"]) == {"yes"}
+    facts = next(df.value for df in at.dataframe if "outcome" in df.value.columns)
     assert {"fact", "gold", "collected", "outcome"} <= set(facts.columns)
     assert "**stopped early**" in shown(at) and "Customer" not in facts.columns
     assert at.chat_message  # the transcript, rebuilt from the corpus
+    assert at.query_params["early"] == "1" and at.query_params["run"] == ids["eager"]  # a link reproduces it
 
 
-def test_review_queue_saves_a_verdict(monkeypatch, filled):
+def test_review_queue_saves_a_verdict_and_moves_on(monkeypatch, filled):
     path, ids = filled
     at = open_app(monkeypatch, path, "cases")
-    run_id, case_id = at.selectbox(key="review_run").value, at.selectbox(key="review_case").value
+    run_id, case_id = at.selectbox(key="review_run").value, at.session_state["review_case"]
+    assert at.radio(key="review_verdict").value is None  # no verdict is chosen for the reviewer
+    at.form_submit_button[0].click().run()
+    assert "Pick a verdict before saving." in shown(at) and Store(path).reviews(run_id).empty
     at.radio(key="review_verdict").set_value("grader too strict")
     at.text_area(key="review_note").input("gold asks for the recipient again")
     at.form_submit_button[0].click().run()
     assert f"Saved: grader too strict on {case_id} of run {run_id}." in shown(at)
+    assert "Reviewed: **grader too strict** — gold asks for the recipient again" in shown(at)  # on the case
     saved = Store(path).reviews(run_id)
     assert (saved["case_id"] == case_id).any() and "gold asks for the recipient again" in set(saved["note"])
-    per_run = next(df.value for df in at.dataframe if "grader too strict" in df.value.columns).set_index("run_id")
-    assert per_run.loc[run_id, "grader too strict"] >= 1 and per_run.loc[run_id, "reviewed"] >= 1
-    assert f"{case_id} · grader too strict" in at.selectbox(key="review_case").format_func(case_id)
-    assert run_id == ids["eager"]
+    assert next(m.value for m in at.metric if m.label == "Grader too strict") == "1"
+    queue = next(df.value for df in at.dataframe if "verdict" in df.value.columns).set_index("case")
+    assert queue.loc[case_id, "verdict"] == "grader too strict"
+    at.button(key="review_next").click().run()
+    assert at.session_state["review_case"] != case_id and queue.loc[at.session_state["review_case"], "verdict"] == (
+        "not reviewed")
+    assert run_id == ids["eager"] or run_id in set(Store(path).runs("eval")["run_id"])
 
 
 def test_compare_shows_disagreements_and_opens_one(monkeypatch, filled):
@@ -270,7 +279,7 @@ def test_compare_shows_disagreements_and_opens_one(monkeypatch, filled):
     case_id = at.selectbox(key="cmp_case").value
     at.radio(key="cmp_side").set_value(ids["offline"])
     at.button(key="cmp_open").click().run()
-    assert at.title[0].value == "Cases" and at.selectbox(key="cases_case").value == case_id
+    assert at.title[0].value == "Cases" and f"Case {case_id}" in shown(at)
     assert at.selectbox(key="cases_run").value == ids["offline"]
 
 
