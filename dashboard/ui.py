@@ -386,3 +386,33 @@ def when(value: object) -> str:
 def job_registry() -> dict:
     """Runs started from the dashboard, by job id (shared by every session of this server)."""
     return {}
+
+
+def job_panel(state_key: str) -> None:
+    """Progress of the work this session started from a page (`state_key` holds the job ids): a bar while it
+    runs, one sentence when it ends. Polls only while something runs; reruns the page when work finishes."""
+    init_state({state_key: []})
+    registry = job_registry()
+    if not [j for j in st.session_state[state_key] if j in registry]:
+        return
+    running = any(not registry[j].finished for j in st.session_state[state_key] if j in registry)
+    st.fragment(_job_panel, run_every=1.0 if running else None)(state_key)
+
+
+def _job_panel(state_key: str) -> None:
+    registry = job_registry()
+    mine = [registry[j] for j in st.session_state[state_key] if j in registry]
+    for job in mine:
+        if job.error:
+            st.error(f"{job.label}: {sentence(job.error)}")
+        elif job.finished:
+            st.success(f"{job.label}: finished, run {job.run_id} ({job.outcome}).")
+        else:
+            st.progress(job.share, text=f"{job.label}: {job.done:,} of {job.total:,} steps" if job.total
+                        else f"{job.label}: starting…")
+    seen_key = f"_{state_key}_seen"
+    finished = [j.job_id for j in mine if j.finished]
+    if finished and st.session_state.get(seen_key) != finished:
+        st.session_state[seen_key] = finished
+        refresh()
+        st.rerun(scope="app")  # the page above now reads the new run

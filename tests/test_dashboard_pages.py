@@ -270,12 +270,19 @@ def test_review_queue_saves_a_verdict_and_moves_on(monkeypatch, filled):
 def test_compare_shows_disagreements_and_opens_one(monkeypatch, filled):
     path, ids = filled
     at = open_app(monkeypatch, path, "compare")
-    at.selectbox(key="cmp_a").set_value(ids["offline"])
+    # the default pair shares a case set; red-team and contract runs are not offered
+    assert "Paired test on decisions" in shown(at) and not at.error
+    offered = set(at.selectbox(key="cmp_a").options)
+    assert not any(rid in " ".join(offered) for rid in Store(path).runs("redteam")["run_id"])
+    at.selectbox(key="cmp_a").set_value(ids["offline"]).run()
     at.selectbox(key="cmp_b").set_value(ids["eager"]).run()
     text = shown(at)
-    assert "eager (simulated)" in text and "used a **simulated** tier" in text
-    figures = at.table[0].value.set_index("figure")
+    assert "eager (simulated)" in " ".join(at.dataframe[0].value.columns) and "used a **simulated** tier" in text
+    figures = at.dataframe[0].value.set_index("figure")
     assert figures.loc["stopped early"].iloc[0].startswith("0 of 298")
+    assert figures.loc["stopped early", "change, B − A"].startswith("+")
+    assert at.subheader[0].value.startswith("A is right on ") and "p < 0.001" in at.subheader[0].value
+    assert "e-" not in shown(at)  # no p-value in scientific notation
     case_id = at.selectbox(key="cmp_case").value
     at.radio(key="cmp_side").set_value(ids["offline"])
     at.button(key="cmp_open").click().run()

@@ -106,7 +106,7 @@ def show_history(figures: pd.DataFrame) -> list:
 def show_bands(figures: pd.DataFrame) -> None:
     evals = figures[(figures["kind"] == "eval") & (figures["status"] == "finished")]
     if evals.empty:
-        ui.empty_state("No finished eval run yet, so no band can be drawn.", ui.FILL_RUNS)
+        ui.empty_state("No finished eval run yet, so no band can be drawn: start one above.")
         return
     cols = st.columns(2)
     run_id = cols[0].selectbox("Run", list(evals["run_id"]), key="bands_run")
@@ -171,33 +171,13 @@ def start_form() -> None:
             st.session_state.my_jobs.append(job.job_id)
 
 
-def progress_panel() -> None:
-    registry = ui.job_registry()
-    mine = [registry[j] for j in st.session_state.my_jobs if j in registry]
-    for job in mine:
-        if job.error:
-            st.error(f"{job.label}: {job.error}")
-        elif job.finished:
-            st.success(f"{job.label}: finished, run {job.run_id} "
-                       f"({job.summary['decisions_correct']}/{job.summary['n']} decisions correct).")
-        else:
-            st.progress(job.share, text=f"{job.label}: {job.done} of {job.total or '…'} cases")
-    if any(job.finished for job in mine) and st.session_state.get("_jobs_seen") != [j.job_id for j in mine
-                                                                                     if j.finished]:
-        st.session_state["_jobs_seen"] = [j.job_id for j in mine if j.finished]
-        ui.refresh()
-        st.rerun(scope="app")  # the history above now holds the new run
-
-
 st.title("Runs")
 figures = ui.run_figures(ui.db())
 with st.expander("Start a run", expanded=figures.empty):
     start_form()
-if st.session_state.my_jobs:
-    running = any(not j.finished for k, j in ui.job_registry().items() if k in st.session_state.my_jobs)
-    st.fragment(progress_panel, run_every=1.0 if running else None)()  # polls only while a run goes on
+ui.job_panel("my_jobs")
 if figures.empty:
-    ui.empty_state(f"No run is recorded in `{ui.db()}` yet.", ui.FILL_RUNS)
+    ui.empty_state("No run is recorded in this store yet: start one above.", ui.fill_runs())
     st.stop()
 
 st.subheader("History")
