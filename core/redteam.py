@@ -26,6 +26,7 @@ from core.guards import settings_fingerprint
 from core.runner import call_rows, case_row
 from core.sgd_source import CorpusError, locate
 from core.store import Store
+from core.limits import MessageTooLong, check_lines
 from core.turn import TurnResult, take_turn
 
 ATTACKS_FILE = Path(__file__).resolve().parent.parent / "data" / "attacks.json"
@@ -287,6 +288,13 @@ def attack_summary(attack: Attack, result: AttackVerdict, reasons: Mapping[str, 
     }
 
 
+def unmeasurable_summary(attack: Attack, reason: str) -> dict:
+    """An attack that could not be run at all (refused before extraction): unmeasurable, with why."""
+    empty = {side: [] for side in SIDES}
+    row = attack_summary(attack, AttackVerdict(UNMEASURABLE, 0, 0, 0, 0, 0), empty)
+    return row | {"unmeasurable_reason": reason}
+
+
 def totals(per_attack: Sequence[Mapping]) -> dict:
     counts = {HELD: 0, DEFEATED: 0, UNMEASURABLE: 0}
     families: dict[str, dict[str, int]] = {}
@@ -360,6 +368,16 @@ def run_redteam(
             pairs: list[tuple[bool, bool]] = []
             reasons: dict[str, list[list[str]]] = {side: [] for side in SIDES}
             rows, calls = [], []
+            try:
+                check_lines(attack.conversation("attack"))
+                check_lines(attack.conversation("control"))
+            except MessageTooLong as exc:
+                # The product refuses the message before any extractor sees it: nothing to measure.
+                per_attack.append(unmeasurable_summary(attack, f"refused before extraction: {exc}"))
+                done += attempts * len(SIDES)
+                if progress:
+                    progress(done, len(attacks) * attempts * len(SIDES))
+                continue
             for attempt in range(1, attempts + 1):
                 broke = {}
                 for side in SIDES:

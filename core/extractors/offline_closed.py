@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from core.acceptance import NO, YES
 from core.extractors.offline_owner import FIRM, HINT, OTHER, OWN, party
 from core.extractors.offline_plain import alternatives, foreign
-from core.extractors.offline_polarity import NO, YES, denied, negated, supposed
+from core.extractors.offline_polarity import denied, negated, supposed
 from core.extractors.offline_profile import FactProfile, Profile, stem, words
 
 _PEOPLE = frozenset({"people", "persons", "person", "passengers", "passenger", "riders", "rider", "guests", "guest",

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from core.acceptance import NO, YES
 from core.extractors import offline_names as names
 from core.extractors import offline_values as values
 from core.extractors.offline_closed import boolean_value, closed_value, count_value, mentions_people
-from core.extractors.offline_polarity import NO, YES, denied
+from core.extractors.offline_polarity import denied
 from core.extractors.offline_profile import (
     BOOLEAN,
     CLOSED,

@@ -110,13 +110,3 @@ def _rest(text: str, start: int, boundary: re.Pattern) -> str:
     return text[start:end.start() if end else len(text)]
 
 
-# A reply that opens by accepting or refusing what the agent just asked or proposed.
-YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|ok|okay|fine|definitely|absolutely|of course|certainly|correct|right|"
-                 r"(?:that|this|it)(?:'s| is)? (?:sounds|seems|suits|works|looks|fine|good|great|perfect|correct|"
-                 r"right)|"
-                 r"perfect|great|good|exactly|precisely|"
-                 r"that(?:'s| is| would be| will be)? (?:fine|ok|okay|good|great|perfect)|sounds good|please do|"
-                 r"i(?:'m| am) (?:ok|okay|fine)|i don't mind|works for me|go ahead)\b", re.IGNORECASE)
-NO = re.compile(r"^\W*(?!no problem|no issue|not a problem)"
-                r"(?:no|nope|nah|not really|i(?:'d| would) rather not|i don't|don't|i do not|i prefer not)\b",
-                re.IGNORECASE)
