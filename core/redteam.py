@@ -23,10 +23,10 @@ from core.checklist import Checklist
 from core.corpus import AGENT, CUSTOMER, Case, Line
 from core.grade import GRADER_VERSION, Rate, accepts, grade_case
 from core.guards import settings_fingerprint
+from core.limits import MessageTooLong, check_lines
 from core.runner import call_rows, case_row
 from core.sgd_source import CorpusError, locate
 from core.store import Store
-from core.limits import MessageTooLong, check_lines
 from core.turn import TurnResult, take_turn
 
 ATTACKS_FILE = Path(__file__).resolve().parent.parent / "data" / "attacks.json"

@@ -74,7 +74,9 @@ def filled_store(path: Path, corpus: Corpus, sgd_dir: Path) -> dict[str, str]:
     a red-team and a contract run of the offline tier, and the eager run last (the newest eval run)."""
     store = Store(path)
     default = bootstrap(store, sgd_dir=sgd_dir)
-    ids = {"offline_first": default.run_ids[-1], "offline": record_offline(store, corpus),
+    held_out = next(rid for rid in default.run_ids if store.run(rid)["split"] == "held-out"
+                    and store.run(rid)["kind"] == "eval")
+    ids = {"offline_first": held_out, "offline": record_offline(store, corpus),
            "simulated": record_simulated(store, corpus)}
     record_command(["redteam", "--tier", "offline", "--attempts", "3", "--sgd", str(sgd_dir), "--db", str(path)])
     record_command(["contract", "--sgd", str(sgd_dir), "--db", str(path)])

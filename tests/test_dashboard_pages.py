@@ -129,13 +129,15 @@ def test_chat_transfer_over_three_turns_fills_the_checklist_and_stops(monkeypatc
     at.chat_input(key="chat_text").set_value("$200 to Peter").run()
     assert "Decision: **stop**" in shown(at)
     table = board(at).set_index("fact")
-    assert table.loc["Account type", "collected"] == "checking" and table.loc["Amount of money to transfer", "collected"] == "$200"
+    assert table.loc["Account type", "collected"] == "checking"
+    assert table.loc["Amount of money to transfer", "collected"] == "$200"
     amount = table.loc["Amount of money to transfer"]
     assert amount["customer's words"] == "$200 to Peter" and amount["this turn"] == "new"
     assert "missing" not in set(table["collected"])
     assert "Thank you, that is everything I need." in shown(at)
     said = [t.value for message in at.chat_message for t in message.text]
-    assert "Account type: checking\nAmount of money to transfer: $200\nAccount name of the recipient: Peter" in said  # the customer's summary
+    summary = "Account type: checking\nAmount of money to transfer: $200\nAccount name of the recipient: Peter"
+    assert summary in said  # what the customer is shown when the conversation ends
     assert at.chat_input(key="chat_text").disabled  # the conversation has ended
     assert [b.label for b in at.download_button] == ["Export JSON", "Export Markdown", "Save as a test case",
                                                      "Its checklist"]

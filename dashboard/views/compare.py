@@ -75,8 +75,8 @@ def default_pair(candidates: pd.DataFrame) -> tuple[str, str] | None:
 def describe(row: pd.Series) -> str:
     status = "" if row["status"] == "finished" else f" · {str(row['status']).upper()}"
     where = " ".join(p for p in (ui.text(row["service"]), ui.text(row["split"])) if p)
-    return f"{row['run_id']} · {ui.tier_label(row['tier'], row['tier_kind'])} · {where} · {ui.when(row['started_at'])}" \
-           + status
+    tier = ui.tier_label(row["tier"], row["tier_kind"])
+    return f"{row['run_id']} · {tier} · {where} · {ui.when(row['started_at'])}{status}"
 
 
 def extractions_side_by_side(run_a: str, run_b: str, case_id: str) -> None:
