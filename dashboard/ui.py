@@ -68,6 +68,24 @@ def init_state(defaults: Mapping[str, object]) -> None:
             st.session_state[key] = value
 
 
+def keep(name: str, default: object, options: list | None = None) -> str:
+    """A widget key whose value survives leaving the page: Streamlit forgets the state of a widget that is not
+    drawn, so the value lives under a key of its own and is handed to the widget on every run. Pass
+    `on_change=ui.kept(name)` to the widget."""
+    store_key = f"_kept_{name}"
+    init_state({store_key: default})
+    if options is not None and st.session_state[store_key] not in options:
+        st.session_state[store_key] = default if default in options else (options[0] if options else None)
+    st.session_state[name] = st.session_state[store_key]
+    return name
+
+
+def kept(name: str):
+    def save() -> None:
+        st.session_state[f"_kept_{name}"] = st.session_state[name]
+    return save
+
+
 def empty_state(what: str, command: str | None = None) -> None:
     st.info(what + (f" From a terminal in the project folder:\n\n`{command}`" if command else ""))
 

@@ -295,10 +295,18 @@ def test_compare_shows_disagreements_and_opens_one(monkeypatch, filled):
 def test_cost_slider_changes_the_bill(monkeypatch, tmp_path):
     at = open_app(monkeypatch, tmp_path / "runs.duckdb", "cost")
     before = at.metric[0].value
-    at.slider(key="cost_conversations").set_value(20_000).run()
+    at.select_slider(key="cost_conversations").set_value(20_000).run()
     after = at.metric[0].value
     to_dollars = lambda text: float(text.strip("$").replace(",", ""))  # noqa: E731
     assert to_dollars(after) == pytest.approx(2 * to_dollars(before), rel=1e-3)
+    assert at.number_input(key="cost_volume_typed").value == 20_000  # the typed volume follows the slider
+    at.number_input(key="cost_volume_typed").set_value(3_000_000).run()  # any volume, past the slider's end
+    assert to_dollars(at.metric[0].value) == pytest.approx(300 * to_dollars(before), rel=1e-3)
+    assert at.select_slider(key="cost_conversations").value == 500_000
+    at.switch_page("views/runs.py").run()
+    at.switch_page("views/cost.py").run()  # settings are kept across pages
+    assert at.number_input(key="cost_volume_typed").value == 3_000_000
+    at.number_input(key="cost_volume_typed").set_value(20_000).run()
     at.slider(key="cost_turns").set_value(12).run()
     bills = next(df.value for df in at.dataframe if "strategy" in df.value.columns and "tier" not in
                  df.value.columns).set_index("strategy")["total_usd"]
@@ -378,16 +386,18 @@ def test_contract_page_with_only_fixtures_says_what_fills_the_gold_section(monke
 
 def test_contract_page_on_an_empty_store_names_both_commands(monkeypatch, tmp_path):
     text = shown(open_app(monkeypatch, tmp_path / "runs.duckdb", "contract"))
-    assert "No fixture run is recorded yet." in text and "`python -m evals contract`" in text
-    assert "No gold check is recorded yet." in text and "`python -m evals gold-check`" in text
+    assert "No fixture run is recorded yet" in text and "-m evals contract --db " in text
+    assert "No gold check is recorded yet" in text and "-m evals gold-check --db " in text
 
 
 def test_cost_from_a_measured_run(monkeypatch, filled):
     path, ids = filled
     at = open_app(monkeypatch, path, "cost")
-    at.selectbox(key="cost_source").set_value(ids["simulated"]).run()
+    # a simulated run is never a measured source; a model tier's finished run with tokens is
+    assert not any(ids["simulated"] in option for option in at.selectbox(key="cost_source").options)
+    at.selectbox(key="cost_source").set_value(ids["model"]).run()
     assert at.metric[0].label == "Monthly bill (measured)"
-    assert f"Tokens per turn: run {ids['simulated']}, measured." in shown(at)
+    assert f"Tokens per turn: run {ids['model']}, measured." in shown(at)
     every_rate = next(df.value for df in at.dataframe if "own_rate" in df.value.columns)
     assert len(every_rate) == len(at.selectbox(key="cost_rate").options) and (every_rate["total_usd"] > 0).all()
     by_turn = next(df.value for df in at.dataframe if "turn" in df.value.columns)
