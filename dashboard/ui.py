@@ -22,7 +22,7 @@ import streamlit as st
 from core import bootstrap as default_store
 from core.checklist import Checklist
 from core.corpus import Corpus, build_corpus
-from core.sgd_source import CorpusError, candidate_dirs, find_service, has_dialogues, load_schema
+from core.sgd_source import CorpusError, candidate_dirs, find_service, load_schema
 from core.store import Store, default_path
 
 TTL = 5  # seconds a cached read may lag behind the store
@@ -162,7 +162,7 @@ def ensure_default_store() -> None:
         return
     if default_store.needs_default(store()):
         job = _default_job(db())
-        with st.status("First start: recording the Banks_1 floors and an offline run…", expanded=True) as box:
+        with st.status("First start: recording the Banks_1 floors and offline runs…", expanded=True) as box:
             bar = st.progress(0.0)
             while not job.done.wait(0.25):
                 bar.progress(min(job.share, 1.0), job.message)
@@ -245,13 +245,12 @@ def corpus(service: str, segment: str = "dialogue", schema_variant: str | None =
     return build_corpus(service, segment, schema_variant=schema_variant)
 
 
-@st.cache_data(show_spinner=False)
+@st.cache_data(ttl=60, show_spinner=False)
 def has_local_dialogues(service: str) -> bool:
-    for root in candidate_dirs():
-        if Path(root).is_dir() and (found := find_service(Path(root), service)) and has_dialogues(Path(root),
-                                                                                                   found[0]):
-            return True
-    return False
+    """True when a local SGD folder holds dialogues of the service (not only its schema)."""
+    from core.availability import has_dialogues_of
+
+    return any(Path(root).is_dir() and has_dialogues_of(Path(root), service) for root in candidate_dirs())
 
 
 def pct(value: object) -> str:

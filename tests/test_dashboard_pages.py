@@ -91,11 +91,11 @@ def test_every_page_on_a_store_with_runs(monkeypatch, filled, page):
 def test_first_start_records_the_default_with_progress(monkeypatch, tmp_path):
     at = open_app(monkeypatch, tmp_path / "runs.duckdb", bootstrap=True)
     runs = Store(tmp_path / "runs.duckdb").runs()
-    assert sorted(runs["kind"]) == ["eval", "floor", "floor", "floor"]
-    assert at.status[0].label == "First start: recorded the floors and an offline run on Banks_1 held-out."
+    assert sorted(runs["kind"]) == ["eval", "eval", "floor", "floor", "floor"]
+    assert at.status[0].label == "First start: recorded the floors and offline runs on Banks_1 held-out and sample."
     assert at.status[0].state == "complete"
     at.switch_page("views/runs.py").run()
-    assert "Group 1: offline · eval · Banks_1 held-out · 1 run(s)" in shown(at)
+    assert "Group 1: offline · eval · Banks_1 sample · 1 run(s)" in shown(at)
 
 
 def test_first_start_without_a_corpus_or_network_says_so_and_opens_empty(monkeypatch, tmp_path):
@@ -114,7 +114,7 @@ def test_first_start_without_a_corpus_or_network_says_so_and_opens_empty(monkeyp
     at = AppTest.from_file(str(APP), default_timeout=60).run()
     assert not at.exception and at.status[0].state == "error"
     assert "'Banks_1' was not found" in at.error[0].value and "The pages open on the empty store" in at.error[0].value
-    assert "The Banks_1 checklist cannot be read" in at.error[1].value and len(at.error) == 2
+    assert "No service has dialogues on this machine" in shown(at) and len(at.error) == 1
     at.switch_page("views/runs.py").run()
     assert not at.exception and FILL_RUNS in shown(at)
     assert Store(tmp_path / "runs.duckdb").runs().empty
@@ -182,6 +182,7 @@ def test_chat_replays_a_corpus_dialogue_with_gold(monkeypatch, tmp_path, banks1)
     dialogue = next(c.dialogue_id for c in banks1.cases if c.turn_index >= 2)
     turns = sum(c.dialogue_id == dialogue for c in banks1.cases)
     at = open_app(monkeypatch, tmp_path / "runs.duckdb")
+    at.toggle(key="chat_replay_open").set_value(True).run()
     at.selectbox(key="chat_dialogue").set_value(dialogue)
     at.button(key="chat_load").click().run()
     for _ in range(turns):
@@ -380,8 +381,8 @@ def test_contract_page_with_only_fixtures_says_what_fills_the_gold_section(monke
     at = open_app(monkeypatch, db, "contract")
     text = shown(at)
     assert "Bad answers rejected as expected" in text
-    assert "No gold check is recorded yet." in text and "python -m evals gold-check" in text
-    assert "python -m evals contract`" not in text  # the fixture section is filled
+    assert "No gold check is recorded yet" in text and "-m evals gold-check --db" in text
+    assert "-m evals contract --db" not in text  # the fixture section is filled
 
 
 def test_contract_page_on_an_empty_store_names_both_commands(monkeypatch, tmp_path):
@@ -411,8 +412,9 @@ def test_chat_replays_recorded_replies_of_a_run(monkeypatch, filled, banks1):
     at = open_app(monkeypatch, path)
     at.selectbox(key="chat_tier").set_value("replay").run()
     at.selectbox(key="chat_from_run").set_value(ids["simulated"]).run()
-    assert "load a real conversation above to replay one" in shown(at) and not at.chat_input
+    assert "switch on the replay of a real conversation above" in shown(at) and not at.chat_input
     dialogue = next(c.dialogue_id for c in banks1.select("held-out"))
+    at.toggle(key="chat_replay_open").set_value(True).run()
     at.selectbox(key="chat_dialogue").set_value(dialogue)
     at.button(key="chat_load").click().run()
     at.button(key="chat_next").click().run()

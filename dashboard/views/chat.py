@@ -145,6 +145,10 @@ def evidence(turn: Turn, tier: str, number: int) -> None:
 
 def pick_service() -> str:
     ready = ui.services_with_dialogues()
+    if not ready and not st.session_state.get("chat_all_services"):
+        st.info("No service has dialogues on this machine, so there is nothing to chat over yet: point the SGD_DIR "
+                "setting at an SGD folder, or let the first start download Banks_1 (it needs the network).")
+        st.stop()
     every = st.session_state.get("chat_all_services", False)
     options = ui.services() if every else ready
     if st.session_state.get("chat_service") not in options:
@@ -191,7 +195,7 @@ if tiers.load_tiers()[tier].kind == "replay":
     recorded = ui.runs(ui.db(), "eval")
     st.selectbox("Replay the replies recorded by run", list(recorded["run_id"]), key="chat_from_run",
                  on_change=reset, help="Replay re-serves an earlier run's raw replies for the same corpus cases: "
-                 "load a real conversation below.")
+                 "switch on the replay below.")
 try:
     intents = list(ui.checklist(service).intents)
 except CorpusError as exc:  # no local schema and no download: one line, and the other pages still work
@@ -199,12 +203,12 @@ except CorpusError as exc:  # no local schema and no download: one line, and the
     st.stop()
 intent = controls[2].selectbox("Intent", [DETECT, *intents], key="chat_intent", on_change=reset)
 
-with st.expander("Load a real conversation (replay a corpus dialogue, gold beside each turn)"):
+if st.toggle("Replay a real conversation from the corpus, gold beside each turn", key="chat_replay_open"):
     cases = ui.corpus(service).cases
     first_words = {}
     for case in cases:
         first_words.setdefault(case.dialogue_id, case.lines[0].text if case.lines else "")
-    picked = st.selectbox("Dialogue", sorted(first_words), key="chat_dialogue",
+    picked = st.selectbox("Dialogue (its first customer line)", sorted(first_words), key="chat_dialogue",
                           format_func=lambda d: f"{d} · “{first_words[d][:70]}”")
     if st.button("Load this dialogue", key="chat_load"):
         base = new_conversation(service, tier, DETECT)
@@ -291,8 +295,8 @@ if chat is not None:
             st.caption("Nothing said yet: type the customer's first message below.")
 
     if kind == "replay" and not chat.replay:
-        st.info("The replay tier re-serves the replies a run recorded for corpus cases: load a real "
-                "conversation above to replay one.")
+        st.info("The replay tier re-serves the replies a run recorded for corpus cases: switch on the replay "
+                "of a real conversation above and load one.")
     elif chat.done and not chat.replay:
         st.success("This conversation has ended: every required fact is collected and the customer was shown "
                    "the summary. Start a new conversation to try another.")

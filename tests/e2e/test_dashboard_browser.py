@@ -222,11 +222,11 @@ def test_first_start_on_an_empty_store_opens_with_content(tmp_path, sgd_dir, pag
     db = tmp_path / "runs.duckdb"
     with dashboard(db, sgd_dir) as url:
         page.goto(f"{url}/")
-        page.get_by_text("First start: recorded the floors and an offline run on Banks_1 held-out.").wait_for(
+        page.get_by_text("First start: recorded the floors and offline runs on Banks_1 held-out and sample.").wait_for(
             timeout=60_000)
         visit(page, url, "runs", "Runs")
-        page.get_by_text("Group 1: offline · eval · Banks_1 held-out · 1 run(s)").wait_for()
-    assert sorted(Store(db).runs()["kind"]) == ["eval", "floor", "floor", "floor"]
+        page.get_by_text("Group 1: offline · eval · Banks_1 sample · 1 run(s)").wait_for()
+    assert sorted(Store(db).runs()["kind"]) == ["eval", "eval", "floor", "floor", "floor"]
 
 
 def test_a_run_started_from_the_runs_page_finishes_on_its_own(app_url, page):
