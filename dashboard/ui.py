@@ -390,6 +390,16 @@ def tier_option(tier_name: str) -> str:
     return load_tiers()[tier_name].label + (f" — {note}" if note else "")
 
 
+def tier_description(tier_name: str) -> str:
+    """The tier's description without the sentences written for the command line (flags, commands)."""
+    from core.tiers import load_tiers
+
+    text = load_tiers()[tier_name].settings.get("description") or ""
+    kept = [s for s in re.split(r"(?<=[.!?])\s+", text) if s and "--" not in s and "`" not in s
+            and "python -m" not in s]
+    return " ".join(kept)
+
+
 def when(value: object) -> str:
     """A stored time as people read it, in UTC and saying so."""
     if value is None or (not isinstance(value, str) and pd.isna(value)):

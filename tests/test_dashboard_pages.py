@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from core.store import Store
 from dashboard import ui
-from tests.dashboard_store import filled_store, record_command
+from tests.dashboard_store import record_command
 
 APP = Path(__file__).resolve().parent.parent / "dashboard" / "app.py"
 PAGES = ("chat", "runs", "cases", "compare", "cost", "redteam", "contract")
@@ -46,13 +46,9 @@ def open_app(monkeypatch, db: Path, page: str = "chat", bootstrap: bool = False)
     return at
 
 
-@pytest.fixture(scope="module")
-def filled(tmp_path_factory, banks1, sgd_dir) -> tuple[Path, dict[str, str]]:
-    path = tmp_path_factory.mktemp("dashboard") / "runs.duckdb"
-    ids = filled_store(path, banks1, sgd_dir)
-    # the gold check last: the newest contract run is then the gold one, as after `python -m evals gold-check`
-    record_command(["gold-check", "--services", "Banks_1", "Payment_1", "--sgd", str(sgd_dir), "--db", str(path)])
-    return path, ids
+@pytest.fixture()
+def filled(dashboard_filled) -> tuple[Path, dict[str, str]]:
+    return dashboard_filled
 
 
 EMPTY_SAYS = {

@@ -189,8 +189,8 @@ if service not in ui.services_with_dialogues():
             "switch above.")
     st.stop()
 tier = controls[1].selectbox("Tier", tier_names(), key="chat_tier", on_change=reset, format_func=ui.tier_option)
-if description := tiers.load_tiers()[tier].settings.get("description"):
-    st.caption(f"{ui.tier_option(tier)}: {description.split('Start it with')[0].strip()}")
+if description := ui.tier_description(tier):
+    st.caption(f"{ui.tier_option(tier)}: {description}")
 if tiers.load_tiers()[tier].kind == "replay":
     recorded = ui.runs(ui.db(), "eval")
     st.selectbox("Replay the replies recorded by run", list(recorded["run_id"]), key="chat_from_run",

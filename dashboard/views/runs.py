@@ -88,7 +88,7 @@ def history_view(frame: pd.DataFrame) -> pd.DataFrame:
         "95th pct latency ms": frame["latency_p95_ms"].round(1),
         "tokens in per turn": frame["input_tokens_per_turn"].round(0),
         "tokens out per turn": frame["output_tokens_per_turn"].round(0),
-        "$ per turn": frame["cost_per_turn_usd"],
+        "$ per turn": pd.to_numeric(frame["cost_per_turn_usd"], errors="coerce"),
         "started (UTC)": frame["started_at"].map(ui.when),
         "status": frame["status"],
     })
