@@ -76,7 +76,8 @@ def keep(name: str, default: object, options: list | None = None) -> str:
     init_state({store_key: default})
     if options is not None and st.session_state[store_key] not in options:
         st.session_state[store_key] = default if default in options else (options[0] if options else None)
-    st.session_state[name] = st.session_state[store_key]
+    if name not in st.session_state or (options is not None and st.session_state[name] not in options):
+        st.session_state[name] = st.session_state[store_key]  # the widget was forgotten on another page
     return name
 
 

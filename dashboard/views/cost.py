@@ -101,13 +101,15 @@ named = [t.settings["rate"] for t in tiers.load_tiers().values() if t.settings.g
 
 def typed_volume() -> None:  # the slider follows a typed volume as far as it reaches
     typed = int(st.session_state.cost_volume_typed)
+    slid = min(max(VOLUMES[0], round(typed / 1_000) * 1_000), VOLUMES[-1])
+    st.session_state.cost_conversations = st.session_state["_kept_cost_conversations"] = slid
     st.session_state["_kept_cost_volume_typed"] = typed
-    st.session_state["_kept_cost_conversations"] = min(max(VOLUMES[0], round(typed / 1_000) * 1_000), VOLUMES[-1])
 
 
-def slid_volume() -> None:
-    st.session_state["_kept_cost_conversations"] = st.session_state.cost_conversations
-    st.session_state["_kept_cost_volume_typed"] = st.session_state.cost_conversations
+def slid_volume() -> None:  # the typed volume follows the slider
+    slid = st.session_state.cost_conversations
+    st.session_state.cost_volume_typed = st.session_state["_kept_cost_volume_typed"] = slid
+    st.session_state["_kept_cost_conversations"] = slid
 
 
 cols = st.columns([2, 1, 2])

@@ -234,7 +234,7 @@ def test_a_review_is_saved_and_the_queue_moves_to_the_next_case(app_url, page, s
     queue = page.get_by_role("tabpanel", name="Review queue")
     queue.get_by_text(re.compile(r"Case 1 of \d+ in this run")).wait_for()
     first = queue.get_by_text(re.compile(r"Case 1 of \d+ in this run")).inner_text().split(": ")[-1]
-    queue.get_by_text("grader too strict").click()
+    queue.get_by_test_id("stRadioGroup").get_by_text("grader too strict", exact=True).click()
     queue.get_by_label("Note").fill("browser review: gold still asks")
     queue.get_by_role("button", name="Save and next").click()
     queue.get_by_text(re.compile(r"Saved: grader too strict on .+ of run ")).wait_for()
