@@ -68,6 +68,13 @@ def init_state(defaults: Mapping[str, object]) -> None:
             st.session_state[key] = value
 
 
+def table(data, **kwargs):
+    """st.dataframe as every page shows one: no index, and a missing figure reads as a dash, not as "None"."""
+    kwargs.setdefault("placeholder", "—")
+    kwargs.setdefault("hide_index", True)
+    return st.dataframe(data, **kwargs)
+
+
 def keep(name: str, default: object, options: list | None = None) -> str:
     """A widget key whose value survives leaving the page: Streamlit forgets the state of a widget that is not
     drawn, so the value lives under a key of its own and is handed to the widget on every run. Pass

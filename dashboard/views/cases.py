@@ -102,7 +102,7 @@ def show_case(history: pd.DataFrame, run_id: str, case_id: str, verdict: str | N
     with right:
         labels = labels_for(ui.text(run["service"]))
         facts = sorted(set(row["outcomes"] or {}) | set(row["gold"] or {}) | set(row["collected"] or {}))
-        st.dataframe(pd.DataFrame([{
+        ui.table(pd.DataFrame([{
             "fact": labels.get(fact, fact.replace("_", " ")),
             "gold": " | ".join((row["gold"] or {}).get(fact, [])) or "—",
             "collected": (row["collected"] or {}).get(fact, "—"),
@@ -197,7 +197,7 @@ def cases_of_a_run(history: pd.DataFrame) -> None:
     cases = ui.case_rows(ui.db(), run_id)
     shown = filtered(cases).reset_index(drop=True)
     st.caption(f"{len(shown):,} of {len(cases):,} cases · click a row to open its case")
-    picked = st.dataframe(case_view(shown), hide_index=True, height=260, on_select="rerun",
+    picked = ui.table(case_view(shown), hide_index=True, height=260, on_select="rerun",
                           selection_mode="single-row", key=f"cases_table_{run_id}")
     status = history.loc[history["run_id"] == run_id, "status"].iloc[0]
     if status != "finished":
@@ -228,8 +228,7 @@ def review_queue(history: pd.DataFrame) -> None:
     for cell, verdict in zip(cells[1:], VERDICTS, strict=True):
         cell.metric(verdict.capitalize(), f"{counts[verdict]:,}")
     ids = list(runs["run_id"])
-    labels = {row["run_id"]: f"{run_label(row)} · {int(row['reviewed'])} of {int(row['stopped_early'])} reviewed"
-              for _, row in runs.iterrows()}
+    labels = {row["run_id"]: run_label(row) for _, row in runs.iterrows()}
     first = next((rid for rid, done, n in zip(ids, runs["reviewed"], runs["stopped_early"], strict=True)
                   if done < n), ids[0])
     if st.session_state.get("review_run") not in ids:
@@ -237,12 +236,15 @@ def review_queue(history: pd.DataFrame) -> None:
     run_id = st.selectbox("Run", ids, key="review_run", format_func=labels.get)
     queue = run_queue(ui.db(), run_id)
     case_ids = list(queue["case_id"])
+    done = int(queue["verdict"].map(lambda v: isinstance(v, str)).sum())
+    st.caption(f"{done:,} of {len(case_ids):,} stopped-early cases of this run reviewed · "
+               f"{len(runs):,} run(s) stopped early on some case")
     if st.session_state.review_case not in case_ids:
         st.session_state.review_case = review.next_unreviewed(queue) or case_ids[0]
     view = pd.DataFrame({"case": queue["case_id"], "intent": queue["intent"].map(ui.text),
                          "verdict": queue["verdict"].map(lambda v: v if isinstance(v, str) else "not reviewed"),
                          "note": queue["note"].map(ui.text)})
-    picked = st.dataframe(view, hide_index=True, on_select="rerun", selection_mode="single-row",
+    picked = ui.table(view, hide_index=True, on_select="rerun", selection_mode="single-row",
                           key=f"review_table_{run_id}", height=min(300, 38 + 35 * len(view)))
     if picked is not None and picked.selection.rows:
         chosen = case_ids[picked.selection.rows[0]]

@@ -167,7 +167,7 @@ def earlier_conversations() -> None:
             "conversation": kept["conversation_id"], "service": kept["service"], "tier": kept["tier"],
             "turns": kept["turns"], "ended": kept["ended"].map({True: "yes", False: "no"}),
             "first message": kept["first_message"].map(ui.text), "last change": kept["updated_at"].map(ui.when)})
-        st.dataframe(view, hide_index=True)
+        ui.table(view, hide_index=True)
         labels = dict(zip(view["conversation"], [f"{c} · {s} · {t} turn(s) · {ui.text(m)[:50]}" for c, s, t, m in zip(
             view["conversation"], view["service"], view["turns"], view["first message"], strict=True)], strict=True))
         picked = st.selectbox("Conversation", list(labels), format_func=labels.get, key="chat_reopen_pick")
@@ -258,7 +258,7 @@ if chat is not None:
                  + ("Start its server or pick another tier." if last.result.extraction.status == PROVIDER_ERROR
                     else "Try again, or pick another tier."))
 
-    talk, board = st.columns([3, 2])
+    talk, board = st.columns([1.3, 1])
     with talk:
         for number, turn in enumerate(chat.turns, start=1):
             with st.chat_message("user"):
@@ -284,9 +284,10 @@ if chat is not None:
             if last.gold_decision:
                 st.markdown(f"Gold decision: **{last.gold_decision}**")
             table = checklist_table(chat, len(chat.turns))
-            st.dataframe(highlight(table), hide_index=True, key="chat_board")
+            shown = [c for c in table.columns if c != "this turn"]  # the colour says it
+            ui.table(highlight(table), key="chat_board", column_order=shown)
             if (table["this turn"] != "").any():
-                st.caption("Highlighted: what this turn collected or changed.")
+                st.caption("Green: collected on this turn · yellow: changed on this turn · red: dropped.")
             elif not chat.done:
                 st.caption("This turn collected nothing new.")
         elif chat.replay:

@@ -22,8 +22,9 @@ ROWS = (
     ("facts right of those stated", lambda s: ui.pct(s["fact_precision"]), lambda s: s["fact_precision"], "pp"),
     ("replies that could not be read", lambda s: f"{s['unparsed']:,}", lambda s: s["unparsed"], "count"),
     ("empty replies", lambda s: f"{s['empty_replies']:,}", lambda s: s["empty_replies"], "count"),
-    ("latency, median / 95th percentile", lambda s: f"{ui.number(s['latency_p50_ms'], 1)} / "
-     f"{ui.number(s['latency_p95_ms'], 1)} ms", lambda s: s["latency_p50_ms"], "ms"),
+    ("latency, median / 95th percentile", lambda s: "—" if s["latency_p50_ms"] is None else
+     f"{ui.number(s['latency_p50_ms'], 1)} / {ui.number(s['latency_p95_ms'], 1)} ms", lambda s: s["latency_p50_ms"],
+     "ms"),
     ("tokens per turn, in / out", lambda s: f"{ui.number(s['input_tokens_per_turn'], 1)} / "
      f"{ui.number(s['output_tokens_per_turn'], 1)}", lambda s: s["input_tokens_per_turn"], "tokens"),
     ("cost per turn", lambda s: ui.money(s["cost_per_turn_usd"], 6) + (f" ({s['rate']})" if s["rate"] else ""),
@@ -87,7 +88,7 @@ def extractions_side_by_side(run_a: str, run_b: str, case_id: str) -> None:
     st.markdown(f"Decision of A **{a['decision']}** · of B **{b['decision']}** · gold **{a['gold_decision']}**")
     gold = a["gold"] or {}
     facts = sorted(set(gold) | set(a["collected"] or {}) | set(b["collected"] or {}) | set(a["outcomes"] or {}))
-    st.dataframe(pd.DataFrame({
+    ui.table(pd.DataFrame({
         "fact": [f.replace("_", " ") for f in facts],
         "gold": [" | ".join(gold.get(f, [])) or "—" for f in facts],
         "A collected": [(a["collected"] or {}).get(f, "—") for f in facts],
@@ -146,12 +147,12 @@ paired = result["paired"]
 st.subheader(verdict(paired))
 st.caption(f"Paired test on decisions (exact McNemar) over {paired['n']:,} cases: only A right on "
            f"{paired['only_a_correct']:,}, only B right on {paired['only_b_correct']:,}.")
-st.dataframe(pd.DataFrame({
+ui.table(pd.DataFrame({
     "figure": [name for name, *_ in ROWS],
     f"A: {a['run_id']} · {ui.tier_label(a['tier'], a['tier_kind'])}": [fn(a) for _, fn, *_ in ROWS],
     f"B: {b['run_id']} · {ui.tier_label(b['tier'], b['tier_kind'])}": [fn(b) for _, fn, *_ in ROWS],
     "change, B − A": [delta(value(a), value(b), unit) for _, _, value, unit in ROWS],
-}), hide_index=True)
+}), hide_index=True, height="content")
 
 disagreements = result["disagreements"]
 st.subheader(f"Cases where they disagree ({len(disagreements):,})")
@@ -166,7 +167,7 @@ else:
         "B right": disagreements["correct_b"].map(yes_no),
         "open in A": [f"/cases?run={quote(run_a)}&case={quote(cid)}" for cid in disagreements["case_id"]],
         "open in B": [f"/cases?run={quote(run_b)}&case={quote(cid)}" for cid in disagreements["case_id"]]})
-    picked = st.dataframe(table, hide_index=True, on_select="rerun", selection_mode="single-row", key="cmp_table",
+    picked = ui.table(table, hide_index=True, on_select="rerun", selection_mode="single-row", key="cmp_table",
                           column_config={"open in A": st.column_config.LinkColumn(display_text="open in A"),
                                          "open in B": st.column_config.LinkColumn(display_text="open in B")})
     case_ids = list(disagreements["case_id"])

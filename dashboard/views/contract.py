@@ -67,7 +67,7 @@ def fixtures_section(history: pd.DataFrame) -> None:
         failing = sum(not f["passed"] for f in summary["per_fixture"])
         st.error(f"{failing} fixture(s) did not get the verdict they were written for: listed first below.")
     rows = sorted(summary["per_fixture"], key=lambda f: (f["passed"], f["kind"], f["id"]))
-    st.dataframe(pd.DataFrame({
+    ui.table(pd.DataFrame({
         "result": ["passed" if f["passed"] else "FAILED" for f in rows],
         "fixture": [f["id"] for f in rows],
         "kind": [f["kind"] for f in rows],
@@ -122,12 +122,12 @@ def gold_section(history: pd.DataFrame) -> None:
     rejecting = [c for c in REJECTING if c in frame.columns]
     styled = frame.style.map(lambda n: "background-color: #f8d0d0; font-weight: bold" if n else "",
                              subset=[*rejecting, "false positives"])
-    st.dataframe(styled, hide_index=True)
+    ui.table(styled, hide_index=True)
     examples = [(c["service"], code, ex) for c in corpora for code, found in (c.get("examples") or {}).items()
                 for ex in found]
     if examples:
         with st.expander(f"Examples of codes that fired on gold ({len(examples)})"):
-            st.dataframe(pd.DataFrame([{"corpus": s, "code": code, **ex} for s, code, ex in examples]),
+            ui.table(pd.DataFrame([{"corpus": s, "code": code, **ex} for s, code, ex in examples]),
                          hide_index=True)
     respelled = summary.get("respelled_off_gold_total")
     if respelled:

@@ -153,7 +153,7 @@ metric_cols[2].metric("Tokens per month, in / out (millions)",
                       f"{bill['input_tokens'] / 1e6:,.1f} / {bill['output_tokens'] / 1e6:,.1f}")
 st.caption(f"Tokens per turn: {label}. Estimates count 4 characters a token.")
 with st.expander(f"Tokens by turn of the conversation ({basis})"):
-    st.dataframe(whole_tokens(by_turn), hide_index=True)
+    ui.table(whole_tokens(by_turn), hide_index=True)
     st.caption("Turns past the last one measured follow the straight line fitted through the table.")
 
 st.subheader("The bill per tier and per prompt strategy")
@@ -174,16 +174,16 @@ def with_sources(frame: pd.DataFrame) -> pd.DataFrame:
                                                        if k in rates else ""))
 if not result["tiers"].empty:
     st.markdown("**Per configured tier** (measured where a run of it recorded tokens, else estimated)")
-    st.dataframe(with_sources(result["tiers"])[["tier", "rate", "rate_source", "rate_checked", "strategy", "basis",
+    ui.table(with_sources(result["tiers"])[["tier", "rate", "rate_source", "rate_checked", "strategy", "basis",
                                                  "total_usd", "per_conversation_usd"]],
                  hide_index=True, column_config=money)
 st.markdown(f"**Per prompt strategy at {rate.key}** (estimated from the prompt)")
 by_strategy = result["rates"][result["rates"]["rate"] == rate.key]
-st.dataframe(whole_tokens(by_strategy[["strategy", "basis", "total_usd", "per_conversation_usd", "input_tokens"]]),
+ui.table(whole_tokens(by_strategy[["strategy", "basis", "total_usd", "per_conversation_usd", "input_tokens"]]),
              hide_index=True, column_config=money)
 if not result["run"].empty:
     st.markdown(f"**{label} at every rate**")
-    st.dataframe(with_sources(result["run"])[["rate", "rate_source", "rate_checked", "own_rate", "total_usd",
+    ui.table(with_sources(result["run"])[["rate", "rate_source", "rate_checked", "own_rate", "total_usd",
                                               "per_conversation_usd"]], hide_index=True, column_config=money)
 for note in result["notes"]:
     st.caption(ui.sentence(note))

@@ -97,7 +97,7 @@ def show_side(row: dict | None, title: str, plain: set[str] | None = None) -> No
     gold = row.get("gold") or {}
     facts = sorted(set(collected) | set(gold))
     if facts:
-        st.dataframe(pd.DataFrame({"fact": facts, "collected": [collected.get(f, "—") for f in facts],
+        ui.table(pd.DataFrame({"fact": facts, "collected": [collected.get(f, "—") for f in facts],
                                    "customer stated (gold)": [" | ".join(gold.get(f, [])) or "—" for f in facts]}),
                      hide_index=True)
     codes = [f"`{f['code']}` {ui.escape(f.get('fact') or '')}" for f in row.get("findings") or []]
@@ -131,7 +131,7 @@ def show_defences(summary: dict) -> None:
     if not defences:
         st.caption("This run recorded no defence checks.")
         return
-    st.dataframe(pd.DataFrame({
+    ui.table(pd.DataFrame({
         "held": ["yes" if d["passed"] else "NO" for d in defences],
         "defence": [DEFENCES.get(d["name"], d["name"]) for d in defences],
         "checked": [d["checked"] for d in defences],
@@ -193,14 +193,14 @@ if summary.get("defeated"):
 
 st.subheader("Verdict per attack")
 table = attack_table(summary["per_attack"])
-st.dataframe(table, hide_index=True, column_config={"what it tries": st.column_config.TextColumn(width="large")})
+ui.table(table, hide_index=True, column_config={"what it tries": st.column_config.TextColumn(width="large")})
 show_attack(run_id, summary["per_attack"], list(table["attack"]))
 
 st.subheader("Rendering defences")
 show_defences(summary)
 with st.expander("By family"):
     families = summary.get("families") or {}
-    st.dataframe(pd.DataFrame([{"family": name.replace("_", " "), **counts} for name, counts in families.items()]),
+    ui.table(pd.DataFrame([{"family": name.replace("_", " "), **counts} for name, counts in families.items()]),
                  hide_index=True)
 codes = summary.get("codes") or {}
 st.caption("Contract codes fired on these turns: "

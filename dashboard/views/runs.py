@@ -122,16 +122,16 @@ def show_history(figures: pd.DataFrame) -> list:
             differ = differing(newest, group.guards)
             if differ:
                 st.caption(f"Shown apart from group 1: the guards that differ are {', '.join(differ)}.")
-            st.dataframe(rows(group), hide_index=True, column_config=COLUMNS)
+            ui.table(rows(group), hide_index=True, column_config=COLUMNS)
     if len(groups) > SHOWN_GROUPS:
         older = groups[SHOWN_GROUPS:]
         with st.expander(f"{len(older)} older groups in one table (runs of different groups are never differenced)"):
-            st.dataframe(pd.concat([rows(g).assign(group=n) for n, g in enumerate(older, start=SHOWN_GROUPS + 1)]),
+            ui.table(pd.concat([rows(g).assign(group=n) for n, g in enumerate(older, start=SHOWN_GROUPS + 1)]),
                          hide_index=True, column_config=COLUMNS)
     others = figures[~figures["kind"].isin(["eval", "floor"])]
     if not others.empty:
         with st.expander(f"Red-team and contract runs ({len(others)}): see their pages"):
-            st.dataframe(history_view(others)[["run", "kind", "tier", "cases", "started (UTC)", "status"]],
+            ui.table(history_view(others)[["run", "kind", "tier", "cases", "started (UTC)", "status"]],
                          hide_index=True)
     return groups
 
@@ -158,7 +158,7 @@ def show_bands(figures: pd.DataFrame) -> None:
     else:
         st.success(f"No watched figure of {run_id} left its band against {result.against['run_id']}.")
     with st.expander("The bands and their evidence", expanded=False):
-        st.dataframe(pd.DataFrame([{
+        ui.table(pd.DataFrame([{
             "metric": d.metric, "figure": NAMES.get(d.metric, d.metric), "run a": d.run_a,
             "value a": figure_text(d.metric, d.value_a), "run b": d.run_b, "value b": figure_text(d.metric, d.value_b),
             "band": d.band.describe(), "basis": d.band.basis, "crossed": d.crossed,
