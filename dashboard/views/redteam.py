@@ -13,8 +13,9 @@ from core.redteam import ATTACKS_FILE
 from dashboard import jobs, ui
 
 DEFAULT_ATTACKS = "attacks.json"  # data/attacks.json: the set the defences were tuned on
-ATTACK_SETS = {"the tuned set (the defences were tuned on it)": ATTACKS_FILE,
-               "the held-out set (nobody tunes on it)": ATTACKS_FILE.with_name("attacks_holdout.json")}
+ATTACK_SETS = {(f"{path.name}: the tuned set (the defences were tuned on it)" if path == ATTACKS_FILE
+                else f"{path.name}: a held-out set (nobody tunes on it)"): path
+               for path in sorted(ATTACKS_FILE.parent.glob("attacks*.json"), key=lambda p: (p != ATTACKS_FILE, p.name))}
 VERDICT_ORDER = {"defeated": 0, "unmeasurable": 1, "held": 2}  # the worst news first
 DEFENCES = {
     "role_lines": "Customer lines cannot forge a role line",

@@ -112,7 +112,7 @@ def page(app_url):
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        tab = browser.new_page(viewport={"width": 1400, "height": 1000})
+        tab = browser.new_page(viewport={"width": 1400, "height": 1600})  # tall: the screenshots show whole pages
         tab.set_default_timeout(WAIT_MS)
         yield tab
         browser.close()
@@ -133,6 +133,9 @@ def settle(page) -> None:
 def shoot(page, shots: Path, name: str) -> None:
     shots.mkdir(parents=True, exist_ok=True)
     settle(page)
+    time.sleep(1.0)  # a rerun that has just begun shows no status widget yet: let it start, then wait it out
+    settle(page)
+    page.wait_for_load_state("networkidle")
     page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
     assert (shots / f"{name}.png").stat().st_size > 0
 
