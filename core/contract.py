@@ -1,18 +1,24 @@
 """The answer contract: every extraction is checked before the decision sees it.
 
-A value that breaks the contract is not collected; its code stays with the case.
-`value_only_in_agent_words` is a flag, not a rejection: SGD gold sometimes holds a value
-the agent said and the customer accepted. A free-text value is "in the conversation" when
-its `skeleton` occurs in a line without cutting a word ("Mar" is not in "Maria"), and it is
-collected as that line spells it.
+A value that breaks the contract is not collected; its code stays with the case. Every value
+that could complete a checklist must be backed by the customer's own words:
+- a free-text value occurs in a customer line without cutting a word ("Mar" is not in
+  "Maria"), and is collected as that line spells it; a value only the agent said is collected
+  only when the customer's next line accepted the agent's offer of it (`core.acceptance`);
+- a closed value is one of the vocabulary's words *and* the customer said it (its words, a
+  number word for a number, a yes/no to a question about the fact) or accepted an offer of it;
+- edge punctuation is trimmed first ("Maria." is "Maria"), and a value whose displayed order
+  differs from its stored order (inside a bidi override or isolate) is refused.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from core.checklist import Checklist
+from core.acceptance import accepts, is_offer
+from core.checklist import Checklist, Fact
 from core.corpus import AGENT, Line
 from core.extraction import (
     CUT_AT_CEILING,
@@ -22,15 +28,20 @@ from core.extraction import (
     UNPARSEABLE,
     Extraction,
 )
-from core.prompt import parse
-from core.text import contains_words, find_words, skeleton
+from core.prompt import parse, parse_intent
+from core.text import contains_words, display_reordered, find_span, skeleton
 
 UNKNOWN_FACT = "unknown_fact"
 VALUE_NOT_ALLOWED = "value_not_allowed"
 VALUE_NOT_IN_CONVERSATION = "value_not_in_conversation"
 VALUE_ONLY_IN_AGENT_WORDS = "value_only_in_agent_words"
-REJECTING = (*FAILED_STATUSES, UNKNOWN_FACT, VALUE_NOT_ALLOWED, VALUE_NOT_IN_CONVERSATION)
-FLAGS = (VALUE_ONLY_IN_AGENT_WORDS,)
+VALUE_NOT_STATED = "value_not_stated"
+VALUE_REORDERED = "value_reordered"
+UNKNOWN_INTENT = "unknown_intent"  # the extractor named an intent the schema does not have
+INTENT_DISAGREES = "intent_disagrees"  # the extractor named another of the schema's intents
+REJECTING = (*FAILED_STATUSES, UNKNOWN_FACT, VALUE_NOT_ALLOWED, VALUE_NOT_STATED, VALUE_NOT_IN_CONVERSATION,
+             VALUE_ONLY_IN_AGENT_WORDS, VALUE_REORDERED, UNKNOWN_INTENT, INTENT_DISAGREES)
+FLAGS: tuple[str, ...] = ()  # codes that keep the value; none today
 ALL_CODES = (*REJECTING, *FLAGS)
 CEILING_REASONS = ("length", "max_tokens")  # finish reasons meaning the output ceiling was hit
 
@@ -66,35 +77,138 @@ def check_value(
     if fact not in checklist.required(intent):
         return None, [Finding(UNKNOWN_FACT, fact, value)]
     spec = checklist.facts[fact]
+    trimmed = trim_edges(value)
     if spec.allowed:
         # Collected as the vocabulary's own spelling, whatever case or look-alikes were reported.
-        match = next((a for a in spec.allowed if skeleton(a) == skeleton(value)), None)
+        match = next((a for a in spec.allowed if skeleton(a) == skeleton(trimmed)), None)
         if match is None:
             return None, [Finding(VALUE_NOT_ALLOWED, fact, value)]
+        if not closed_value_supported(spec, match, lines):
+            return None, [Finding(VALUE_NOT_STATED, fact, value)]
         return match, []
     # Collected in the conversation's own characters, never the extractor's spelling of them:
     # a look-alike letter on either side can neither be laundered nor slipped in.
-    typed = words_in(value, lines, customer=True)
-    if typed is not None:
-        return typed, []
-    typed = words_in(value, lines, customer=False)
-    if typed is not None:
-        return typed, [Finding(VALUE_ONLY_IN_AGENT_WORDS, fact, value)]
-    return None, [Finding(VALUE_NOT_IN_CONVERSATION, fact, value)]
+    found = span_in(trimmed, lines, customer=True)
+    if found is None:
+        found = _accepted_from_agent(trimmed, lines)
+        if found is None:
+            code = VALUE_ONLY_IN_AGENT_WORDS if span_in(trimmed, lines, customer=False) else VALUE_NOT_IN_CONVERSATION
+            return None, [Finding(code, fact, value)]
+    text, start, end = found
+    if display_reordered(text, start, end):
+        return None, [Finding(VALUE_REORDERED, fact, value)]
+    return text[start:end], []
+
+
+def trim_edges(value: str) -> str:
+    """The value without surrounding spaces and sentence punctuation: "Maria." -> "Maria".
+
+    A full stop that ends an abbreviation stays ("Anne Han, M.D.", "Tuan A."), and so does a
+    bracket or quote the value itself opened ("30 St Mary Axe (The Gherkin)").
+    """
+    text = value.strip()
+    while text:
+        last, first = text[-1], text[0]
+        if last == "." and _ABBREVIATION.search(text):
+            break
+        if first in _QUOTES and last == first and len(text) > 1:
+            text = text[1:-1].strip()
+            continue
+        if last in _PAIRS.values() and _opener(last) in text[:-1]:
+            break
+        if last in _TRAILING or last in _PAIRS.values():
+            text = text[:-1].rstrip()
+        elif first in _PAIRS and _PAIRS[first] not in text[1:]:
+            text = text[1:].lstrip()
+        else:
+            break
+    return text
+
+
+_TRAILING = ".,;:!?"
+_QUOTES = "\"'`"
+_PAIRS = {"(": ")", "[": "]", "{": "}", "\"": "\"", "'": "'", "“": "”", "‘": "’", "<": ">"}
+# The last word is an abbreviation when it holds a dot of its own, is one letter, or is a short
+# capitalised suffix after a comma: "M.D.", "Tuan A.", "Chiu, MD, FACS, Inc.".
+_ABBREVIATION = re.compile(r"(?:^|[\s,])(?:\w+\.)+\w*\.$|(?:^|[\s,])\w\.$|,\s*[A-Z][A-Za-z]{1,3}\.$")
+
+
+def _opener(closer: str) -> str:
+    return next(k for k, v in _PAIRS.items() if v == closer)
+
+
+def span_in(value: str, lines: tuple[Line, ...], customer: bool) -> tuple[str, int, int] | None:
+    """(line text, start, end) where the customer (or the agent) typed `value`, latest line first."""
+    needle = skeleton(value)
+    for line in reversed(lines):
+        if (line.speaker != AGENT) == customer and contains_words(skeleton(line.text), needle):
+            span = find_span(line.text, value)
+            if span is not None:
+                return line.text, *span
+    return None
 
 
 def words_in(value: str, lines: tuple[Line, ...], customer: bool) -> str | None:
     """`value` as the customer (or the agent) typed it, latest line first; None if not said."""
-    needle = skeleton(value)
-    for line in reversed(lines):
-        if (line.speaker != AGENT) == customer and contains_words(skeleton(line.text), needle):
-            return find_words(line.text, value)
-    return None
+    found = span_in(value, lines, customer)
+    return found[0][found[1]:found[2]] if found else None
 
 
 def said_by(value: str, lines: tuple[Line, ...], customer: bool) -> bool:
     """Whether the customer's (or the agent's) lines hold `value` as whole words."""
-    return words_in(value, lines, customer) is not None
+    return span_in(value, lines, customer) is not None
+
+
+def _offers(lines: tuple[Line, ...]) -> list[Line]:
+    """Agent lines that offered something and whose next customer line accepted it."""
+    taken = []
+    for index, line in enumerate(lines[:-1]):
+        reply = lines[index + 1]
+        before = lines[index - 1].text if index and lines[index - 1].speaker != AGENT else ""
+        if line.speaker == AGENT and reply.speaker != AGENT and is_offer(line.text, before) and accepts(reply.text):
+            taken.append(line)
+    return taken
+
+
+def _accepted_from_agent(value: str, lines: tuple[Line, ...]) -> tuple[str, int, int] | None:
+    return span_in(value, tuple(_offers(lines)), customer=False)
+
+
+def closed_value_supported(spec: Fact, value: str, lines: tuple[Line, ...]) -> bool:
+    """Whether the customer's words back a closed value: said, answered, or accepted from an offer."""
+    customer = [ln for ln in lines if ln.speaker != AGENT]
+    forms = value_forms(value)
+    if any(contains_words(skeleton(ln.text), form) for ln in customer for form in forms):
+        return True
+    if skeleton(value) in _YES_NO:
+        # A yes/no fact is stated by naming it ("with live music") or by answering a question about it.
+        if any(contains_words(skeleton(ln.text), word) for ln in customer for word in fact_words(spec)):
+            return True
+        return any(ln.speaker == AGENT and spec.name in ln.asks and i + 1 < len(lines)
+                   and lines[i + 1].speaker != AGENT for i, ln in enumerate(lines))
+    return any(contains_words(skeleton(ln.text), form) for ln in _offers(lines) for form in forms)
+
+
+_YES_NO = frozenset({"true", "false", "yes", "no"})
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                 "eleven", "twelve")
+_FUNCTION_WORDS = frozenset({"the", "a", "an", "of", "to", "in", "on", "for", "or", "and", "is", "has", "with",
+                             "number", "user", "whether", "name", "type"})
+
+
+def value_forms(value: str) -> set[str]:
+    """How a customer may say a vocabulary word: its words, singular or plural, a number as a word."""
+    base = skeleton(value.replace("_", " "))
+    forms = {base, base.rstrip("s") if len(base) > 3 else base, base + "s"}
+    if base.isdigit() and int(base) < len(_NUMBER_WORDS):
+        forms.add(_NUMBER_WORDS[int(base)])
+    return {f for f in forms if f}
+
+
+def fact_words(spec: Fact) -> set[str]:
+    """The content words of a fact's name ("has_live_music" -> live, music)."""
+    words = set(skeleton(spec.name.replace("_", " ")).split())
+    return {w for w in words if w not in _FUNCTION_WORDS and len(w) > 2}
 
 
 def check(checklist: Checklist, intent: str, lines: tuple[Line, ...], extraction: Extraction) -> Verdict:
@@ -102,6 +216,11 @@ def check(checklist: Checklist, intent: str, lines: tuple[Line, ...], extraction
         return Verdict({}, (Finding(extraction.status),))
     accepted: dict[str, str] = {}
     findings: list[Finding] = []
+    if extraction.intent is not None and extraction.intent != intent:
+        # Checked like a closed value: one of the schema's intents, and the one the turn works on.
+        # The facts still pass on their own; the turn will not stop on this answer.
+        code = INTENT_DISAGREES if extraction.intent in checklist.intents else UNKNOWN_INTENT
+        findings.append(Finding(code, None, extraction.intent))
     for fact, value in extraction.collected.items():
         kept, found = check_value(checklist, intent, fact, value, lines)
         findings += found
@@ -123,7 +242,7 @@ def extraction_from_reply(raw_reply: str | None, finish_reason: str | None = Non
     parsed = parse(raw_reply)
     if parsed is not None:
         collected, notes = parsed
-        return Extraction(collected, raw_reply=raw_reply, notes=notes)
+        return Extraction(collected, raw_reply=raw_reply, notes=notes, intent=parse_intent(raw_reply))
     if finish_reason in CEILING_REASONS:
         return Extraction({}, status=CUT_AT_CEILING, raw_reply=raw_reply)
     if raw_reply is None or not raw_reply.strip():

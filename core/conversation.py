@@ -1,60 +1,23 @@
 """A live chat session: the lines so far, the intent, carried facts and the failed streak.
 
 Every turn goes through `core.turn.take_turn`; this module only keeps the state between
-turns, detects the intent from the first customer message, replays a real corpus dialogue
-with gold beside each turn, and exports the transcript. No streamlit here.
+turns (the intent is re-read from the whole conversation on every customer turn unless the
+person picked one, `set_intent`), replays a real corpus dialogue with gold beside each turn,
+and exports the transcript. No streamlit here.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 
 from core.checklist import Checklist
 from core.corpus import AGENT, CUSTOMER, Case, Corpus, Line
 from core.extraction import Extractor
-from core.extractors.offline import extract_facts
 from core.grade import CaseGrade, grade_case
+from core.intent import PERSON, IntentReading, fixed
 from core.limits import check_message
 from core.turn import TurnResult, take_turn
-
-_STOPWORDS = frozenset((
-    "a", "an", "the", "to", "of", "in", "on", "for", "from", "and", "or", "my", "i", "me", "we", "you", "your",
-    "user", "users", "s", "is", "are", "be", "it", "this", "that", "with", "want", "would", "like", "please",
-    "can", "could", "some",
-))
-
-
-def _stem(word: str) -> str:
-    for suffix in ("ing", "ed", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
-
-
-def _terms(text: str) -> set[str]:
-    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)  # CheckBalance -> Check Balance
-    return {_stem(w) for w in re.findall(r"[a-z]+", spaced.lower()) if w not in _STOPWORDS}
-
-
-def intent_scores(checklist: Checklist, text: str) -> dict[str, int]:
-    """How strongly a message points at each intent: shared words with the intent's name and
-    description, plus the intent's required facts the message already states."""
-    said = _terms(text)
-    line = (Line(CUSTOMER, text),)
-    scores = {}
-    for name, intent in checklist.intents.items():
-        overlap = len(said & _terms(f"{name} {intent.description}"))
-        facts = len(extract_facts(checklist, name, line))
-        scores[name] = 2 * overlap + facts
-    return scores
-
-
-def detect_intent(checklist: Checklist, text: str) -> str:
-    """The best-scoring intent; on a tie, the earlier one in the checklist."""
-    scores = intent_scores(checklist, text)
-    return max(checklist.intents, key=lambda name: scores[name])
 
 
 @dataclass
@@ -74,6 +37,7 @@ class Turn:
         body = {
             "customer": self.customer,
             "intent": self.result.intent,
+            "intent_reading": self.result.reading.to_json() if self.result.reading else None,
             "decision": self.result.decision,
             "collected": self.result.collected,
             "missing": self.result.missing,
@@ -100,14 +64,32 @@ class Conversation:
 
     checklist: Checklist
     extractor: Extractor
-    intent: str | None = None
-    intent_detected: bool = False
+    intent: str | None = None  # a name given at the start is the person's pick, kept until changed
+    intent_detected: bool = False  # the intent shown was read from the conversation, not picked
     lines: list[Line] = field(default_factory=list)
     carried: dict[str, str] = field(default_factory=dict)
     failed_streak: int = 0
     turns: list[Turn] = field(default_factory=list)
     script: list[Case] = field(default_factory=list)  # the corpus cases left to replay
     dialogue_id: str | None = None
+    picked: str | None = None  # the intent the person chose; None: read it every turn
+
+    def __post_init__(self) -> None:
+        if self.intent is not None and self.picked is None and self.dialogue_id is None:
+            self.picked = self.intent
+
+    def set_intent(self, name: str | None) -> None:
+        """The person picks an intent (None: read it from the conversation again).
+
+        The checklist moves to that intent at once, keeping the facts both intents share.
+        """
+        if name is not None:
+            self.checklist.intent(name)  # an unknown name is an error
+        self.picked = name
+        if name is not None:
+            self.intent, self.intent_detected = name, False
+            required = self.checklist.required(name)
+            self.carried = {k: v for k, v in self.carried.items() if k in required}
 
     @classmethod
     def replaying(cls, corpus: Corpus, dialogue_id: str, extractor: Extractor) -> Conversation:
@@ -135,13 +117,13 @@ class Conversation:
         check_message(text)  # refused before it joins the conversation, so later turns still work
         if self.replay:
             raise ValueError("this conversation replays a corpus dialogue: use step()")
-        if self.intent is None:
-            self.intent = detect_intent(self.checklist, text)
-            self.intent_detected = True
         self.lines.append(Line(CUSTOMER, text))
-        result = self._take(tuple(self.lines))
+        reading = fixed(self.checklist, self.picked, PERSON) if self.picked else None
+        result = self._take(tuple(self.lines), reading=reading)
+        self.intent, self.intent_detected = result.intent, self.picked is None
         if result.next_question:
-            self.lines.append(Line(AGENT, result.next_question, tuple(result.missing[:1])))
+            asks = tuple(result.missing[:1]) if result.intent_settled else ()
+            self.lines.append(Line(AGENT, result.next_question, asks))
         self.turns.append(Turn(customer=text, result=result))
         return result
 
@@ -152,7 +134,7 @@ class Conversation:
         case = self.script.pop(0)
         self.intent = case.intent
         self.lines = list(case.lines)
-        result = self._take(case.lines, case_id=case.case_id)
+        result = self._take(case.lines, case_id=case.case_id, reading=fixed(self.checklist, case.intent))
         grade = grade_case(self.checklist, case, result.collected, result.decision)
         following = self.script[0].lines[len(case.lines)] if self.script else None
         turn = Turn(customer=case.lines[-1].text, result=result, gold={k: list(v) for k, v in case.gold.items()},
@@ -161,9 +143,9 @@ class Conversation:
         self.turns.append(turn)
         return turn
 
-    def _take(self, lines: tuple[Line, ...], case_id: str | None = None) -> TurnResult:
-        assert self.intent is not None
-        result = take_turn(self.checklist, self.intent, lines, self.extractor, carried=self.carried,
+    def _take(self, lines: tuple[Line, ...], case_id: str | None = None,
+              reading: IntentReading | None = None) -> TurnResult:
+        result = take_turn(self.checklist, reading, lines, self.extractor, carried=self.carried,
                            failed_before=self.failed_streak, case_id=case_id)
         self.carried = dict(result.collected)
         self.failed_streak = result.failed_streak

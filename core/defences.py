@@ -117,14 +117,18 @@ def unicode_defence() -> dict:
          "possible_values": ["checking", "savings"]},
         {"name": "payee", "description": "who is paid"}],
         "intents": [{"name": "Check", "required_slots": ["account_type", "payee"]}]})
-    kept, _ = check_value(probe, "Check", "account_type", "ѕаvings", ())
+    kept, _ = check_value(probe, "Check", "account_type", "ѕаvings", (Line(CUSTOMER, "from my savings"),))
     if kept != "savings":
         failures.append("a closed value in look-alike letters was not collected as the vocabulary's word")
     kept, _ = check_value(probe, "Check", "payee", "Мaria", (Line(CUSTOMER, "pay Maria"),))
     if kept != "Maria":
         failures.append("a look-alike spelling from the extractor reached the record")
-    return {"name": "unicode_matching", "passed": not failures, "checked": len(UNICODE_PROBES) + 2,
-            "failed": len(failures), "detail": "NFKC, invisible characters dropped, look-alikes folded, whole words",
+    kept, _ = check_value(probe, "Check", "payee", "airaM", (Line(CUSTOMER, "pay \u202eairaM\u202c"),))
+    if kept is not None:
+        failures.append("a value shown in another order than it is stored reached the record")
+    return {"name": "unicode_matching", "passed": not failures, "checked": len(UNICODE_PROBES) + 3,
+            "failed": len(failures), "detail": "NFKC, invisible characters dropped, look-alikes folded, whole words, "
+                                                   "bidi reordering refused",
             "failures": failures}
 
 

@@ -58,6 +58,7 @@ class Extraction:
 
     collected: dict[str, str]
     status: str = OK
+    intent: str | None = None  # the intent the extractor itself named, where it names one (model tiers)
     raw_reply: str | None = None
     prompt: str | None = None
     notes: str = ""

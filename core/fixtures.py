@@ -12,13 +12,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
 from core.contract import ALL_CODES, REJECTING, Verdict, check, code_counts, extraction_from_reply
-from core.corpus import SEGMENTS, Case, Corpus, build_corpus
+from core.corpus import AGENT, CUSTOMER, SEGMENTS, Case, Corpus, Line, build_corpus
 from core.extraction import Extraction
 
 FIXTURES_DIR = Path(__file__).resolve().parent.parent / "data" / "contract"
@@ -79,6 +79,19 @@ FIXTURE_FILE_SCHEMA = {
                             "error": {"type": ["string", "null"]},
                         },
                     },
+                    "then": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": {
+                            "type": "object",
+                            "required": ["speaker", "text"],
+                            "additionalProperties": False,
+                            "properties": {
+                                "speaker": {"enum": [CUSTOMER, AGENT]},
+                                "text": {"type": "string", "minLength": 1},
+                            },
+                        },
+                    },
                     "expect": {"enum": list(ALL_CODES)},
                     "why": {"type": "string", "minLength": 1},
                 },
@@ -108,6 +121,7 @@ class Fixture:
     answer: Mapping[str, object] | None = None
     reply: Mapping[str, str | None] | None = None
     expect: str | None = None
+    then: tuple[Line, ...] = ()  # lines of our own words that continue the corpus case
 
     @property
     def expected_codes(self) -> list[str]:
@@ -166,6 +180,7 @@ def load_fixtures(folder: str | os.PathLike | None = None) -> list[Fixture]:
                 id=item["id"], kind=item["kind"], service=case["service"], segment=case["segment"],
                 case_id=case["case_id"], why=item["why"], source=path.name, answer=item.get("answer"),
                 reply=item.get("reply"), expect=item.get("expect"),
+                then=tuple(Line(ln["speaker"], ln["text"]) for ln in item.get("then", ())),
             ))
     return fixtures
 
@@ -230,6 +245,8 @@ def find_case(corpus: Corpus, case_id: str, fixture_id: str) -> Case:
 def run_fixture(fixture: Fixture, load: CorpusLoader) -> FixtureResult:
     corpus = load(fixture.service, fixture.segment)
     case = find_case(corpus, fixture.case_id, fixture.id)
+    if fixture.then:
+        case = replace(case, lines=case.lines + fixture.then)
     if fixture.reply is not None:
         extraction = extraction_from_reply(fixture.reply.get("raw"), fixture.reply.get("finish_reason"),
                                            fixture.reply.get("error"))

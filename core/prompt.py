@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 
-TEMPLATE_VERSION = "p1"
+TEMPLATE_VERSION = "p2"  # p2: the answer names the intent
 STRATEGIES = ("transcript", "carried")
 ROLE_LABEL = {AGENT: "Agent", "customer": "Customer"}
 
@@ -42,7 +42,8 @@ RULES = (
 )
 ANSWER_CONTRACT = (
     "Answer with JSON only, no prose and no code fence:\n"
-    '{"collected": {"<fact name>": "<value>"}, "notes": "<one short line, or an empty string>"}'
+    '{"intent": "<the intent the customer is pursuing, one of the listed names>", '
+    '"collected": {"<fact name>": "<value>"}, "notes": "<one short line, or an empty string>"}'
 )
 _FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
 
@@ -69,8 +70,13 @@ def render_line(line: Line) -> str:
 
 
 def render_checklist(checklist: Checklist, intent: str) -> str:
-    rows = [f"The customer wants to: {intent} ({checklist.intent(intent).description})", "",
-            "Required facts, and nothing else counts:"]
+    rows = [f"The customer wants to: {intent} ({checklist.intent(intent).description})"]
+    others = [i for i in checklist.intents.values() if i.name != intent]
+    if others:
+        rows.append("Other intents of this service: "
+                    + "; ".join(f"{i.name} ({i.description})" for i in others)
+                    + ". If the customer is clearly pursuing one of these instead, name it as the intent.")
+    rows += ["", "Required facts, and nothing else counts:"]
     for fact in checklist.required_facts(intent):
         row = f"- {fact.name}: {fact.description}"
         if fact.allowed:
@@ -112,6 +118,27 @@ def render(
 def template_fingerprint(strategy: str) -> str:
     body = "\n".join([TEMPLATE_VERSION, strategy, INSTRUCTIONS, RULES, ANSWER_CONTRACT])
     return hashlib.sha256(body.encode()).hexdigest()[:16]
+
+
+def parse_intent(text: str | None) -> str | None:
+    """The intent a reply names, or None when it names none (the contract checks which it is)."""
+    answer = _json_object(text)
+    value = answer.get("intent") if answer else None
+    return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def _json_object(text: str | None) -> dict | None:
+    if text is None:
+        return None
+    body = text.strip()
+    fenced = _FENCE.match(body)
+    if fenced:
+        body = fenced.group(1)
+    try:
+        answer = json.loads(body)
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    return answer if isinstance(answer, dict) else None
 
 
 def parse(text: str | None) -> tuple[dict[str, str], str] | None:

@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 
 from core.corpus import Case, Corpus
 from core.extraction import FAILED_STATUSES
-from core.grade import CaseGrade, grade_case, summarize
+from core.grade import CaseGrade, Rate, grade_case, summarize
 from core.guards import run_guards
 from core.http_retry import AdaptiveLimit
 from core.store import Store
@@ -111,6 +111,27 @@ def failure_summary(rows: Sequence[dict], calls: Sequence[dict]) -> dict:
     }
 
 
+INTENT_MODES = ("gold", "predicted")
+
+
+def intent_extra(result: TurnResult) -> dict:
+    """What a case row keeps of the turn's own reading of the intent."""
+    reading = result.reading
+    return {"predicted_intent": result.intent, "intent_settled": result.intent_settled,
+            "intent_confidence": round(reading.confidence, 3) if reading else None}
+
+
+def intent_figures(rows: Sequence[dict]) -> dict:
+    """Intent accuracy and stops on a wrong intent, each with its denominator and 95% interval."""
+    n = len(rows)
+    right = sum(r["extra"]["predicted_intent"] == r["intent"] for r in rows)
+    stops = [r for r in rows if r["decision"] == "stop"]
+    wrong_stops = sum(r["extra"]["predicted_intent"] != r["intent"] for r in stops)
+    return {"intent_accuracy": Rate(right, n).to_json(), "wrong_intent_stops": Rate(wrong_stops, n).to_json(),
+            "wrong_intent_stops_of_stops": Rate(wrong_stops, len(stops)).to_json(),
+            "intent_unsettled": sum(not r["extra"]["intent_settled"] for r in rows)}
+
+
 def agreement(decisions: Sequence[str]) -> float:
     """Share of repeats that agree with the case's most common decision."""
     return Counter(decisions).most_common(1)[0][1] / len(decisions) if decisions else 1.0
@@ -162,20 +183,24 @@ def run_eval(
     model: str | None = None,
     repeats: int = 1,
     budget=None,
+    intent_mode: str = "gold",
 ) -> tuple[str, dict]:
     """Run, grade and record; returns (run_id, summary).
 
     `repeats` runs every case that many times with fresh calls; `budget` defaults to the
-    shared daily budget for tiers that call a paid provider.
+    shared daily budget for tiers that call a paid provider. `intent_mode` "predicted" lets
+    every turn read the intent itself; the decision is still graded against gold's intent.
     """
     if repeats < 1:
         raise ValueError("repeats must be at least 1")
+    if intent_mode not in INTENT_MODES:
+        raise ValueError(f"intent mode must be one of {', '.join(INTENT_MODES)}, not {intent_mode!r}")
     adapter = getattr(extractor, "adapter", None)
     provider = provider or getattr(adapter, "provider", None)
     model = model or getattr(adapter, "model", None)
     budget = budget if budget is not None else _default_budget(store, extractor)
     carried = getattr(extractor, "strategy", None) == "carried"
-    guards = run_guards(corpus, cases, prompt_fingerprint, settings)
+    guards = run_guards(corpus, cases, prompt_fingerprint, settings, intent_mode)
     run_settings = {**settings, "repeats": repeats} if repeats > 1 else settings
     run_id = store.start_run(
         kind="eval", tier=extractor.tier, tier_kind=extractor.kind, guards=guards, settings=run_settings,
@@ -209,7 +234,8 @@ def run_eval(
                 limit.acquire()
                 throttled = False
                 try:
-                    result = take_turn(corpus.checklist, case.intent, case.lines, extractor, carried=carry,
+                    given = case.intent if intent_mode == "gold" else None
+                    result = take_turn(corpus.checklist, given, case.lines, extractor, carried=carry,
                                        failed_before=streak, case_id=case.case_id)
                     throttled = any(c.http_status == 429 for c in result.extraction.calls)
                 finally:
@@ -244,9 +270,12 @@ def run_eval(
             grade = grade_case(corpus.checklist, item.case, item.result.collected, item.result.decision)
             grades.append(grade)
             row = case_row(run_id, item.case, item.result, grade, repeat=item.repeat)
+            extra = intent_extra(item.result) if intent_mode == "predicted" else {}
             if repeats > 1:
                 seen = decisions[item.case.case_id]
-                row["extra"] = {"agreement": agreement(seen), "decisions": seen}
+                extra |= {"agreement": agreement(seen), "decisions": seen}
+            if extra:
+                row["extra"] = extra
             rows.append(row)
             pending_cases.append(row)
             calls = call_rows(run_id, item.case.case_id, item.result, repeat=item.repeat)
@@ -302,7 +331,10 @@ def run_eval(
         "floor_always_stop": sum(c.complete for c in cases) / len(cases) if cases else None,
         "step_ms": step_means(rows),
         "concurrency": {"ceiling": limit.ceiling, "lowest": limit.lowest, "throttled_cases": limit.throttled},
+        "intent_mode": intent_mode,
     }
+    if intent_mode == "predicted":
+        summary |= intent_figures(rows)
     if repeats > 1:
         by_case: dict[str, list[str]] = {}
         for row in rows:

@@ -96,12 +96,42 @@ def find_words(text: str, value: str) -> str | None:
 
     "Maria" found in "send it to Мaria" returns "Мaria" as typed; None when it is not there.
     """
+    span = find_span(text, value)
+    return text[span[0]:span[1]] if span else None
+
+
+def find_span(text: str, value: str) -> tuple[int, int] | None:
+    """(start, end) in `text` of the part that reads as `value`, as `find_words` finds it."""
     needle = skeleton(value)
     haystack, starts, ends = skeleton_map(text)
     at = _word_match(haystack, needle)
     if at is None:
         return None
-    return text[starts[at]: ends[at + len(needle) - 1]]
+    return starts[at], ends[at + len(needle) - 1]
+
+
+# Bidi embeddings, overrides and isolates: text inside them may be shown in another order than stored.
+_BIDI_OPEN = frozenset("\u202a\u202b\u202d\u202e\u2066\u2067\u2068")
+_BIDI_CLOSE = frozenset("\u202c\u2069")
+
+
+def display_reordered(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] lies inside (or holds) a bidi override, embedding or isolate.
+
+    "\u202e005$" is stored as "005$" and shown as "$500": a value read from it is not what the
+    customer saw. Plain right-to-left script is not reordered against itself and passes.
+    """
+    depth = 0
+    for index, ch in enumerate(text[:end]):
+        if ch in _BIDI_OPEN:
+            depth += 1
+        elif ch in _BIDI_CLOSE:
+            depth = max(0, depth - 1)
+        elif ch in "\n\u2029":
+            depth = 0  # a paragraph end closes every embedding
+        if index >= start and (depth or ch in _BIDI_OPEN or ch in _BIDI_CLOSE):
+            return True
+    return False
 
 
 def _word_match(haystack: str, needle: str) -> int | None:

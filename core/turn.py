@@ -1,21 +1,24 @@
-"""One turn: extract -> contract -> decide by set difference -> next question.
+"""One turn: read the intent -> extract -> contract -> decide by set difference -> next question.
 
-The model (or the offline tier) only reports facts. `stop` comes from
-`Checklist.missing()` being empty; a failed extraction can only ever lead to `ask`.
+The model (or the offline tier) only reports facts. `stop` comes from `Checklist.missing()`
+being empty, and only on an intent that is settled (given, picked by a person, or read from
+the conversation with a clear margin); a failed extraction, an unsettled intent or a model
+that names another intent can only ever lead to `ask`.
 """
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core.checklist import Checklist, decide
-from core.contract import Verdict, check
+from core.contract import INTENT_DISAGREES, UNKNOWN_INTENT, Verdict, check
 from core.corpus import Line
 from core.extraction import Extraction, ExtractionRequest, Extractor
+from core.intent import IntentReading, candidates_question, fixed, read_intent
 from core.limits import check_lines
+from core.wording import describe
 
 ESCALATE_AFTER = 2  # unparsed replies in a row before the next question offers a person
 ESCALATION = "I'm having trouble reading your answers, so I can connect you to a person if you prefer. Otherwise: "
@@ -24,7 +27,7 @@ CONFIRM = "Are the details collected so far correct?"
 
 @dataclass
 class TurnResult:
-    intent: str
+    intent: str | None
     collected: dict[str, str]
     missing: list[str]
     decision: str
@@ -34,22 +37,23 @@ class TurnResult:
     verdict: Verdict
     failed_streak: int
     timings_ms: dict[str, float] = field(default_factory=dict)
+    reading: IntentReading | None = None
+
+    @property
+    def intent_settled(self) -> bool:
+        return self.reading is None or self.reading.settled
+
+    @property
+    def intent_confidence(self) -> float:
+        return 1.0 if self.reading is None else self.reading.confidence
+
+    @property
+    def intent_candidates(self) -> tuple[tuple[str, float], ...]:
+        return () if self.reading is None else self.reading.candidates
 
     @property
     def codes(self) -> list[str]:
         return self.verdict.codes
-
-
-_OF_THE_USER = re.compile(r"^(?:the|a|an)\s+(.+?)\s+of\s+the\s+user$", re.IGNORECASE)
-_THE_USERS = re.compile(r"\bthe user's\b", re.IGNORECASE)
-
-
-def _sentence(description: str) -> str:
-    """A schema description, said to the customer: "The account type of the user" -> "your account type"."""
-    text = description.strip().rstrip(".")
-    text = _OF_THE_USER.sub(r"your \1", text)
-    text = _THE_USERS.sub("your", text)
-    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
 
 
 def next_question(checklist: Checklist, intent: str, missing: list[str], escalate: bool = False) -> str | None:
@@ -57,7 +61,7 @@ def next_question(checklist: Checklist, intent: str, missing: list[str], escalat
     if not missing:
         return None
     fact = checklist.facts[missing[0]]
-    question = f"Could you tell me {_sentence(fact.description) or fact.name.replace('_', ' ')}?"
+    question = f"Could you tell me {describe(fact.description) or fact.name.replace('_', ' ')}?"
     if fact.allowed:
         options = [v.replace("_", " ") for v in fact.allowed]
         choices = ", ".join(options[:-1]) + f" or {options[-1]}" if len(options) > 1 else options[0]
@@ -69,40 +73,56 @@ def next_question(checklist: Checklist, intent: str, missing: list[str], escalat
 
 def take_turn(
     checklist: Checklist,
-    intent: str,
+    intent: str | IntentReading | None,
     lines: tuple[Line, ...],
     extractor: Extractor,
     carried: Mapping[str, str] | None = None,
     failed_before: int = 0,
     case_id: str | None = None,
 ) -> TurnResult:
+    """`intent` is a name (given: gold, or a test), a reading (a person's pick), or None: read it here."""
     check_lines(lines)  # an oversize customer message is refused before anything is sent
     timings: dict[str, float] = {}
     started = time.perf_counter()
-    extraction = extractor.extract(
-        ExtractionRequest(checklist=checklist, intent=intent, lines=lines, carried=carried, case_id=case_id)
-    )
-    timings.update(extraction.timings_ms)
-    timings["extract_total"] = (time.perf_counter() - started) * 1000
+    if isinstance(intent, IntentReading):
+        reading = intent
+    else:
+        reading = fixed(checklist, intent) if intent is not None else read_intent(checklist, lines)
+    timings["intent"] = (time.perf_counter() - started) * 1000
+    if reading.intent is None:
+        return _no_intent_yet(checklist, reading, timings)
 
     mark = time.perf_counter()
-    verdict = check(checklist, intent, lines, extraction)
+    extraction = extractor.extract(
+        ExtractionRequest(checklist=checklist, intent=reading.intent, lines=lines, carried=carried, case_id=case_id)
+    )
+    timings.update(extraction.timings_ms)
+    timings["extract_total"] = (time.perf_counter() - mark) * 1000
+
+    mark = time.perf_counter()
+    verdict = check(checklist, reading.intent, lines, extraction)
+    reading = settle(reading, extraction, verdict)
     timings["contract"] = (time.perf_counter() - mark) * 1000
 
     mark = time.perf_counter()
-    collected = {**{k: v for k, v in (carried or {}).items() if k in checklist.required(intent)}, **verdict.accepted}
-    missing = checklist.missing(intent, collected)
-    # A failed extraction never stops, even if carried facts would fill the checklist.
-    decision = "ask" if extraction.failed else decide(checklist, intent, collected)
+    required = checklist.required(reading.intent)
+    collected = {**{k: v for k, v in (carried or {}).items() if k in required}, **verdict.accepted}
+    missing = checklist.missing(reading.intent, collected)
+    # A failed extraction never stops, even if carried facts would fill the checklist; nor does an
+    # intent the conversation has not clearly established.
+    decision = "ask" if extraction.failed or not reading.settled else decide(checklist, reading.intent, collected)
     streak = failed_before + 1 if extraction.failed else 0
     escalated = streak >= ESCALATE_AFTER
-    question = next_question(checklist, intent, missing, escalate=escalated)
+    if not reading.settled and not extraction.failed:
+        question: str | None = candidates_question(checklist, reading)
+    else:
+        question = next_question(checklist, reading.intent, missing, escalate=escalated)
     if decision == "ask" and question is None:
         # Everything was carried, but this reply could not be read: confirm rather than stop.
         question = (ESCALATION if escalated else "I could not read your last message. ") + CONFIRM
     timings["decide"] = (time.perf_counter() - mark) * 1000
     return TurnResult(
-        intent=intent,
+        intent=reading.intent,
         collected=collected,
         missing=missing,
         decision=decision,
@@ -112,4 +132,28 @@ def take_turn(
         verdict=verdict,
         failed_streak=streak,
         timings_ms=timings,
+        reading=reading,
     )
+
+
+def settle(reading: IntentReading, extraction: Extraction, verdict: Verdict) -> IntentReading:
+    """The reading after the extractor's own answer on the intent (model tiers report one).
+
+    A model that names another intent, or one the schema lacks, unsettles the turn; a model that
+    names the reading's best candidate settles it only when the customer's words already point
+    there. The model alone never settles an intent.
+    """
+    codes = set(verdict.codes)
+    if codes & {UNKNOWN_INTENT, INTENT_DISAGREES}:
+        return replace(reading, settled=False)
+    if not reading.settled and extraction.intent == reading.intent and reading.confidence > 0.5:
+        return replace(reading, settled=True)
+    return reading
+
+
+def _no_intent_yet(checklist: Checklist, reading: IntentReading, timings: dict[str, float]) -> TurnResult:
+    """Nothing in the conversation points at an intent yet: no extraction, ask which one."""
+    extraction = Extraction(collected={}, notes="no intent established yet")
+    return TurnResult(intent=None, collected={}, missing=[], decision="ask",
+                      next_question=candidates_question(checklist, reading), escalated=False, extraction=extraction,
+                      verdict=Verdict({}, ()), failed_streak=0, timings_ms=timings, reading=reading)

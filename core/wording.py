@@ -1,5 +1,6 @@
-"""Facts as people read them: a label from the fact's own description, the customer's words behind a
-collected value, and what one turn changed on the checklist."""
+"""Schema descriptions turned toward the customer ("The account type of the user" -> "your account type"), and
+facts as people read them: a label from the fact's own description, the customer's words behind a collected value,
+and what one turn changed on the checklist."""
 
 from __future__ import annotations
 
@@ -9,16 +10,27 @@ from collections.abc import Iterable, Mapping
 from core.checklist import Fact
 from core.corpus import CUSTOMER, Line
 
-_OF_THE_USER = re.compile(r"\s+(?:of|for)\s+the\s+(?:user|customer)\b", re.IGNORECASE)
-_THE_USERS = re.compile(r"\b(?:the\s+)?(?:user|customer)'s\s+", re.IGNORECASE)
-_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
-_CLAUSE = re.compile(r"\s+(?:who|whom|which|that|at a given time)\b.*$", re.IGNORECASE)
+_OF_THE_USER = re.compile(r"^(?:the|a|an)\s+(.+?)\s+of\s+the\s+user$", re.IGNORECASE)
+_THE_USERS = re.compile(r"\b(?:the|a) user's\b", re.IGNORECASE)
+
+
+def describe(description: str) -> str:
+    """A schema description as words said to the customer, lower-cased unless it opens with an acronym."""
+    text = description.strip().rstrip(".")
+    text = _OF_THE_USER.sub(r"your \1", text)
+    text = _THE_USERS.sub("your", text)
+    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+_LABEL_OF_USER = re.compile(r"\s+(?:of|for)\s+the\s+(?:user|customer)\b", re.IGNORECASE)
+_LABEL_USERS = re.compile(r"\b(?:the\s+)?(?:user|customer)'s\s+", re.IGNORECASE)
+_LABEL_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+_LABEL_CLAUSE = re.compile(r"\s+(?:who|whom|which|that|at a given time)\b.*$", re.IGNORECASE)
 
 
 def fact_label(fact: Fact) -> str:
     """"The account type of the user" -> "Account type"; a fact with no description reads as its name."""
     text = (fact.description or "").strip().rstrip(".")
-    text = _ARTICLE.sub("", _THE_USERS.sub("", _OF_THE_USER.sub("", _CLAUSE.sub("", text)))).strip()
+    text = _LABEL_ARTICLE.sub("", _LABEL_USERS.sub("", _LABEL_OF_USER.sub("", _LABEL_CLAUSE.sub("", text)))).strip()
     if not text or len(text) > 60:  # a long description is a sentence, not a label
         text = fact.name.replace("_", " ")
     return text[:1].upper() + text[1:]

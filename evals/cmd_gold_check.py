@@ -1,4 +1,4 @@
-"""`gold-check`: the contract over SGD's own gold values; rejecting codes must never fire."""
+"""`gold-check`: the contract over SGD's own gold values; only by-design refusals may fire."""
 
 from __future__ import annotations
 
@@ -28,8 +28,10 @@ def handle(args: argparse.Namespace) -> int:
         for c in summary["corpora"]:
             codes = ", ".join(f"{k} {v}" for k, v in c["codes"].items() if v) or "no code fired"
             print(f"  {c['service']:<14} cases {c['cases']:>5}  values {c['values_checked']:>5}"
-                  f"  false positives {c['false_positives']}  ({codes})")
-        print(f"false positives in total: {summary['false_positives_total']}; run {summary['run_id']} recorded")
+                  f"  false positives {c['false_positives']}  refused by design {c['refused_by_design']}  ({codes})")
+        print(f"false positives in total: {summary['false_positives_total']}; refused by design (gold inferred, or "
+              f"agent words the customer did not take): {summary['refused_by_design_total']}; "
+              f"run {summary['run_id']} recorded")
 
     emit(summary, args.json, human)
     return 0 if summary["rejecting_codes_zero"] else 1

@@ -6,7 +6,7 @@ import argparse
 
 from core import tiers
 from core.grade import Rate
-from core.runner import run_eval
+from core.runner import INTENT_MODES, run_eval
 from evals.common import add_corpus_options, add_output_options, open_corpus, open_store
 from evals.output import emit, pct, progress_bar
 
@@ -19,6 +19,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--repeats", type=int, default=1,
                         help="run every case N times with fresh calls and count decisions that flip")
     parser.add_argument("--from-run", metavar="RUN_ID", help="with --tier replay: the run whose replies to re-serve")
+    parser.add_argument("--intent", choices=INTENT_MODES, default="gold",
+                        help="gold: each case's intent is given (seed-faithful); predicted: every turn reads it")
     add_corpus_options(parser)
     add_output_options(parser)
     parser.set_defaults(handler=handle)
@@ -41,7 +43,7 @@ def handle(args: argparse.Namespace) -> int:
     try:
         run_id, summary = run_eval(store, corpus, cases, extractor, split=args.split, settings=settings,
                                    prompt_fingerprint=prompt_fp, concurrency=args.concurrency, progress=update,
-                                   repeats=args.repeats)
+                                   repeats=args.repeats, intent_mode=args.intent)
     finally:
         close()
         if hasattr(extractor, "close"):
@@ -64,6 +66,10 @@ def handle(args: argparse.Namespace) -> int:
               f" asked when complete {summary['asked_when_complete']} of {summary['gold_stop']}")
         print(f"  facts  correct {summary['correct']}  wrong {summary['wrong']}  missed {summary['missed']}"
               f"  open {summary['open']}  (precision {Rate(summary['correct'], summary['stated'])})")
+        if "intent_accuracy" in summary:
+            acc, wrong = (Rate(summary[k]["hits"], summary[k]["n"]) for k in ("intent_accuracy", "wrong_intent_stops"))
+            print(f"  intent (predicted)  right {acc}; stopped on a wrong intent {wrong}; "
+                  f"not settled on {summary['intent_unsettled']} cases")
         if summary["codes"]:
             print("  contract codes  " + ", ".join(f"{k} {v}" for k, v in sorted(summary["codes"].items())))
         if summary["calls"]:

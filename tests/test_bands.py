@@ -31,7 +31,7 @@ def test_two_identical_offline_runs_give_exact_bands(store, banks1):
     first, second = offline_run(store, banks1), offline_run(store, banks1)
     group = group_of(store, first)
     assert list(group.runs["run_id"]) == [first, second]  # oldest first
-    assert set(group.guards) == {"case_set", "checklist", "prompt", "grader", "tier_settings"}
+    assert set(group.guards) == {"case_set", "checklist", "prompt", "grader", "tier_settings", "intent_mode"}
     for metric in ("decision_accuracy", "stopped_early", "wrong", "missed", "unparsed"):
         limits = band(metric, group.runs)
         assert limits.basis == "exact", metric

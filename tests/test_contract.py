@@ -7,7 +7,9 @@ from core.contract import (
     ALL_CODES,
     VALUE_NOT_ALLOWED,
     VALUE_NOT_IN_CONVERSATION,
+    VALUE_NOT_STATED,
     VALUE_ONLY_IN_AGENT_WORDS,
+    VALUE_REORDERED,
     check,
     check_mapping,
     code_counts,
@@ -61,10 +63,80 @@ def test_each_rejecting_code_refuses_the_value(collected, code):
     assert verdict.accepted == {}
 
 
-def test_a_value_only_the_agent_said_is_flagged_and_kept():
+def test_a_value_only_the_agent_said_and_the_customer_did_not_take_is_refused():
     verdict = check_mapping(CHECKLIST, "Send", LINES, {"payee": "Rent Pot"})
     assert verdict.codes == [VALUE_ONLY_IN_AGENT_WORDS]
-    assert verdict.accepted == {"payee": "Rent Pot"}
+    assert verdict.accepted == {}
+
+
+OFFER = (
+    Line("customer", "I need to pay rent from savings."),
+    Line("agent", "Shall I send it to the Rent Pot account?"),
+)
+
+
+@pytest.mark.parametrize(("reply", "kept"), [
+    ("Yes, that's the one.", True),
+    ("Sounds good.", True),
+    ("No, to Maria Kim.", False),
+    ("Yes, but not that one.", False),
+    ("Who else could I pay?", False),
+])
+def test_an_agent_offer_is_collected_only_when_the_next_line_accepts_it(reply, kept):
+    verdict = check_mapping(CHECKLIST, "Send", (*OFFER, Line("customer", reply)), {"payee": "Rent Pot"})
+    assert (verdict.accepted == {"payee": "Rent Pot"}) is kept
+    assert verdict.codes == ([] if kept else [VALUE_ONLY_IN_AGENT_WORDS])
+
+
+def test_an_answer_to_the_customers_own_question_is_not_an_offer():
+    lines = (Line("customer", "What is my balance?"), Line("agent", "Your balance is $2,000."),
+             Line("customer", "Okay, thanks."))
+    assert codes({"amount": "$2,000"}, lines) == [VALUE_ONLY_IN_AGENT_WORDS]
+    closing = (Line("customer", "Check my savings."), Line("agent", "It holds $2,000. Anything else?"),
+               Line("customer", "Yes, a transfer please."))
+    assert codes({"amount": "$2,000"}, closing) == [VALUE_ONLY_IN_AGENT_WORDS]
+
+
+@pytest.mark.parametrize(("lines", "value", "code"), [
+    ((Line("customer", "What's my balance?"),), "savings", VALUE_NOT_STATED),  # nobody said it
+    ((Line("customer", "What's my balance?"), Line("agent", "Checking or savings?"), Line("customer", "Checking.")),
+     "savings", VALUE_NOT_STATED),  # only the agent's word, and the customer chose the other
+    ((Line("customer", "What's my balance in savings?"),), "savings", None),  # the plain statement
+    ((Line("customer", "Use my savings accounts."),), "savings", None),
+    ((Line("customer", "Is it in checking?"), Line("agent", "Shall I use savings then?"),
+      Line("customer", "Yes please.")), "savings", None),  # an offer accepted
+])
+def test_a_closed_value_needs_the_customers_words(lines, value, code):
+    assert codes({"account": value}, lines) == ([code] if code else [])
+
+
+def test_a_closed_number_may_be_said_as_a_word():
+    schema = {**SCHEMA, "slots": [*SCHEMA["slots"], {"name": "riders", "description": "How many ride",
+                                                       "is_categorical": True, "possible_values": ["1", "2", "3"]}],
+              "intents": [{"name": "Ride", "required_slots": ["riders"]}]}
+    checklist = Checklist.from_schema(schema)
+    said = check_mapping(checklist, "Ride", (Line("customer", "For two of us."),), {"riders": "2"})
+    assert said.accepted == {"riders": "2"} and said.codes == []
+    unsaid = check_mapping(checklist, "Ride", (Line("customer", "A ride for us."),), {"riders": "2"})
+    assert unsaid.codes == [VALUE_NOT_STATED]
+
+
+@pytest.mark.parametrize("reported", ["Maria Kim.", " Maria Kim, ", "\"Maria Kim\""])
+def test_edge_punctuation_is_trimmed_and_the_value_kept_as_spelled(reported):
+    verdict = check_mapping(CHECKLIST, "Send", LINES, {"payee": reported})
+    assert verdict.codes == [] and verdict.accepted == {"payee": "Maria Kim"}
+
+
+def test_a_value_shown_in_another_order_than_stored_is_refused():
+    tricked = (Line("customer", "Send \u202e005$\u202c to Maria Kim from savings."),)
+    assert codes({"amount": "005$"}, tricked) == [VALUE_REORDERED]
+    assert codes({"amount": "$500"}, tricked) == [VALUE_NOT_IN_CONVERSATION]
+    isolated = (Line("customer", "Send \u2067$500\u2069 to Maria Kim from savings."),)
+    assert codes({"amount": "$500"}, isolated) == [VALUE_REORDERED]
+    plain = (Line("customer", "Send $500 to Maria Kim from savings."),)
+    assert codes({"amount": "$500"}, plain) == []
+    after = (Line("customer", "Send $500 to Maria Kim \u202ethanks\u202c"),)  # an override elsewhere in the line
+    assert codes({"amount": "$500"}, after) == []
 
 
 def test_one_bad_value_does_not_sink_the_others():
@@ -98,7 +170,7 @@ def test_a_reply_that_parses_in_full_is_read_even_at_the_ceiling():
 @pytest.mark.parametrize(("value", "typed"), [
     ("$500", "Send ＄５００ to Maria."),  # full-width forms fold under NFKC
     ("Maria", "Send it to Ma\u200bria."),  # a zero-width space inside the word
-    ("Maria", "Send it to \u202eMaria."),  # a bidi override in front
+    ("Maria", "Send it to \u200eMaria\u200f."),  # direction marks, which reorder nothing
     ("Maria", "Send it to Мaria."),  # a Cyrillic capital Em
     ("Мaria", "Send it to Maria."),  # the look-alike on the model's side
     ("café", "Meet at cafe\u0301."),  # combining accent vs precomposed

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from core.conversation import Conversation, detect_intent, intent_scores
+from core.conversation import Conversation
 from core.corpus import AGENT, CUSTOMER
 from core.extraction import UNPARSEABLE, Extraction
 from core.extractors.offline import OfflineExtractor
@@ -19,17 +19,6 @@ class _Unreadable:
 
     def extract(self, request):
         return Extraction(collected={}, status=UNPARSEABLE, raw_reply="not json")
-
-
-@pytest.mark.parametrize(("message", "intent"), [
-    ("I want to transfer some money", "TransferMoney"),
-    ("Send $50 to Peter please", "TransferMoney"),
-    ("What is my balance?", "CheckBalance"),
-    ("check my savings account", "CheckBalance"),
-])
-def test_detect_intent_reads_the_checklist_not_service_code(banks1, message, intent):
-    assert detect_intent(banks1.checklist, message) == intent
-    assert set(intent_scores(banks1.checklist, message)) == set(banks1.checklist.intents)
 
 
 def test_three_turn_transfer_fills_the_checklist_and_stops(banks1):
@@ -51,6 +40,27 @@ def test_a_picked_intent_is_kept(banks1):
     chat = Conversation(banks1.checklist, OfflineExtractor(), intent="CheckBalance")
     result = chat.say("I want to transfer money")
     assert result.intent == "CheckBalance" and not chat.intent_detected
+
+
+def test_an_unclear_first_message_asks_which_intent_and_never_stops(banks1):
+    chat = Conversation(banks1.checklist, OfflineExtractor())
+    first = chat.say("I want to send money")
+    assert first.decision == "ask" and not first.intent_settled
+    assert "check the amount of money" in first.next_question and "transfer money" in first.next_question
+    second = chat.say("from my savings")
+    assert second.decision == "ask"
+
+
+def test_the_person_changes_the_intent_mid_conversation_and_shared_facts_stay(banks1):
+    chat = Conversation(banks1.checklist, OfflineExtractor())
+    chat.say("I want to transfer money from my checking account")
+    assert chat.intent == "TransferMoney" and chat.carried == {"account_type": "checking"}
+    chat.set_intent("CheckBalance")
+    assert chat.intent == "CheckBalance" and chat.carried == {"account_type": "checking"}
+    result = chat.say("yes that one")
+    assert result.intent == "CheckBalance" and result.decision == "stop"
+    with pytest.raises(KeyError):
+        chat.set_intent("OrderPizza")
 
 
 def test_failed_extractions_build_a_streak_and_never_stop(banks1):

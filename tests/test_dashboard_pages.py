@@ -368,7 +368,7 @@ def test_contract_page_reads_each_section_from_its_own_run(monkeypatch, filled):
     corpora = at.dataframe[1].value.set_index("corpus")
     assert list(corpora.index) == [f"{c['service']} ({c['sgd_split']})" for c in gold["corpora"]]
     assert corpora["value_not_in_conversation"].sum() == 0 and corpora["value_not_allowed"].sum() == 0
-    assert "flag: value_only_in_agent_words" in corpora.columns
+    assert "value_only_in_agent_words" in corpora.columns
 
 
 def test_contract_page_with_only_fixtures_says_what_fills_the_gold_section(monkeypatch, tmp_path, sgd_dir):

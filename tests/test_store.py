@@ -40,7 +40,7 @@ def test_a_run_and_its_cases_are_recorded(store, banks1):
                                settings={"tier": "offline"}, prompt_fingerprint="offline")
     run = store.run(run_id)
     assert run["status"] == "finished" and run["summary"]["n"] == 20 == summary["n"]
-    assert set(run["guards"]) == {"case_set", "checklist", "prompt", "grader", "tier_settings"}
+    assert set(run["guards"]) == {"case_set", "checklist", "prompt", "grader", "tier_settings", "intent_mode"}
     rows = store.cases(run_id)
     assert len(rows) == 20 and rows["decision"].isin(["ask", "stop"]).all()
     assert int(rows["decision_correct"].sum()) == summary["decisions_correct"]

@@ -24,7 +24,7 @@ from core.extraction import (
     Extraction,
     ExtractionRequest,
 )
-from core.prompt import RenderedPrompt, parse, render
+from core.prompt import RenderedPrompt, parse, parse_intent, render
 
 CEILING_REASONS = frozenset({"length", "max_tokens"})  # OpenAI, Anthropic
 HINT_HEADER = "x-simulated-hint"  # sent to the simulated provider only
@@ -61,11 +61,12 @@ def answer_schema(checklist: Checklist, intent: str) -> dict:
     return {
         "type": "object",
         "properties": {
+            "intent": {"type": "string", "enum": list(checklist.intents)},
             "collected": {"type": "object", "properties": properties, "required": list(properties),
                           "additionalProperties": False},
             "notes": {"type": "string"},
         },
-        "required": ["collected", "notes"],
+        "required": ["intent", "collected", "notes"],
         "additionalProperties": False,
     }
 
@@ -130,5 +131,6 @@ class ModelExtractor:
             # The carried prompt shows earlier facts as context; a reply need not repeat them.
             collected = {**request.carried, **collected}
         timings["parse"] = (time.perf_counter() - mark) * 1000
+        intent = parse_intent(reply.text) if status == OK else None
         return Extraction(collected=collected, status=status, raw_reply=reply.text, prompt=prompt.text,
-                          notes=notes, calls=reply.calls, timings_ms=timings)
+                          notes=notes, calls=reply.calls, timings_ms=timings, intent=intent)

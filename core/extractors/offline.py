@@ -23,7 +23,7 @@ from core.extractors.offline_unsaid import said
 
 VERSION = "offline-12"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
-_DONE = re.compile(
+DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) been \w+ed|(?:has|have|had) (?:been )?(?:done|made|sent|gone through)|"
     r"(?:i've|i have|we've|we have) (?:made|sent|completed|processed|done|transferred|booked|confirmed|placed)|"
     r"went through|took place|it'?s done|all done|(?:is|was) (?:confirmed|booked|complete|completed|done|processed))\b",
@@ -52,7 +52,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     for line in lines:
         if line.speaker == AGENT:
             asked = line.asks
-            if _DONE.search(line.text) and facts.on_topic(f"{last_agent} {line.text}"):
+            if DONE.search(line.text) and facts.on_topic(f"{last_agent} {line.text}"):
                 collected = {}  # this checklist's transaction is done; the next one starts afresh
             last_agent = line.text
             question = line.text if line.asks else ""

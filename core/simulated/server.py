@@ -54,7 +54,7 @@ def answer(user_text: str, hint_header: str | None, structured: bool) -> dict:
     collected = {**read.carried, **extract_facts(read.checklist, read.intent, read.lines)}
     if structured:  # a strict schema names every fact; the unstated ones are null
         collected = {name: collected.get(name) for name in read.checklist.required(read.intent)}
-    return {"collected": collected, "notes": "simulated reply"}
+    return {"intent": read.intent, "collected": collected, "notes": "simulated reply"}
 
 
 class _Handler(BaseHTTPRequestHandler):

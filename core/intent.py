@@ -1,0 +1,205 @@
+"""Which intent the customer is pursuing, read from the conversation and the schema alone.
+
+Nobody hands a live chat its intent, so every turn decides it. Evidence for an intent is
+what sets it apart from the service's other intents: words of its name, description and
+facts that the others do not share (weighted by how few intents share them), and facts
+only it needs that the customer has stated. Words every intent shares ("account" in a bank)
+decide nothing. The reading runs over the customer's lines in order, latest weighing most,
+and an agent's offer the customer accepted ("Would you like to reserve a table?" - "Yes")
+counts as the customer's words; an agent line reporting a task done starts the reading afresh.
+English only, like the offline tier.
+
+An intent is *settled* only when its evidence clearly beats every other intent's; a turn may
+stop only on a settled intent, so an ambiguous or unknown intent always asks.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from core.acceptance import accepts, is_offer
+from core.checklist import Checklist
+from core.corpus import AGENT, Line
+from core.extractors.offline import DONE, extract_facts
+from core.wording import describe
+
+DECAY = 0.35  # an earlier line's evidence counts about a third as much as the next one's
+MARGIN = 2.0  # the best intent's evidence must be at least this many times the runner-up's
+MIN_EVIDENCE = 0.3  # below this the best intent is a guess, not a reading
+
+GIVEN, PERSON, PREDICTED = "given", "person", "predicted"
+
+_STOPWORDS = frozenset((
+    "a", "an", "the", "to", "of", "in", "on", "for", "from", "and", "or", "my", "i", "me", "we", "you", "your",
+    "user", "users", "s", "is", "are", "be", "it", "this", "that", "with", "want", "would", "like", "please",
+    "can", "could", "some", "at", "by", "as", "do", "does", "get", "given", "which", "any", "its", "their",
+    "name", "number", "type", "whether", "if", "there", "what", "need", "will", "have", "has", "am", "was",
+))
+
+
+@dataclass(frozen=True)
+class IntentReading:
+    """The intent a turn works on, how sure the reading is, and the alternatives, best first."""
+
+    intent: str | None
+    settled: bool
+    confidence: float
+    candidates: tuple[tuple[str, float], ...]
+    source: str = PREDICTED
+
+    def to_json(self) -> dict:
+        return {"intent": self.intent, "settled": self.settled, "confidence": round(self.confidence, 3),
+                "candidates": [[name, round(share, 3)] for name, share in self.candidates], "source": self.source}
+
+
+def fixed(checklist: Checklist, intent: str, source: str = GIVEN) -> IntentReading:
+    """An intent that was given (by gold, or picked by a person): settled by definition."""
+    checklist.intent(intent)  # an unknown name is an error, not a silent reading
+    return IntentReading(intent, True, 1.0, ((intent, 1.0),), source)
+
+
+def _stem(word: str) -> str:
+    """A crude stem: inflection cut, then the first six letters ("reservation", "reserve" -> "reserv")."""
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            word = word[: -len(suffix)]
+            break
+    return word[:6]
+
+
+# Verbs English uses for the same request across services, read as one: a schema says "Reserve" or
+# "Book", a customer says the other. Grammar-level vocabulary, not any one domain's words.
+_SAME_REQUEST = {stem: group for group, members in {
+    "book": ("book", "reserv", "schedu"),
+    "find": ("find", "search", "look", "locate", "discov", "browse"),
+    "buy": ("buy", "purcha", "order"),
+    "send": ("send", "transf", "wire"),
+    "get": ("get", "check", "show", "tell"),
+}.items() for stem in members}
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_WORD = re.compile(r"[a-z]+")
+
+
+def terms(text: str, values: frozenset[str] = frozenset()) -> set[str]:
+    """Content words, stemmed, plus each pair of neighbours written as one ("one way" -> "oneway").
+
+    Words in `values` (the service's closed vocabularies: "checking", "savings") are facts, not
+    intents: "my checking account" says nothing about wanting to check a balance.
+    """
+    words = [w for w in _WORD.findall(_CAMEL.sub(" ", text).lower()) if w not in _STOPWORDS and w not in values]
+    stems = {_stem(w) for w in words}
+    stems |= {_SAME_REQUEST[s] for s in stems if s in _SAME_REQUEST}
+    stems |= {_stem(a + b) for a, b in itertools.pairwise(words)}
+    return stems
+
+
+@dataclass(frozen=True)
+class _Profile:
+    term_weights: Mapping[str, Mapping[str, float]]  # intent -> term -> weight
+    fact_weights: Mapping[str, Mapping[str, float]]  # intent -> fact -> weight
+    values: frozenset[str]  # words of every closed vocabulary
+
+
+def _profile(checklist: Checklist) -> _Profile:
+    intents = list(checklist.intents.values())
+    n = len(intents)
+    own_terms: dict[str, set[str]] = {}
+    own_facts: dict[str, set[str]] = {}
+    for intent in intents:
+        words = terms(f"{intent.name} {intent.description}")
+        for fact in (*intent.required, *intent.optional):
+            words |= terms(fact.replace("_", " "))
+        own_terms[intent.name] = words
+        own_facts[intent.name] = set(intent.required)
+
+    def idf(holders: int) -> float:
+        return math.log(n / holders) if holders else 0.0
+
+    term_weights = {name: {t: idf(sum(t in other for other in own_terms.values())) for t in words}
+                    for name, words in own_terms.items()}
+    fact_weights = {name: {f: idf(sum(f in other for other in own_facts.values())) for f in facts}
+                    for name, facts in own_facts.items()}
+    values = frozenset(w for fact in checklist.facts.values() for v in fact.allowed for w in _WORD.findall(v.lower()))
+    return _Profile(term_weights, fact_weights, values)
+
+
+def _line_evidence(checklist: Checklist, profile: _Profile, text: str) -> dict[str, float]:
+    said = terms(text, profile.values)
+    line = (Line("customer", text),)
+    evidence = {}
+    for name in checklist.intents:
+        score = sum(w for t, w in profile.term_weights[name].items() if t in said)
+        weights = profile.fact_weights[name]
+        if any(weights.values()):
+            stated = extract_facts(checklist, name, line)
+            score += sum(weights.get(f, 0.0) for f in stated)
+        evidence[name] = score
+    return evidence
+
+
+# Per checklist object (kept alive beside its entry, so its id is not reused): the profile and
+# each line's evidence, since every case of a dialogue re-reads the same earlier lines.
+_CACHE: dict[int, tuple[Checklist, _Profile, dict[str, tuple[tuple[str, float], ...]]]] = {}
+_CACHE_LINES = 50_000
+
+
+def _cached_evidence(checklist: Checklist, text: str) -> tuple[tuple[str, float], ...]:
+    entry = _CACHE.get(id(checklist))
+    if entry is None or entry[0] is not checklist:
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        entry = _CACHE[id(checklist)] = (checklist, _profile(checklist), {})
+    _, profile, lines = entry
+    if text not in lines:
+        if len(lines) > _CACHE_LINES:
+            lines.clear()
+        lines[text] = tuple(_line_evidence(checklist, profile, text).items())
+    return lines[text]
+
+
+def read_intent(checklist: Checklist, lines: Sequence[Line]) -> IntentReading:
+    """The intent the conversation so far points at, re-read from every line."""
+    names = list(checklist.intents)
+    if len(names) == 1:
+        return IntentReading(names[0], True, 1.0, ((names[0], 1.0),))
+    running = dict.fromkeys(names, 0.0)
+    latest: str | None = None  # the intent the latest line with any evidence pointed at
+    for index, line in enumerate(lines):
+        if line.speaker == AGENT:
+            if DONE.search(line.text):
+                running = dict.fromkeys(names, 0.0)  # that task is over: what comes next is read afresh
+            continue
+        text = line.text
+        offer = lines[index - 1] if index and lines[index - 1].speaker == AGENT else None
+        if offer is not None and is_offer(offer.text) and accepts(text):
+            text = f"{offer.text} {text}"  # a yes takes the agent's offer as the customer's own words
+        evidence = _cached_evidence(checklist, text)
+        if any(score > 0 for _, score in evidence):  # a line with no intent words keeps the reading
+            for name, score in evidence:
+                running[name] = running[name] * DECAY + score
+            latest = max(evidence, key=lambda item: item[1])[0]
+    ranked = sorted(names, key=lambda name: -running[name])
+    total = sum(running.values())
+    shares = tuple((name, running[name] / total if total else 1.0 / len(names)) for name in ranked)
+    best, runner_up = running[ranked[0]], running[ranked[1]]
+    if best <= 0:
+        return IntentReading(None, False, 0.0, shares)
+    # Settled: a clear margin, and the customer's latest evidence points the same way (a request
+    # for another task that has not yet outweighed the old one is a question, not a stop).
+    settled = best >= MIN_EVIDENCE and best >= MARGIN * runner_up and latest == ranked[0]
+    return IntentReading(ranked[0], settled, shares[0][1], shares)
+
+
+def candidates_question(checklist: Checklist, reading: IntentReading, limit: int = 3) -> str:
+    """A question that names the likeliest intents, worded from their own descriptions."""
+    named = [name for name, share in reading.candidates if share > 0][:limit]
+    if len(named) < 2:
+        named = list(checklist.intents)[:limit]
+    options = [describe(checklist.intent(name).description) or name for name in named]
+    choices = ", ".join(options[:-1]) + f" or {options[-1]}" if len(options) > 1 else options[0]
+    return f"Would you like to {choices}?"
