@@ -18,6 +18,7 @@ import pandas as pd
 
 from core.conversation import Conversation
 from core.extraction import Extraction, ExtractionRequest, Extractor
+from core.intent import PERSON
 from core.secrets import scrub
 from core.store import Store
 
@@ -27,7 +28,9 @@ def new_id() -> str:
 
 
 def _turns(conversation: Conversation) -> list[dict]:
-    return [{"customer": t.customer, "collected": t.result.extraction.collected, "status": t.result.extraction.status,
+    return [{"customer": t.customer, "picked": t.result.reading.intent if t.result.reading is not None
+             and t.result.reading.source == PERSON else None,
+             "collected": t.result.extraction.collected, "status": t.result.extraction.status,
              "raw_reply": t.result.extraction.raw_reply, "prompt": t.result.extraction.prompt,
              "notes": t.result.extraction.notes} for t in conversation.turns]
 
@@ -89,6 +92,8 @@ def reopen(row: dict, conversation: Conversation) -> Conversation:
                    raw_reply=t.get("raw_reply"), prompt=t.get("prompt"), notes=t.get("notes") or "")
         for t in row["turns"]])
     for turn in row["turns"]:
+        if turn.get("picked") != conversation.picked:  # the person changed the intent before this turn
+            conversation.set_intent(turn.get("picked"))
         conversation.say(turn["customer"])
     conversation.extractor = real
     return conversation

@@ -452,3 +452,36 @@ def test_red_team_page_labels_a_simulated_run_on_another_attack_file(monkeypatch
     assert "attack file `held_out.json`" in text and "not the default set" in text
     assert "deterministic" not in text  # only the offline tier repeats itself
     assert len(at.dataframe[0].value) == 2
+
+
+def test_chat_shows_the_detected_intent_and_the_person_can_change_it_mid_conversation(monkeypatch, tmp_path):
+    at = open_app(monkeypatch, tmp_path / "runs.duckdb")
+    at.chat_input(key="chat_text").set_value("I would like to transfer money").run()
+    assert "Intent **TransferMoney** (detected, " in shown(at) and "% sure)" in shown(at)
+    at.chat_input(key="chat_text").set_value("from my checking account").run()
+    at.selectbox(key="chat_intent").set_value("CheckBalance").run()  # the same conversation, another checklist
+    assert "Intent changed to CheckBalance" in shown(at) and len(at.chat_message) == 4
+    at.chat_input(key="chat_text").set_value("what is in it?").run()
+    assert "Intent **CheckBalance** (picked) · Decision: **stop**" in shown(at)
+    assert board(at).set_index("fact").loc["Account type", "collected"] == "checking"  # the shared fact was kept
+    # the conversation is kept with the person's pick, and reopens the same
+    kept = Store(tmp_path / "runs.duckdb").query("SELECT conversation_id FROM conversations")
+    assert len(kept) == 1
+    again = AppTest.from_file(str(APP), default_timeout=60)
+    again.query_params["conversation"] = kept["conversation_id"].iloc[0]
+    again.run()
+    assert "Intent **CheckBalance** (picked) · Decision: **stop**" in shown(again) and len(again.chat_message) == 6
+
+
+def test_chat_offers_the_candidates_while_the_intent_is_not_settled(monkeypatch, tmp_path):
+    at = open_app(monkeypatch, tmp_path / "runs.duckdb")
+    at.chat_input(key="chat_text").set_value("hello").run()
+    text = shown(at)
+    if "not settled yet" not in text:
+        pytest.skip("the turn settled an intent on a greeting")
+    assert "Decision: **ask**" in text
+    picks = [b for b in at.button if b.label.startswith("It is ")]
+    assert picks
+    name = picks[0].label.removeprefix("It is ")
+    picks[0].click().run()
+    assert f"Intent changed to {name}" in shown(at)

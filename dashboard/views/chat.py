@@ -29,6 +29,46 @@ def reset() -> None:
     st.query_params.pop("conversation", None)
 
 
+def change_intent() -> None:
+    """A new intent for the conversation in progress (facts both intents share are kept); a fresh one if none."""
+    chat = st.session_state.chat
+    picked = st.session_state.chat_intent
+    if chat is None or chat.replay or not chat.turns or chat.done:
+        reset()
+        return
+    chat.set_intent(None if picked == DETECT else picked)
+    st.session_state.chat_picked = chat.picked
+    st.session_state.chat_intent_note = (f"Intent changed to {picked}: the checklist moved, keeping the facts both "
+                                         "intents share." if picked != DETECT else
+                                         "The intent is read from the conversation again on the next turn.")
+
+
+def pick_candidate(name: str) -> None:
+    st.session_state.chat_intent = name
+    change_intent()
+
+
+def intent_line(chat: Conversation, turn: Turn) -> None:
+    """The intent the turn worked on, how it was decided, and the alternatives when it is not settled."""
+    res = turn.result
+    reading = res.reading
+    if res.intent is None or not res.intent_settled:
+        names = ", ".join(f"{ui.escape(name)} ({100 * share:.0f}%)" for name, share in res.intent_candidates[:3])
+        st.markdown(f"Intent **not settled yet** · Decision: **{res.decision}**" + (f" · candidates: {names}"
+                                                                                   if names else ""))
+        if not chat.done and not chat.replay:
+            cols = st.columns(min(3, max(1, len(res.intent_candidates[:3]))))
+            for col, (name, _share) in zip(cols, res.intent_candidates[:3], strict=False):
+                col.button(f"It is {name}", key=f"chat_pick_{name}", on_click=pick_candidate, args=(name,))
+        return
+    how = {"person": "picked", "given": "given"}.get(reading.source if reading else "", "detected")
+    sure = f", {100 * res.intent_confidence:.0f}% sure" if how == "detected" else ""
+    st.markdown(f"Intent **{ui.escape(res.intent)}** ({how}{sure}) · Decision: **{res.decision}**")
+    others = [(n, c) for n, c in res.intent_candidates[1:3] if c > 0]
+    if how == "detected" and others:
+        st.caption("Other candidates: " + ", ".join(f"{ui.escape(n)} ({100 * c:.0f}%)" for n, c in others))
+
+
 def tier_names() -> list[str]:
     try:
         names = list(tiers.load_tiers())
@@ -102,7 +142,7 @@ def checklist_table(chat: Conversation, number: int) -> pd.DataFrame:
     changed = changes(before, turn.result.collected)
     lines = [Line(CUSTOMER, t.customer) for t in chat.turns[:number]]
     rows = []
-    for fact in chat.checklist.required_facts(turn.result.intent):
+    for fact in chat.checklist.required_facts(turn.result.intent) if turn.result.intent else []:
         value = turn.result.collected.get(fact.name)
         row = {"fact": fact_label(fact), "collected": value if value is not None else "missing",
                "customer's words": (words_behind(lines, value) or "chosen from the allowed values") if value else "",
@@ -201,7 +241,9 @@ try:
 except CorpusError as exc:  # no local schema and no download: one line, and the other pages still work
     st.error(f"The {service} checklist cannot be read: {ui.sentence(exc)}")
     st.stop()
-intent = controls[2].selectbox("Intent", [DETECT, *intents], key="chat_intent", on_change=reset)
+intent = controls[2].selectbox("Intent", [DETECT, *intents], key="chat_intent", on_change=change_intent,
+                                help="Pick the customer's intent, or let each turn read it from the conversation. "
+                                     "Changing it mid-conversation keeps the facts both intents share.")
 
 if st.toggle("Replay a real conversation from the corpus, gold beside each turn", key="chat_replay_open"):
     cases = ui.corpus(service).cases
@@ -279,11 +321,15 @@ if chat is not None:
     with board:
         st.subheader("Checklist")
         if last is not None:
-            detected = " (detected)" if chat.intent_detected else ""
-            st.markdown(f"Intent **{ui.escape(last.result.intent)}**{detected} · Decision: **{last.result.decision}**")
+            intent_line(chat, last)
+            if note := st.session_state.pop("chat_intent_note", None):
+                st.info(note)
             if last.gold_decision:
                 st.markdown(f"Gold decision: **{last.gold_decision}**")
             table = checklist_table(chat, len(chat.turns))
+            if table.empty:
+                st.caption("The checklist appears once the intent is settled.")
+                table = pd.DataFrame(columns=["fact", "collected", "customer's words", "this turn"])
             shown = [c for c in table.columns if c != "this turn"]  # the colour says it
             ui.table(highlight(table), key="chat_board", column_order=shown)
             if (table["this turn"] != "").any():
