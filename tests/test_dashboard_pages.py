@@ -119,7 +119,7 @@ def test_first_start_without_a_corpus_or_network_says_so_and_opens_empty(monkeyp
 def test_chat_transfer_over_three_turns_fills_the_checklist_and_stops(monkeypatch, tmp_path):
     at = open_app(monkeypatch, tmp_path / "runs.duckdb")
     at.chat_input(key="chat_text").set_value("I would like to transfer money").run()
-    assert "Intent **TransferMoney** (detected) · Decision: **ask**" in shown(at)
+    assert "Intent **TransferMoney** (detected, 100% sure) · Decision: **ask**" in shown(at)
     assert list(board(at)["collected"]) == ["missing"] * 3
     at.chat_input(key="chat_text").set_value("from my checking account").run()
     at.chat_input(key="chat_text").set_value("$200 to Peter").run()
