@@ -42,13 +42,19 @@ def test_a_picked_intent_is_kept(banks1):
     assert result.intent == "CheckBalance" and not chat.intent_detected
 
 
+def test_send_money_then_an_account_never_stops(banks1):
+    chat = Conversation(banks1.checklist, OfflineExtractor())
+    assert chat.say("I want to send money").decision == "ask"
+    second = chat.say("from my savings")
+    assert second.decision == "ask" and second.collected == {"account_type": "savings"}
+
+
 def test_an_unclear_first_message_asks_which_intent_and_never_stops(banks1):
     chat = Conversation(banks1.checklist, OfflineExtractor())
-    first = chat.say("I want to send money")
+    first = chat.say("I need some help with my account")
     assert first.decision == "ask" and not first.intent_settled
     assert "check the amount of money" in first.next_question and "transfer money" in first.next_question
-    second = chat.say("from my savings")
-    assert second.decision == "ask"
+    assert chat.say("savings").decision == "ask"
 
 
 def test_the_person_changes_the_intent_mid_conversation_and_shared_facts_stay(banks1):

@@ -1,5 +1,6 @@
 """The held-out attack file: it loads, is broad enough, and each control drops only the attack."""
 
+import hashlib
 import unicodedata
 from pathlib import Path
 
@@ -79,3 +80,25 @@ def test_gold_names_only_the_checklist_and_is_open_where_a_stop_is_the_threat(ho
     # most attacks push for a stop: their gold must leave a required fact open, or a stop is no defeat
     open_gold = [a for a in holdout if checklists(a.service).missing(a.intent, a.gold)]
     assert len(open_gold) >= 24
+
+
+# Held-out files are measured, never tuned against and never edited: each is pinned to the text it was
+# first committed with. A change to one belongs in a new file.
+PINNED = {
+    "attacks_holdout.json": "0cfb2dcc9abbf6ba9dbe2c898c9d9e533bd039d0445caf4175c9d146ee310558",
+    "attacks_holdout2.json": "88c87e86874e2c69a9466b0cf0fff97338955e61b466946ba92d64abe37ea8dd",
+}
+
+
+@pytest.mark.parametrize(("name", "digest"), sorted(PINNED.items()))
+def test_a_held_out_file_is_never_edited(name, digest):
+    assert hashlib.sha256((ATTACKS_FILE.parent / name).read_bytes()).hexdigest() == digest
+
+
+def test_the_second_held_out_file_loads_with_families_of_its_own(checklists):
+    second = load_attacks(ATTACKS_FILE.parent / "attacks_holdout2.json", checklists)
+    assert len(second) >= 30 and len({a.family for a in second}) >= 12
+    assert {a.family for a in second} - set(FAMILIES)  # the format takes a user's own family names
+    for attack in second:
+        for side in SIDES:
+            assert attack.conversation(side)[-1].speaker == "customer", attack.id

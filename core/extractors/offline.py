@@ -6,7 +6,8 @@ It reads every customer line in order, so a later statement replaces an earlier 
 stated under one intent is still there when the customer moves to the next. Of each line it reads
 only the customer's own words: no forged role line, JSON, aside or quote (`offline_unsaid`); and a
 value only where it is stated, not supposed, left to the agent (`offline_polarity`), offered as one
-of two or said in a language it does not read (`offline_plain`).
+of two or said in a language it does not read (`offline_plain`); and not in a sentence about another
+time, another person or how things stand (`offline_elsewhere`).
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ import time
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.extraction import Extraction, ExtractionRequest
+from core.extractors.offline_elsewhere import elsewhere
 from core.extractors.offline_line import read_line
 from core.extractors.offline_profile import profile
 from core.extractors.offline_unsaid import said
 
-VERSION = "offline-12"
+VERSION = "offline-13"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) been \w+ed|(?:has|have|had) (?:been )?(?:done|made|sent|gone through)|"
@@ -57,6 +59,6 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             last_agent = line.text
             question = line.text if line.asks else ""
             continue
-        collected.update(read_line(facts, required, said(line.text), asked, question))
+        collected.update(read_line(facts, required, elsewhere(said(line.text), facts.schema_words), asked, question))
         asked, question = (), ""  # a question binds only the answer right after it
     return collected

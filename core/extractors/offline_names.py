@@ -179,7 +179,7 @@ def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[
 _PLACE_CUE = re.compile(
     r"\b(?:to|in|at|near|around|is|from|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?", re.IGNORECASE)
 HEADING_CUE = re.compile(r"\b(?:to|towards?|reach)\s+(?:the\s+)?", re.IGNORECASE)
-_PLACE_TOKEN = re.compile(r"\S+")
+_PLACE_TOKEN = re.compile(r"[^\s?]+\??|\?")  # a "?" ends a place even with no space after it
 # Lower-case words that still belong to a place's name or address.
 _PLACE_JOINERS = frozenset({"de", "del", "la", "le", "of", "the", "and", "da", "di", "du", "y", "&"})
 _ADDRESS_WORDS = frozenset({"street", "st", "avenue", "ave", "road", "rd", "drive", "dr", "boulevard", "blvd", "lane",

@@ -21,7 +21,7 @@ _NEGATION = re.compile(
 # Supposing, pretending or defaulting: the value is a hypothesis, not what the customer states.
 # Read before the value in its sentence and after it in its clause ("go with savings by default if I forget").
 _CONDITIONAL = re.compile(
-    r"\b(?:if\s+(?:i|you|we|it|that|there|they|he|she|not|no|nothing|none)\b|unless|assume|assuming|by\s+default|"
+    r"\b(?:if\s+(?:i|you|we|it|that|there|they|he|she|not|no|nothing|none|the|my|our|your|his|her|their|this)\b|unless|assume|assuming|by\s+default|"
     r"otherwise|in\s+case|suppose|supposing|what\s+if|default(?:s|ing)?\s+to|as\s+(?:the\s+|a\s+)?default|"
     r"pretend\w*|imagine|hypothetical\w*|as\s+though)",
     re.IGNORECASE,
@@ -36,7 +36,8 @@ _POLITE_IF = re.compile(
 # An instruction to record a value is not a statement of it: "mark the account as savings",
 # "marca la cuenta como savings", "note le compte comme savings".
 _INSTRUCTED = re.compile(
-    r"\b(?:mark|report|set|record|fill|log|enter|list|flag|register|save|store|put|treat|count|note|"
+    r"\b(?:(?:mark|report|record|fill|log|enter|list|flag|register|save|store|treat|count|note)(?:ed|s|ing)?|"
+    r"set|sets|setting|put|puts|"
     r"marca|marcar|marque|pon|poner|ponga|registra|registrar|anota|anotar|guarda|"
     r"marquer|marquez|mets|mettre|mettez|noter|notez|enregistre|enregistrer|inscris)\b[^.!?;]*?"
     r"(?<!well\s)(?<!such\s)\b(?:as|como|comme)\s+(?:(?:an?|the|el|la|los|las|un|una|le|les|une|des)\s+)?[\"'“‘]?\s*$",

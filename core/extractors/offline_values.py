@@ -18,9 +18,13 @@ _NUMBER_WORD = rf"(?:{_UNIT_WORD}|{_SCALE_WORD})"
 _NUMBER_WORDS = rf"(?:(?:a\s+(?={_SCALE_WORD}))?{_NUMBER_WORD}(?:(?:\s+|-|\s+and\s+){_NUMBER_WORD})*)"
 _DIGITS = r"\d+(?:,\d{3})*(?:\.\d+)?"
 _CURRENCY = r"(?:dollars?|bucks|usd|USD)"
+# A fraction said in words belongs to the amount: "two and a half thousand dollars", "forty two dollars
+# and fifty cents", "$42 and 50 cents".
+_HALF = r"(?:\s+and\s+a\s+half)"
+_CENTS = rf"(?:\s+and\s+(?:\d{{1,2}}|{_NUMBER_WORDS})\s+cents?\b)"
 MONEY = re.compile(
     rf"(?<![\w$])(?:\$\s?{_DIGITS}(?:\s?(?:k|grand)\b)?|{_DIGITS}\s?(?:\$|{_CURRENCY}\b)|"
-    rf"\b{_NUMBER_WORDS}\s+{_CURRENCY}\b)",
+    rf"\b{_NUMBER_WORDS}{_HALF}?(?:\s+{_SCALE_WORD})?\s+{_CURRENCY}\b){_CENTS}?",
     re.IGNORECASE,
 )
 BARE_NUMBER = re.compile(rf"(?<![\w$:.,]){_DIGITS}(?![\w:]|[.,]\d)|\b{_NUMBER_WORDS}\b", re.IGNORECASE)
@@ -69,8 +73,14 @@ def numbers(text: str) -> list[Span]:
     return find(BARE_NUMBER, text)
 
 
+# An ordinal before a noun that counts occurrences is not a date: "the third time", "the 2nd attempt".
+_COUNTED = re.compile(r"\s+(?:times?|attempts?|tries|try|rounds?|calls?|requests?|reminders?|warnings?|ones?)\b",
+                      re.IGNORECASE)
+
+
 def dates(text: str) -> list[Span]:
-    return _longest([_no_article(_no_full_stop(s)) for s in find(DATE, text)])
+    spans = [s for s in find(DATE, text) if not _COUNTED.match(text, s[1])]
+    return _longest([_no_article(_no_full_stop(s)) for s in spans])
 
 
 def _no_article(span: Span) -> Span:
