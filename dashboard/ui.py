@@ -305,20 +305,6 @@ def check(path: str, run_id: str | None, against: str | None):
     return bands_check(_store(path), run_id, against, frame=run_figures(path))  # the figures the page read
 
 
-@st.cache_data(ttl=TTL, show_spinner=False)
-def review_queue(path: str) -> pd.DataFrame:
-    from core.compare import stopped_early_queue
-
-    return stopped_early_queue(_store(path))
-
-
-@st.cache_data(ttl=TTL, show_spinner=False)
-def verdict_counts(path: str) -> pd.DataFrame:
-    from core.compare import verdict_counts as counts
-
-    return counts(_store(path))
-
-
 @st.cache_resource(show_spinner=False)
 def simulated_provider():
     """The loopback simulated provider, started once per dashboard process on a free local port."""
