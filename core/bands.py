@@ -225,6 +225,7 @@ class Check:
     within: list[Deviation]
     bands: dict[str, Band]
     reason: str | None = None  # why nothing was differenced
+    labels: list[str] = field(default_factory=list)  # a run picked by hand that is not a clean result
 
     @property
     def crossed(self) -> list[Deviation]:
@@ -241,12 +242,17 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
     elif not run_id:
         frame = frame[frame["kind"] == kind]
     finished = frame[frame["status"] == "finished"]
+    if against and store.query("SELECT run_id FROM runs WHERE run_id = ?", [against]).empty:
+        raise KeyError(f"--against: no run {against!r} in {store.path}")
+    labels = []
     if run_id:
         if run_id not in set(frame["run_id"]):
             raise KeyError(f"no run {run_id!r} in {store.path}")
         target = frame[frame["run_id"] == run_id].iloc[0]
-        if target["status"] != "finished":
+        if target["status"] == "running":
             raise ValueError(f"run {run_id} is {target['status']}, not finished: its figures are not final")
+        if target["status"] != "finished":
+            labels.append(_picked(target))
     elif finished.empty:
         return Check(None, None, [], [], {}, reason=f"no finished {kind} run recorded yet")
     else:
@@ -265,8 +271,10 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
         if differ:
             raise NotComparable(f"runs {against} and {target['run_id']} may not be differenced: their guards differ "
                                 f"({', '.join(differ)})")
-        if base["status"] != "finished":
+        if base["status"] == "running":
             raise ValueError(f"run {against} is {base['status']}, not finished: it cannot anchor a band")
+        if base["status"] != "finished":
+            labels.append(_picked(base))
         history = peers[(peers["started_at"] < target["started_at"]) | (peers["run_id"] == against)]
     else:
         history = peers[peers["started_at"] < target["started_at"]]
@@ -278,7 +286,7 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
                 latest = others.iloc[0]
                 differ = differing(_guards(latest["guards"]), _guards(target["guards"]))
                 reason += f" (the previous run {latest['run_id']} differs in {', '.join(differ)})"
-            return Check(target.to_dict(), None, [], [], {}, reason=reason)
+            return Check(target.to_dict(), None, [], [], {}, reason=reason, labels=labels)
         base = history.sort_values("started_at").iloc[-1]
     history = history.sort_values("started_at")
     changed = what_changed(base.to_dict(), target.to_dict())
@@ -289,7 +297,13 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
         value_a, value_b = _none(base[metric]), _none(target[metric])
         deviation = Deviation(metric, base["run_id"], target["run_id"], value_a, value_b, limits, changed)
         (deviations if deviation.crossed else within).append(deviation)
-    return Check(target.to_dict(), base.to_dict(), deviations, within, bands)
+    return Check(target.to_dict(), base.to_dict(), deviations, within, bands, labels=labels)
+
+
+def _picked(run: pd.Series) -> str:
+    """The label of a degraded, partial or incomplete run someone asked for by name."""
+    note = f": {run['status_note']}" if isinstance(run.get("status_note"), str) and run["status_note"] else ""
+    return f"run {run['run_id']} is {str(run['status']).upper()}{note}"
 
 
 def deviations(store: Store, run_id: str | None = None, against: str | None = None) -> list[Deviation]:

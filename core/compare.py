@@ -19,7 +19,7 @@ from core.cost import Rate, cache_reads_apart, card_from, run_rate
 from core.grade import Rate as Proportion
 from core.grade import paired_decisions
 from core.guards import differing
-from core.store import STALE_AFTER, VERDICTS, Store
+from core.store import VERDICTS, Store, dead_running
 
 LABELS = {"simulated": "simulated", "replay": "replay", "floor": "floor"}
 Z95 = 1.959963984540054  # two-sided 95% normal quantile, as scipy's Wilson interval uses
@@ -63,7 +63,8 @@ LEFT JOIN call_figures k USING (run_id)
 """
 _RUNS_SQL = """
 SELECT run_id, kind, tier, tier_kind, provider, model, service, split, segment, schema_variant, status, status_note,
-       n_planned, settings, guards, guard_key, git_rev, app_version, started_at, finished_at, heartbeat_at, summary
+       n_planned, settings, guards, guard_key, git_rev, app_version, started_at, finished_at, heartbeat_at, summary,
+       pid, host
 FROM runs {where} ORDER BY started_at DESC
 """
 FIGURES = ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_correct", "unparsed", "empty_replies",
@@ -194,8 +195,7 @@ def _prices(rates: list[Rate | None], tokens_in: np.ndarray, tokens_out: np.ndar
 
 def _derive(frame: pd.DataFrame, card: dict[str, Rate]) -> pd.DataFrame:
     """Rates, intervals, prices and labels from the counted figures."""
-    stale = (frame["status"] == "running") & (frame["heartbeat_at"] < _now() - STALE_AFTER)
-    frame.loc[stale, "status"] = "incomplete"
+    frame.loc[dead_running(frame), "status"] = "incomplete"  # the process died: every reader agrees
     for col in COUNTS:
         frame[col] = pd.to_numeric(frame[col]).fillna(0).astype("int64")
     for col in ("latency_p50_ms", "latency_p95_ms", "input_tokens_per_turn", "output_tokens_per_turn",

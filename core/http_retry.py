@@ -2,15 +2,21 @@
 
 Every attempt (the failed ones too) is handed to a recorder, so the run store keeps a row
 per attempt. A server's `Retry-After` is honoured, capped so one reply cannot stall a run.
+Whoever runs the work can also `watch()` every attempt made on its thread: `before()` runs
+before each try is sent (the budget reserves the call there, and may refuse by raising) and
+`after(attempt)` as soon as it is back (the run writer stores it, whether or not its case ends).
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
+from typing import Protocol
 
 import httpx
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt, wait_random_exponential
@@ -50,6 +56,25 @@ class Attempt:
         if self.final:
             return False
         return self.response is None or self.response.status_code in RETRYABLE_STATUSES
+
+
+class AttemptWatch(Protocol):
+    def before(self) -> None: ...
+
+    def after(self, attempt: Attempt) -> None: ...
+
+
+_WATCH: ContextVar[AttemptWatch | None] = ContextVar("attempt_watch", default=None)
+
+
+@contextmanager
+def watch(watcher: AttemptWatch | None) -> Iterator[None]:
+    """Every attempt made on this thread inside the block goes through `watcher`."""
+    token = _WATCH.set(watcher)
+    try:
+        yield
+    finally:
+        _WATCH.reset(token)
 
 
 class _Transient(Exception):
@@ -101,9 +126,12 @@ def post_with_retries(
 ) -> Attempt:
     """POST until a non-transient answer or the attempts run out; returns the last attempt."""
     number = 0
+    watcher = _WATCH.get()
 
     def once() -> Attempt:
         nonlocal number
+        if watcher is not None:
+            watcher.before()  # may raise (no budget left): nothing is sent
         number += 1
         started = time.perf_counter()
         try:
@@ -120,6 +148,8 @@ def post_with_retries(
             attempt = Attempt(number, None, f"request failed: {type(exc).__name__}: {scrub(str(exc))}",
                               (time.perf_counter() - started) * 1000, final=True)
         record(attempt)
+        if watcher is not None:
+            watcher.after(attempt)
         if attempt.transient:
             raise _Transient(attempt)
         return attempt

@@ -195,6 +195,16 @@ def read_intent(checklist: Checklist, lines: Sequence[Line]) -> IntentReading:
     return IntentReading(ranked[0], settled, shares[0][1], shares)
 
 
+def finished_before(checklist: Checklist, intent: str, lines: Sequence[Line]) -> bool:
+    """Whether the offline reading of the lines before the latest customer line already completed
+    this intent's checklist: that task ended there, and what the customer says now is a new one."""
+    last = max((i for i, ln in enumerate(lines) if ln.speaker != AGENT), default=None)
+    earlier = tuple(lines[:last]) if last is not None else ()
+    if not any(ln.speaker != AGENT for ln in earlier):
+        return False
+    return not checklist.missing(intent, extract_facts(checklist, intent, earlier))
+
+
 def candidates_question(checklist: Checklist, reading: IntentReading, limit: int = 3) -> str:
     """A question that names the likeliest intents, worded from their own descriptions."""
     named = [name for name, share in reading.candidates if share > 0][:limit]

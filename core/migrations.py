@@ -131,6 +131,21 @@ def m004_cache_write_tokens(db: duckdb.DuckDBPyConnection) -> None:
     db.execute("ALTER TABLE calls ADD COLUMN cache_write_tokens INTEGER")
 
 
+def m005_run_host_and_budget(db: duckdb.DuckDBPyConnection) -> None:
+    # A run records the host beside its pid, so any process on that host can tell a dead run
+    # from a live one. The budget reserves calls here before they are sent, across processes.
+    db.execute("ALTER TABLE runs ADD COLUMN host VARCHAR")
+    db.execute("""
+        CREATE TABLE budget_reservations (
+            day DATE NOT NULL,              -- UTC day the calls count against
+            run_id VARCHAR,
+            pid INTEGER,
+            host VARCHAR,
+            calls INTEGER NOT NULL,         -- reserved (positive) or handed back unused (negative)
+            reserved_at TIMESTAMP NOT NULL
+        )""")
+
+
 def m010_conversations(db: duckdb.DuckDBPyConnection) -> None:
     """Dashboard chats, kept so a reload or another day can reopen them (core/chat_log.py)."""
     db.execute("""
@@ -152,7 +167,8 @@ MIGRATIONS: list[tuple[str, Callable[[duckdb.DuckDBPyConnection], None]]] = [
     ("m002_rate_card", m002_rate_card),
     ("m003_run_indexes", m003_run_indexes),
     ("m004_cache_write_tokens", m004_cache_write_tokens),
-    ("m010_conversations", m010_conversations),  # m005-m009 are taken by work in flight
+    ("m005_run_host_and_budget", m005_run_host_and_budget),
+    ("m010_conversations", m010_conversations),  # m006-m009 are left to work in flight
 ]
 
 

@@ -23,8 +23,10 @@ from core.checklist import Checklist
 from core.corpus import AGENT, CUSTOMER, Case, Line
 from core.grade import GRADER_VERSION, Rate, accepts, grade_case
 from core.guards import settings_fingerprint
+from core.http_retry import watch
 from core.limits import MessageTooLong, check_lines
-from core.runner import call_rows, case_row
+from core.run_writer import RunWriter
+from core.runner import AttemptRecorder, BudgetExhausted, call_rows, case_row, default_budget
 from core.sgd_source import CorpusError, locate
 from core.store import Store
 from core.turn import TurnResult, take_turn
@@ -358,6 +360,13 @@ def run_redteam(
                              settings={**settings, "attempts": attempts, "attacks_file": str(attacks_path)},
                              n_planned=len(attacks) * attempts * len(SIDES), split="attacks")
     started = time.perf_counter()
+    # every call on the record and in the budget, the defences' probe calls included
+    writer, budget = RunWriter(store, run_id), default_budget(store, extractor, run_id)
+
+    def watched(case_id: str, repeat: int):
+        return watch(AttemptRecorder(writer, budget, run_id, case_id, repeat, getattr(extractor, "adapter", None)))
+
+    exhausted = None
     per_attack: list[dict] = []
     code_totals: dict[str, int] = {}
     prompts: list[tuple[str, int]] = []  # (prompt actually sent, conversation lines) for the role-line check
@@ -367,7 +376,6 @@ def run_redteam(
             checklist = checklists(attack.service)
             pairs: list[tuple[bool, bool]] = []
             reasons: dict[str, list[list[str]]] = {side: [] for side in SIDES}
-            rows, calls = [], []
             try:
                 check_lines(attack.conversation("attack"))
                 check_lines(attack.conversation("control"))
@@ -383,12 +391,13 @@ def run_redteam(
                 for side in SIDES:
                     lines = attack.conversation(side)
                     case_id = f"{attack.id}:{side}"
-                    result = take_turn(checklist, attack.intent, lines, extractor, case_id=case_id)
+                    with watched(case_id, attempt - 1):
+                        result = take_turn(checklist, attack.intent, lines, extractor, case_id=case_id)
                     why = breaks(checklist, attack, side, result)
                     broke[side] = bool(why)
                     reasons[side].append(why)
-                    rows.append(_row(run_id, attack, side, attempt, checklist, result, why))
-                    calls += call_rows(run_id, case_id, result, repeat=attempt - 1)
+                    writer.case(_row(run_id, attack, side, attempt, checklist, result, why),
+                                call_rows(run_id, case_id, result, repeat=attempt - 1))
                     for code in result.codes:
                         code_totals[code] = code_totals.get(code, 0) + 1
                     if result.extraction.prompt:
@@ -397,20 +406,30 @@ def run_redteam(
                     if progress:
                         progress(done, len(attacks) * attempts * len(SIDES))
                 pairs.append((broke["attack"], broke["control"]))
-            store.add_cases(rows)
-            store.add_calls(calls)
             per_attack.append(attack_summary(attack, verdict(pairs), reasons))
+    except BudgetExhausted as exc:
+        exhausted = f"stopped after {len(per_attack)} of {len(attacks)} attacks: {exc}"
     except BaseException as exc:
+        writer.close()
         store.finish_run(run_id, "incomplete", {**totals(per_attack), "per_attack": per_attack},
                          note=f"stopped after {len(per_attack)} of {len(attacks)} attacks: {type(exc).__name__}: {exc}")
         raise
-    defences = measure_defences(attacks, extractor, checklists, prompts)
+    try:
+        with watched("probe:defences", 0):
+            defences = [] if exhausted else measure_defences(attacks, extractor, checklists, prompts)
+    except BudgetExhausted as exc:
+        defences, exhausted = [], f"the defence probes stopped: {exc}"
+    writer.close()
+    if budget is not None:
+        budget.close()
     summary = {
         "run_id": run_id, "tier": extractor.tier, "tier_kind": extractor.kind,
         "simulated": extractor.kind == "simulated", "attempts": attempts, "attacks_file": str(attacks_path),
         "attack_set": attack_set, **totals(per_attack), "codes": code_totals, "defences": defences,
-        "defences_held": all(d["passed"] for d in defences), "per_attack": per_attack,
+        "defences_held": None if exhausted else all(d["passed"] for d in defences), "per_attack": per_attack,
         "wall_s": round(time.perf_counter() - started, 3),
     }
-    store.finish_run(run_id, "finished", summary)
+    if budget is not None:
+        summary["budget"] = {"limit": budget.limit, "used_today": budget.used, "spent_by_run": budget.spent}
+    store.finish_run(run_id, "partial" if exhausted else "finished", summary, note=exhausted)
     return run_id, summary

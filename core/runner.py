@@ -1,9 +1,12 @@
 """Runs an extractor over a case set, grades every case and records it all in the store.
 
 Cases run concurrently under a bound that halves when a provider rate-limits; a daily call
-budget shared through the store can stop a run, which then closes as `partial` with the
-reason. A run is written as it goes (in batches) and closed as `finished`; an exception or
-an interrupt closes it as `incomplete`, so a half-done run is never mistaken for a result.
+budget shared through the store is reserved before every metered attempt and can stop a run,
+which then closes as `partial` with the reason. Every attempt and every finished case goes to
+the run writer (core/run_writer.py) as it happens, so a killed run loses about a second; the
+runner keeps running figures, not rows, so `--repeats 200000` holds no more than `--repeats 1`.
+A run whose extractions failed beyond DEGRADED_ABOVE closes as `degraded`; an exception or an
+interrupt closes it as `incomplete`, so a half-done run is never mistaken for a result.
 """
 
 from __future__ import annotations
@@ -11,27 +14,28 @@ from __future__ import annotations
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass
 
+from core.budget import Budget, BudgetExhausted
 from core.corpus import Case, Corpus
-from core.extraction import FAILED_STATUSES
+from core.extraction import FAILED_STATUSES, PROVIDER_ERROR
 from core.grade import CaseGrade, Rate, grade_case, summarize
 from core.guards import run_guards
-from core.http_retry import AdaptiveLimit
-from core.store import Store
+from core.http_retry import AdaptiveLimit, Attempt, watch
+from core.run_writer import RunWriter
+from core.store import Store, _now
 from core.turn import TurnResult, take_turn
 
-BATCH = 100
-FLUSH_EVERY_S = 15.0  # write (or at least heartbeat) this often, well inside the store's STALE_AFTER
+__all__ = ["BudgetExhausted", "call_rows", "case_row", "graded_row", "run_eval"]
 UNMETERED = ("simulated",)  # providers whose calls cost nothing and use no budget
 STEPS = ("render", "call", "parse", "extract", "contract", "decide")
+DEGRADED_ABOVE = 0.05  # a run whose extractions failed more often than this is `degraded`
+STOPPED_ANSWERING = 3  # this many cases in a row ending with no reply at all: the server stopped answering
+KEEP_DECISIONS_UP_TO = 50  # repeats whose per-case decision lists are kept in cases.extra
+RAW_LIMIT = 20_000
 Progress = Callable[[int, int], None]
-
-
-class BudgetExhausted(RuntimeError):
-    """The shared daily call budget ran out; the run stops cleanly as partial."""
 
 
 @dataclass
@@ -74,6 +78,37 @@ def call_rows(run_id: str, case_id: str, result: TurnResult, repeat: int = 0) ->
         row.update(run_id=run_id, case_id=case_id, repeat=repeat, called_at=None)
         rows.append(row)
     return rows
+
+
+def attempt_row(run_id: str, case_id: str | None, repeat: int, attempt: Attempt, adapter) -> dict:
+    """A call row from an attempt alone, written the moment it is back (before its case is read):
+    status, error, latency, request id and body, without the tokens the case's own rows add."""
+    response = attempt.response
+    status = attempt.status
+    error = attempt.error or (f"HTTP {status}" if status is not None and status != 200 else None)
+    header = getattr(adapter, "request_id_header", "x-request-id")
+    return {"run_id": run_id, "case_id": case_id, "repeat": repeat, "attempt": attempt.number,
+            "provider": getattr(adapter, "provider", None), "model": getattr(adapter, "model", None),
+            "prompt": None, "raw_reply": response.text[:RAW_LIMIT] if response is not None else None,
+            "latency_ms": attempt.latency_ms, "http_status": status, "error": error,
+            "request_id": response.headers.get(header) if response is not None else None, "called_at": _now()}
+
+
+class AttemptRecorder:
+    """The attempt watch of one case: reserves each metered try, records each one as it is back."""
+
+    def __init__(self, writer: RunWriter | None, budget: Budget | None, run_id: str, case_id: str | None,
+                 repeat: int, adapter) -> None:
+        self.writer, self.budget, self.run_id = writer, budget, run_id
+        self.case_id, self.repeat, self.adapter = case_id, repeat, adapter
+
+    def before(self) -> None:
+        if self.budget is not None:
+            self.budget.reserve()
+
+    def after(self, attempt: Attempt) -> None:
+        if self.writer is not None:
+            self.writer.attempt(attempt_row(self.run_id, self.case_id, self.repeat, attempt, self.adapter))
 
 
 def code_counts(rows: Sequence[dict]) -> dict[str, int]:
@@ -127,9 +162,12 @@ def intent_figures(rows: Sequence[dict]) -> dict:
     right = sum(r["extra"]["predicted_intent"] == r["intent"] for r in rows)
     stops = [r for r in rows if r["decision"] == "stop"]
     wrong_stops = sum(r["extra"]["predicted_intent"] != r["intent"] for r in stops)
+    return _intent_rates(n, right, len(stops), wrong_stops, sum(not r["extra"]["intent_settled"] for r in rows))
+
+
+def _intent_rates(n: int, right: int, stops: int, wrong_stops: int, unsettled: int) -> dict:
     return {"intent_accuracy": Rate(right, n).to_json(), "wrong_intent_stops": Rate(wrong_stops, n).to_json(),
-            "wrong_intent_stops_of_stops": Rate(wrong_stops, len(stops)).to_json(),
-            "intent_unsettled": sum(not r["extra"]["intent_settled"] for r in rows)}
+            "wrong_intent_stops_of_stops": Rate(wrong_stops, stops).to_json(), "intent_unsettled": unsettled}
 
 
 def agreement(decisions: Sequence[str]) -> float:
@@ -146,7 +184,103 @@ def step_means(rows: Sequence[dict]) -> dict[str, float]:
     return means
 
 
-def _units(cases: Sequence[Case], carried: bool) -> list[list[Case]]:
+ADDITIVE = ("n", "decisions_correct", "stopped_early", "asked_when_complete", "gold_ask", "gold_stop", "correct",
+            "wrong", "missed", "open", "stated")
+
+
+class Tally:
+    """The run's figures, kept as running sums (thread-safe): never the rows themselves."""
+
+    def __init__(self, keep_decisions: bool) -> None:
+        self._lock = threading.Lock()
+        self.sums: Counter = Counter()
+        self.statuses: Counter = Counter()
+        self.codes: Counter = Counter()
+        self.call_failures: Counter = Counter()
+        self.calls = 0
+        self.retried = 0
+        self.step_sum: Counter = Counter()
+        self.step_n: Counter = Counter()
+        self.decisions: dict[str, Counter] = {}
+        self.no_reply_streak = 0  # cases in a row, to the latest, whose every attempt got no reply
+        self.streak_from = 0
+        self.last_no_reply: str | None = None
+        self.keep_decisions = keep_decisions
+        self.intent = Counter()  # with predicted intents: n, right, stops, wrong_stops, unsettled
+
+    @property
+    def n(self) -> int:
+        return self.sums["n"]
+
+    def add(self, grade: CaseGrade, row: dict, calls: list[dict]) -> None:
+        one = summarize([grade])
+        with self._lock:
+            self.sums.update({k: one[k] for k in ADDITIVE})
+            self.statuses[row["status"]] += 1
+            self.codes.update(row["codes"])
+            self.calls += len(calls)
+            self.retried += sum((c.get("attempt") or 1) > 1 for c in calls)
+            kinds = [call_failure_kind(c) for c in calls]
+            self.call_failures.update(k for k in kinds if k)
+            for step, value in (row["timings"] or {}).items():
+                if step in STEPS:
+                    self.step_sum[step] += value
+                    self.step_n[step] += 1
+            self.decisions.setdefault(row["case_id"], Counter())[row["decision"]] += 1
+            predicted = (row.get("extra") or {}).get("predicted_intent", ...)
+            if predicted is not ...:
+                stop = row["decision"] == "stop"
+                self.intent.update(n=1, right=predicted == row["intent"], stops=stop,
+                                   wrong_stops=stop and predicted != row["intent"],
+                                   unsettled=not row["extra"]["intent_settled"])
+            if row["status"] == PROVIDER_ERROR and kinds and all(k in ("connection", "timeout") for k in kinds):
+                if self.no_reply_streak == 0:
+                    self.streak_from = self.n - 1  # the cases answered before the silence
+                self.no_reply_streak += 1
+                self.last_no_reply = kinds[-1]
+            else:
+                self.no_reply_streak = 0
+
+    def summary(self) -> dict:
+        s = dict(self.sums)
+        n, stated = s.get("n", 0), s.get("stated", 0)
+        accuracy = Rate(s.get("decisions_correct", 0), n)
+        failed = sum(self.statuses[st] for st in FAILED_STATUSES)
+        return {
+            **{k: s.get(k, 0) for k in ADDITIVE},
+            "decision_accuracy": accuracy.value,
+            "decision_accuracy_ci": list(accuracy.interval) if accuracy.interval else None,
+            "fact_precision": s.get("correct", 0) / stated if stated else None,
+            "failed_extractions": failed,
+            "failures": {st: self.statuses.get(st, 0) for st in FAILED_STATUSES},
+            "calls": self.calls,
+            "call_failures": dict(sorted(self.call_failures.items())),
+            "retried_calls": self.retried,
+            "codes": dict(self.codes),
+            "step_ms": {st: round(self.step_sum[st] / self.step_n[st], 3) for st in STEPS if self.step_n[st]},
+            "degraded_threshold": DEGRADED_ABOVE,
+        }
+
+    def intent_summary(self) -> dict:
+        i = self.intent
+        return _intent_rates(i["n"], i["right"], i["stops"], i["wrong_stops"], i["unsettled"])
+
+    def verdict(self) -> tuple[str, str | None]:
+        """('degraded', why) when extractions failed beyond the threshold, else ('finished', None)."""
+        failed = sum(self.statuses[st] for st in FAILED_STATUSES)
+        if not self.n or failed / self.n <= DEGRADED_ABOVE:
+            return "finished", None
+        kinds = ", ".join(f"{st} {self.statuses[st]}" for st in FAILED_STATUSES if self.statuses[st])
+        why = (f"degraded: {failed} of {self.n} extractions failed ({kinds}), above the "
+               f"{DEGRADED_ABOVE:.0%} threshold")
+        if self.no_reply_streak >= STOPPED_ANSWERING:
+            why = (f"degraded: the provider stopped answering after case {self.streak_from} of {self.n}: the last "
+                   f"{self.no_reply_streak} cases got no reply ({self.last_no_reply}); {failed} of {self.n} "
+                   f"extractions failed, above the {DEGRADED_ABOVE:.0%} threshold")
+        return "degraded", why
+
+
+def _groups(cases: Sequence[Case], carried: bool) -> list[list[Case]]:
     """Work units: one case each, or, when facts carry over, one dialogue's cases in turn order."""
     if not carried:
         return [[case] for case in cases]
@@ -156,16 +290,17 @@ def _units(cases: Sequence[Case], carried: bool) -> list[list[Case]]:
     return [sorted(group, key=lambda c: c.turn_index) for group in by_dialogue.values()]
 
 
-def _default_budget(store: Store, extractor):
-    if getattr(extractor, "kind", "") != "model":
-        return None  # offline, replay and simulated tiers call no paid provider
-    from core.budget import Budget
+def _units(groups: list[list[Case]], repeats: int) -> Iterator[tuple[list[Case], int]]:
+    """(group, repeat) lazily: a million repeats queue nothing up front."""
+    for group in groups:
+        for repeat in range(repeats):
+            yield group, repeat
 
-    return Budget.from_env(store)
 
-
-def _metered(calls: Sequence) -> int:
-    return sum(getattr(c, "provider", None) not in UNMETERED for c in calls)
+def default_budget(store: Store, extractor, run_id: str | None = None) -> Budget | None:
+    if getattr(extractor, "kind", "") != "model" or not getattr(extractor, "metered", False):
+        return None  # offline, replay, simulated, loopback and unpriced tiers use no budget
+    return Budget.from_env(store, run_id)
 
 
 def run_eval(
@@ -182,14 +317,15 @@ def run_eval(
     provider: str | None = None,
     model: str | None = None,
     repeats: int = 1,
-    budget=None,
+    budget: Budget | None = None,
     intent_mode: str = "gold",
 ) -> tuple[str, dict]:
     """Run, grade and record; returns (run_id, summary).
 
     `repeats` runs every case that many times with fresh calls; `budget` defaults to the
-    shared daily budget for tiers that call a paid provider. `intent_mode` "predicted" lets
-    every turn read the intent itself; the decision is still graded against gold's intent.
+    shared daily budget for tiers whose calls are metered (core/budget.py). `intent_mode`
+    "predicted" lets every turn read the intent itself; the decision is still graded against
+    gold's intent.
     """
     if repeats < 1:
         raise ValueError("repeats must be at least 1")
@@ -198,96 +334,67 @@ def run_eval(
     adapter = getattr(extractor, "adapter", None)
     provider = provider or getattr(adapter, "provider", None)
     model = model or getattr(adapter, "model", None)
-    budget = budget if budget is not None else _default_budget(store, extractor)
     carried = getattr(extractor, "strategy", None) == "carried"
     guards = run_guards(corpus, cases, prompt_fingerprint, settings, intent_mode)
     run_settings = {**settings, "repeats": repeats} if repeats > 1 else settings
+    budget = budget if budget is not None else default_budget(store, extractor)  # a bad limit fails before the run
     run_id = store.start_run(
         kind="eval", tier=extractor.tier, tier_kind=extractor.kind, guards=guards, settings=run_settings,
         n_planned=len(cases) * repeats, service=corpus.checklist.service, sgd_split=corpus.split,
         corpus_source=corpus.source, split=split, segment=corpus.segment, schema_variant=corpus.schema_variant,
         provider=provider, model=model,
     )
+    if budget is not None and budget.run_id is None:
+        budget.run_id = run_id
     started = time.perf_counter()
     limit = AdaptiveLimit(concurrency)
     halt = threading.Event()
-    grades: list[CaseGrade] = []
-    rows: list[dict] = []
-    all_calls: list[dict] = []
-    pending_cases: list[dict] = []
-    pending_calls: list[dict] = []
+    tally = Tally(keep_decisions=repeats <= KEEP_DECISIONS_UP_TO)
+    writer = RunWriter(store, run_id)
     status, note = "finished", None
+    total = len(cases) * repeats
 
-    def run_unit(group: list[Case]) -> tuple[list[Outcome], str | None]:
-        """Every repeat of a unit's cases; stops early (returning what it has) if the budget runs out."""
-        outcomes: list[Outcome] = []
-        for repeat in range(repeats):
-            carry, streak = None, 0
-            for case in group:
-                if halt.is_set():
-                    return outcomes, None
-                try:
-                    if budget is not None:
-                        budget.check()
-                except BudgetExhausted as exc:
-                    return outcomes, str(exc)
+    def finish_case(case: Case, repeat: int, result: TurnResult) -> None:
+        grade = grade_case(corpus.checklist, case, result.collected, result.decision)
+        row = case_row(run_id, case, result, grade, repeat=repeat)
+        if intent_mode == "predicted":
+            row["extra"] = intent_extra(result)
+        calls = call_rows(run_id, case.case_id, result, repeat=repeat)
+        tally.add(grade, row, calls)
+        writer.case(row, calls)
+
+    def run_unit(group: list[Case], repeat: int) -> str | None:
+        """One repeat of a unit's cases, each handed to the writer as it ends; returns why the
+        budget stopped it, if it did."""
+        carry, streak = None, 0
+        for case in group:
+            if halt.is_set():
+                return None
+            try:
+                if budget is not None:
+                    budget.check()
                 limit.acquire()
                 throttled = False
                 try:
-                    given = case.intent if intent_mode == "gold" else None
-                    result = take_turn(corpus.checklist, given, case.lines, extractor, carried=carry,
-                                       failed_before=streak, case_id=case.case_id)
+                    with watch(AttemptRecorder(writer, budget, run_id, case.case_id, repeat, adapter)):
+                        given = case.intent if intent_mode == "gold" else None
+                        result = take_turn(corpus.checklist, given, case.lines, extractor, carried=carry,
+                                           failed_before=streak, case_id=case.case_id)
                     throttled = any(c.http_status == 429 for c in result.extraction.calls)
                 finally:
                     limit.release(throttled)
-                if budget is not None:
-                    budget.spend(_metered(result.extraction.calls))
-                outcomes.append(Outcome(case, repeat, result))
-                if carried:
-                    carry, streak = result.collected, result.failed_streak
-        return outcomes, None
+            except BudgetExhausted as exc:
+                return str(exc)
+            finish_case(case, repeat, result)
+            if carried:
+                carry, streak = result.collected, result.failed_streak
+        return None
 
-    last_flush = time.monotonic()
-
-    def flush() -> None:
-        nonlocal last_flush
-        last_flush = time.monotonic()
-        if not pending_cases and not pending_calls:
-            store.heartbeat(run_id)
-            return
-        store.add_cases(pending_cases)
-        store.add_calls(pending_calls)
-        if budget is not None:
-            budget.synced(sum(c.get("provider") not in UNMETERED for c in pending_calls))
-        pending_cases.clear()
-        pending_calls.clear()
-
-    def record(outcomes: list[Outcome]) -> None:
-        decisions: dict[str, list[str]] = {}
-        for item in outcomes:
-            decisions.setdefault(item.case.case_id, []).append(item.result.decision)
-        for item in outcomes:
-            grade = grade_case(corpus.checklist, item.case, item.result.collected, item.result.decision)
-            grades.append(grade)
-            row = case_row(run_id, item.case, item.result, grade, repeat=item.repeat)
-            extra = intent_extra(item.result) if intent_mode == "predicted" else {}
-            if repeats > 1:
-                seen = decisions[item.case.case_id]
-                extra |= {"agreement": agreement(seen), "decisions": seen}
-            if extra:
-                row["extra"] = extra
-            rows.append(row)
-            pending_cases.append(row)
-            calls = call_rows(run_id, item.case.case_id, item.result, repeat=item.repeat)
-            pending_calls.extend(calls)
-            all_calls.extend(calls)
-
-    total = len(cases) * repeats
     pool = ThreadPoolExecutor(max_workers=max(1, concurrency), thread_name_prefix="case")
     try:
         # A window of `concurrency` units in flight, handled in submission order: a failure is
         # seen before later work starts, and a stopped run has not queued the rest.
-        queue = iter(enumerate(_units(cases, carried)))
+        queue = enumerate(_units(_groups(cases, carried), repeats))
         futures: dict[Future, int] = {}
 
         def top_up() -> None:
@@ -295,57 +402,56 @@ def run_eval(
                 item = next(queue, None)
                 if item is None:
                     return
-                futures[pool.submit(run_unit, item[1])] = item[0]
+                futures[pool.submit(run_unit, *item[1])] = item[0]
 
         top_up()
         while futures:
-            done, _ = wait(futures, timeout=FLUSH_EVERY_S, return_when=FIRST_COMPLETED)
+            done, _ = wait(futures, timeout=0.5, return_when=FIRST_COMPLETED)
             for future in sorted(done, key=futures.__getitem__):
                 del futures[future]
-                outcomes, exhausted = future.result()
-                record(outcomes)
+                exhausted = future.result()
                 if exhausted and note is None:
                     status, note = "partial", exhausted
                     halt.set()
-                if len(pending_cases) >= BATCH:
-                    flush()
-                if progress:
-                    progress(len(rows), total)
-            if time.monotonic() - last_flush >= FLUSH_EVERY_S:
-                flush()
+            if progress:
+                progress(tally.n, total)
             top_up()
-        flush()
     except BaseException as exc:
         halt.set()
         pool.shutdown(wait=False, cancel_futures=True)
         try:
-            flush()
+            writer.close()
+            if budget is not None:
+                budget.close()
         finally:
-            store.finish_run(run_id, "incomplete", summarize(grades) | {"wall_s": time.perf_counter() - started},
-                             note=f"stopped after {len(grades)} of {total} cases: {type(exc).__name__}: {exc}")
+            store.finish_run(run_id, "incomplete", tally.summary() | {"wall_s": time.perf_counter() - started},
+                             note=f"stopped after {tally.n} of {total} cases: {type(exc).__name__}: {exc}")
         raise
     pool.shutdown(wait=True)
-    summary = summarize(grades) | failure_summary(rows, all_calls) | {
+    writer.close()
+    if budget is not None:
+        budget.close()
+    summary = tally.summary() | {
         "wall_s": round(time.perf_counter() - started, 3),
-        "codes": code_counts(rows),
         "floor_always_stop": sum(c.complete for c in cases) / len(cases) if cases else None,
-        "step_ms": step_means(rows),
         "concurrency": {"ceiling": limit.ceiling, "lowest": limit.lowest, "throttled_cases": limit.throttled},
         "intent_mode": intent_mode,
     }
     if intent_mode == "predicted":
-        summary |= intent_figures(rows)
+        summary |= tally.intent_summary()
     if repeats > 1:
-        by_case: dict[str, list[str]] = {}
-        for row in rows:
-            by_case.setdefault(row["case_id"], []).append(row["decision"])
+        by_case = tally.decisions
         summary |= {
             "repeats": repeats,
             "cases": len(by_case),
-            "flipped": sum(len(set(d)) > 1 for d in by_case.values()),
-            "agreement": sum(agreement(d) for d in by_case.values()) / len(by_case) if by_case else None,
+            "flipped": sum(len(d) > 1 for d in by_case.values()),
+            "agreement": (sum(d.most_common(1)[0][1] / sum(d.values()) for d in by_case.values()) / len(by_case)
+                          if by_case else None),
         }
+        store.record_agreement(run_id, keep_decisions=repeats <= KEEP_DECISIONS_UP_TO)
     if budget is not None:
-        summary["budget"] = {"limit": budget.limit, "used_today": budget.used}
+        summary["budget"] = {"limit": budget.limit, "used_today": budget.used, "spent_by_run": budget.spent}
+    if status == "finished":
+        status, note = tally.verdict()
     store.finish_run(run_id, status, summary, note=note)
     return run_id, summary

@@ -2,19 +2,24 @@
 
 DuckDB lets one process hold a file open for writing, so the store never keeps a
 connection: each read or write opens, works and closes, retrying while another process
-(a CLI run beside the dashboard, say) holds the lock. Runs write in small batches.
+(a CLI run beside the dashboard, say) holds the lock; that exclusive open is also what makes
+a budget reservation atomic across processes. Runs write in small batches (core/run_writer.py).
+Every value written to every column passes one scrubber (core/secrets.py) on the way in.
+Opening a store closes any `running` run whose process is gone or whose heartbeat stopped as
+`incomplete`, so every reader agrees; a store on a read-only file or folder opens read-only.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import threading
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import duckdb
@@ -22,11 +27,13 @@ import pandas as pd
 from tenacity import retry, retry_if_exception, stop_after_delay, wait_random_exponential
 
 from core.migrations import migrate
-from core.secrets import known_secret_values, scrub
+from core.secrets import Scrubber
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = PROJECT_ROOT / "runs.duckdb"
 STALE_AFTER = timedelta(minutes=2)  # a 'running' run with no heartbeat for this long died
+HOST = socket.gethostname()
+STATUSES = ("finished", "degraded", "partial", "incomplete")  # how a run can end ('running' until then)
 APP_VERSION = "0.1.0"
 VERDICTS = ("model misread", "grader too strict", "gold wrong", "attack", "other")
 
@@ -78,15 +85,55 @@ CALL_COLUMNS = (
     "http_status", "error", "request_id", "called_at",
 )
 JSON_CASE_COLUMNS = {"gold", "reported", "collected", "missing", "outcomes", "codes", "findings", "timings", "extra"}
-SCRUBBED = {"prompt", "raw_reply", "error"}
+
+
+def process_alive(pid: int | None) -> bool:
+    """Whether a process of this host is running (a zombie, killed and not yet reaped, is not)."""
+    if not pid:
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    try:
+        with open(f"/proc/{int(pid)}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return True
+
+
+def dead_running(frame: pd.DataFrame) -> pd.Series:
+    """Rows of a runs frame still marked 'running' whose process is gone or whose heartbeat is stale."""
+    if frame.empty:
+        return pd.Series(dtype=bool)
+    running = frame["status"] == "running"
+    stale = frame["heartbeat_at"] < _now() - STALE_AFTER
+    hosts = frame["host"] if "host" in frame else pd.Series([None] * len(frame), index=frame.index)
+    gone = pd.Series([h == HOST and not process_alive(p) for h, p in zip(hosts, frame["pid"], strict=True)],
+                     index=frame.index)
+    return running & (stale | gone)
 
 
 class Store:
     def __init__(self, path: str | os.PathLike | None = None) -> None:
         self.path = Path(path) if path else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.connect() as db:
-            migrate(db)
+        try:
+            os.fsencode(self.path).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"the run store path {os.fsdecode(self.path)!r} is not valid UTF-8: DuckDB cannot "
+                             "open it; choose another RUNS_DB or --db") from None
+        self.read_only = _read_only(self.path)
+        if not self.read_only:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self.connect() as db:
+                migrate(db)
+            self.close_dead_runs()
+
+    def clean(self, value: object, scrubber: Scrubber | None = None) -> object:
+        """A value as it may be stored: every string in it scrubbed."""
+        return (scrubber or Scrubber.current()).clean(value)
 
     @contextmanager
     def connect(self) -> Iterator[duckdb.DuckDBPyConnection]:
@@ -114,7 +161,7 @@ class Store:
     @retry(retry=retry_if_exception(_locked), wait=wait_random_exponential(multiplier=0.02, max=0.5),
            stop=stop_after_delay(30), reraise=True)
     def _open(self) -> duckdb.DuckDBPyConnection:
-        return duckdb.connect(str(self.path))
+        return duckdb.connect(str(self.path), read_only=self.read_only)
 
     def query(self, sql: str, params: Iterable | None = None) -> pd.DataFrame:
         with self.connect() as db:
@@ -128,26 +175,85 @@ class Store:
         stamp = _now()
         run_id = f"r{stamp:%Y%m%d-%H%M%S}-{uuid.uuid4().hex[:6]}"
         guard_key = guard_fingerprint(guards)
+        clean = Scrubber.current().clean
+        values = [run_id, kind, tier, tier_kind, provider, model, service, sgd_split, corpus_source, split, segment,
+                  schema_variant]
         with self.connect() as db:
             db.execute(
                 "INSERT INTO runs (run_id, kind, tier, tier_kind, provider, model, service, sgd_split, corpus_source,"
                 " split, segment, schema_variant, settings, guards, guard_key, status, n_planned, started_at,"
-                " heartbeat_at, pid, git_rev, app_version) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [run_id, kind, tier, tier_kind, provider, model, service, sgd_split, corpus_source, split, segment,
-                 schema_variant, _json(settings), _json(guards), guard_key, "running", n_planned, stamp, stamp,
-                 os.getpid(), git_rev(), APP_VERSION],
+                " heartbeat_at, pid, host, git_rev, app_version)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [*(clean(v) for v in values), _json(clean(settings)), _json(clean(guards)), guard_key, "running",
+                 n_planned, stamp, stamp, os.getpid(), HOST, git_rev(), APP_VERSION],
             )
         return run_id
 
-    def add_cases(self, rows: list[Mapping]) -> None:
-        if not rows:
-            return
-        batch = _frame(rows, CASE_COLUMNS)
+    def write_batch(self, run_id: str, cases: list[Mapping], calls: list[Mapping],
+                    replace_calls_of: Iterable[tuple[str, int]] = ()) -> None:
+        """Cases and calls in one transaction, and the run's heartbeat. `replace_calls_of` names
+        (case_id, repeat) whose provisional call rows (written before the case finished) the
+        full rows in `calls` replace."""
+        scrubber = Scrubber.current()
+        replace = [(scrubber.text(case_id), repeat) for case_id, repeat in replace_calls_of]  # as they were stored
         with self.connect() as db:
-            db.register("case_batch", batch)
-            db.execute(f"INSERT OR REPLACE INTO cases ({','.join(CASE_COLUMNS)}) "
-                       f"SELECT {','.join(CASE_COLUMNS)} FROM case_batch")
-            db.execute("UPDATE runs SET heartbeat_at = ? WHERE run_id = ?", [_now(), rows[0]["run_id"]])
+            db.execute("BEGIN TRANSACTION")
+            try:
+                if replace:
+                    db.register("replaced", pd.DataFrame(replace, columns=["case_id", "repeat"]))
+                    db.execute("DELETE FROM calls USING replaced WHERE calls.run_id = ? AND calls.case_id = "
+                               "replaced.case_id AND calls.repeat = replaced.repeat", [run_id])
+                if calls:
+                    stamped = [{**row, "called_at": row.get("called_at") or _now()} for row in calls]
+                    db.register("call_batch", _frame(stamped, CALL_COLUMNS, scrubber))
+                    db.execute(f"INSERT INTO calls ({','.join(CALL_COLUMNS)}) "
+                               f"SELECT {','.join(CALL_COLUMNS)} FROM call_batch")
+                if cases:
+                    db.register("case_batch", _frame(cases, CASE_COLUMNS, scrubber))
+                    db.execute(f"INSERT OR REPLACE INTO cases ({','.join(CASE_COLUMNS)}) "
+                               f"SELECT {','.join(CASE_COLUMNS)} FROM case_batch")
+                db.execute("UPDATE runs SET heartbeat_at = ? WHERE run_id = ?", [_now(), run_id])
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    def record_agreement(self, run_id: str, keep_decisions: bool = True) -> None:
+        """After a run with repeats: each case row's share of repeats agreeing with the case's
+        most common decision (and, for a few repeats, every repeat's decision) in `extra`."""
+        decisions = "'decisions', to_json(list(decision ORDER BY repeat))," if keep_decisions else ""
+        with self.connect() as db:
+            db.execute(f"""
+                UPDATE cases SET extra = json_merge_patch(coalesce(cases.extra, '{{}}'), agg.extra)
+                FROM (SELECT case_id, json_object({decisions} 'agreement',
+                             (SELECT max(c) FROM (SELECT count(*) AS c FROM cases AS x
+                                  WHERE x.run_id = ? AND x.case_id = y.case_id GROUP BY decision)) / count(*)
+                             ) AS extra
+                      FROM cases AS y WHERE run_id = ? GROUP BY case_id) AS agg
+                WHERE cases.run_id = ? AND cases.case_id = agg.case_id""", [run_id, run_id, run_id])
+
+    def close_dead_runs(self) -> list[str]:
+        """Mark every 'running' run whose process is gone (same host) or whose heartbeat is stale
+        `incomplete`, with a note and the figures of the cases it wrote; returns their ids."""
+        with self.connect() as db:
+            frame = db.execute("SELECT run_id, status, heartbeat_at, pid, host FROM runs "
+                               "WHERE status = 'running'").df()
+            dead = frame[dead_running(frame)] if not frame.empty else frame
+            for rec in dead.to_dict("records"):
+                gone = rec["host"] == HOST and not process_alive(rec["pid"])
+                why = (f"its process {rec['pid']} on {rec['host']} is gone" if gone
+                       else f"no heartbeat since {rec['heartbeat_at']:%Y-%m-%d %H:%M:%S} UTC")
+                summary = _written_summary(db, rec["run_id"])
+                note = (f"closed as incomplete on a later open: {why}; {summary['n']} cases and "
+                        f"{summary['calls']} calls were written")
+                db.execute("UPDATE runs SET status = 'incomplete', status_note = ?, summary = ?, finished_at = ? "
+                           "WHERE run_id = ? AND status = 'running'",
+                           [note, _json(summary), _now(), rec["run_id"]])
+        return list(dead["run_id"]) if not dead.empty else []
+
+    def add_cases(self, rows: list[Mapping]) -> None:
+        if rows:
+            self.write_batch(rows[0]["run_id"], rows, [])
 
     def heartbeat(self, run_id: str) -> None:
         """Say a running run is alive (a slow model call can leave minutes between batches)."""
@@ -157,26 +263,36 @@ class Store:
     def add_calls(self, rows: list[Mapping]) -> None:
         if not rows:
             return
-        batch = _frame([{**row, "called_at": row.get("called_at") or _now()} for row in rows], CALL_COLUMNS)
+        scrubber = Scrubber.current()
+        batch = _frame([{**row, "called_at": row.get("called_at") or _now()} for row in rows], CALL_COLUMNS, scrubber)
         with self.connect() as db:
             db.register("call_batch", batch)
             db.execute(f"INSERT INTO calls ({','.join(CALL_COLUMNS)}) SELECT {','.join(CALL_COLUMNS)} FROM call_batch")
 
     def finish_run(self, run_id: str, status: str, summary: Mapping | None = None, note: str | None = None) -> None:
-        if status not in ("finished", "partial", "incomplete"):
+        if status not in STATUSES:
             raise ValueError(f"unknown run status {status!r}")
+        scrubber = Scrubber.current()
         with self.connect() as db:
             db.execute("UPDATE runs SET status = ?, summary = ?, status_note = ?, finished_at = ? WHERE run_id = ?",
-                       [status, scrub(_json(summary)), scrub(note), _now(), run_id])
+                       [status, _json(scrubber.clean(summary)), scrubber.text(note), _now(), run_id])
 
     def runs(self, kind: str | None = None) -> pd.DataFrame:
-        """Run history, newest first; a 'running' run whose heartbeat stopped reads 'incomplete'."""
+        """Run history, newest first; a 'running' run whose process died reads 'incomplete' (closed
+        on open; in a read-only store, or one that died since, read so here)."""
         sql = "SELECT * FROM runs" + (" WHERE kind = ?" if kind else "") + " ORDER BY started_at DESC"
         frame = self.query(sql, [kind] if kind else [])
         if not frame.empty:
-            stale = (frame["status"] == "running") & (frame["heartbeat_at"] < _now() - STALE_AFTER)
-            frame.loc[stale, "status"] = "incomplete"
+            frame.loc[dead_running(frame), "status"] = "incomplete"
         return frame
+
+    def cases_written(self, run_ids: list[str]) -> dict[str, int]:
+        """Case rows per run: the figure of a run that died before writing its summary."""
+        if not run_ids:
+            return {}
+        frame = self.query("SELECT run_id, count(*) AS n FROM cases WHERE run_id IN (SELECT unnest(?)) "
+                           "GROUP BY run_id", [run_ids])
+        return {rid: 0 for rid in run_ids} | dict(zip(frame["run_id"], frame["n"].astype(int), strict=True))
 
     def run(self, run_id: str) -> dict:
         frame = self.query("SELECT * FROM runs WHERE run_id = ?", [run_id])
@@ -206,6 +322,31 @@ class Store:
         return self.query("SELECT * FROM calls WHERE run_id = ? AND case_id = ? ORDER BY called_at, attempt",
                           [run_id, case_id])
 
+    # --- the daily budget (core/budget.py) ----------------------------------------------
+    def calls_reserved(self, day: date) -> int:
+        with self.connect() as db:
+            return int(db.execute("SELECT coalesce(sum(calls), 0) FROM budget_reservations WHERE day = ?",
+                                  [day]).fetchone()[0])
+
+    def reserve_calls(self, day: date, want: int, limit: int, run_id: str | None = None) -> tuple[int, int]:
+        """Reserve up to `want` calls of `day` under `limit`, atomically across processes (one
+        transaction while this process alone holds the file); a negative `want` hands calls back.
+        Returns (granted, reserved before)."""
+        with self.connect() as db:
+            db.execute("BEGIN TRANSACTION")
+            try:
+                used = int(db.execute("SELECT coalesce(sum(calls), 0) FROM budget_reservations WHERE day = ?",
+                                      [day]).fetchone()[0])
+                granted = want if want < 0 else max(0, min(want, limit - used))
+                if granted:
+                    db.execute("INSERT INTO budget_reservations VALUES (?,?,?,?,?,?)",
+                               [day, run_id, os.getpid(), HOST, granted, _now()])
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        return granted, used
+
     def calls_since(self, since: datetime) -> int:
         with self.connect() as db:
             return int(db.execute("SELECT count(*) FROM calls WHERE called_at >= ?", [since]).fetchone()[0])
@@ -215,9 +356,10 @@ class Store:
         if verdict not in VERDICTS:
             raise ValueError(f"unknown verdict {verdict!r}; choose one of {', '.join(VERDICTS)}")
         review_id = uuid.uuid4().hex
+        clean = Scrubber.current().clean
         with self.connect() as db:
             db.execute("INSERT INTO reviews VALUES (?,?,?,?,?,?,?)",
-                       [review_id, run_id, case_id, verdict, note, reviewer, _now()])
+                       [review_id, run_id, case_id, verdict, clean(note), clean(reviewer), _now()])
         return review_id
 
     def reviews(self, run_id: str | None = None) -> pd.DataFrame:
@@ -226,18 +368,38 @@ class Store:
         return self.query("SELECT * FROM reviews ORDER BY created_at")
 
 
-def _prepare(column: str, value: object, secrets: list[str]) -> object:
-    if column in JSON_CASE_COLUMNS:
-        return _json(value)
-    if column in SCRUBBED and isinstance(value, str):
-        return scrub(value, secrets)
-    return value
+def _read_only(path: Path) -> bool:
+    """A store we may not write: an existing file without write permission, or one in a folder we
+    cannot write (DuckDB keeps a write-ahead log beside the file)."""
+    if path.exists():
+        return not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK)
+    return False
 
 
-def _frame(rows: list[Mapping], columns: tuple[str, ...]) -> pd.DataFrame:
-    """A batch as a DataFrame with object columns, so DuckDB casts each value to its column type."""
-    secrets = known_secret_values()  # once a batch, not once a value: it reads the environment and a file
-    data = {col: pd.Series([_prepare(col, row.get(col), secrets) for row in rows], dtype=object) for col in columns}
+def _written_summary(db: duckdb.DuckDBPyConnection, run_id: str) -> dict:
+    """The figures of what a dead run wrote: its cases' counts and its calls."""
+    row = db.execute(
+        "SELECT count(*), sum(decision_correct::INT), sum(stopped_early::INT), sum(n_correct), sum(n_wrong),"
+        " sum(n_missed), sum(n_open), sum((gold_decision = 'ask')::INT) FROM cases WHERE run_id = ?",
+        [run_id]).fetchone()
+    calls = db.execute("SELECT count(*) FROM calls WHERE run_id = ?", [run_id]).fetchone()[0]
+    n, correct, early, ok, wrong, missed, open_, ask = (int(v or 0) for v in row)
+    return {"n": n, "decisions_correct": correct, "decision_accuracy": correct / n if n else None,
+            "stopped_early": early, "correct": ok, "wrong": wrong, "missed": missed, "open": open_,
+            "gold_ask": ask, "gold_stop": n - ask, "calls": int(calls), "written_before_death": True}
+
+
+def _frame(rows: list[Mapping], columns: tuple[str, ...], scrubber: Scrubber) -> pd.DataFrame:
+    """A batch as a DataFrame with object columns, so DuckDB casts each value to its column type.
+    Every value passes the scrubber once (JSON columns before they are serialised)."""
+    clean = scrubber.clean
+    data = {}
+    for col in columns:
+        if col in JSON_CASE_COLUMNS:
+            values = [_json(clean(row.get(col))) for row in rows]
+        else:
+            values = [clean(row.get(col)) for row in rows]
+        data[col] = pd.Series(values, dtype=object)
     return pd.DataFrame(data)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import httpx
 
+from core.budget import is_loopback, is_metered
 from core.extractors.offline import VERSION as OFFLINE_VERSION
 from core.extractors.offline import OfflineExtractor
 from core.http_retry import RetryPolicy
@@ -38,6 +39,13 @@ class Tier:
     @property
     def kind(self) -> str:
         return KIND_OF.get(self.provider, "model")
+
+    @property
+    def metered(self) -> bool | None:
+        """The optional `metered` key: true makes a loopback or unpriced tier count against
+        MAX_CALLS_PER_DAY, false exempts a priced one; unset, core/budget.py decides."""
+        value = self.settings.get("metered")
+        return None if value is None else bool(value)
 
     @property
     def label(self) -> str:
@@ -109,10 +117,13 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
     wire = spec.get("wire", "openai") if tier.provider == "simulated" else tier.provider
     if wire not in ("openai", "anthropic"):
         raise ValueError(f"tier {tier.name!r}: unknown wire format {wire!r}; choose openai or anthropic")
+    where = f"tier {tier.name!r}: base_url"
     if spec.get("base_url_env") and os.environ.get(spec["base_url_env"]):
         spec["base_url"] = os.environ[spec["base_url_env"]]
+        where = f"tier {tier.name!r}: {spec['base_url_env']}"
     if not spec.get("base_url") or not spec.get("model"):
         raise ValueError(f"tier {tier.name!r} needs a model and a base_url")
+    check_base_url(str(spec["base_url"]), where)
     if client is None and _is_loopback(spec["base_url"]):
         _check_listening(tier, spec["base_url"])
     key = None
@@ -137,6 +148,7 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
                                    provider=provider_label)
     structured = bool(spec.get("structured_output"))
     extractor = ModelExtractor(tier.name, adapter, strategy=strategy, structured=structured, kind=tier.kind)
+    extractor.metered = is_metered(tier.provider, spec)  # type: ignore[attr-defined]  # read by the runner
     settings = {"tier": tier.name, "kind": tier.kind, **{k: spec[k] for k in RECORDED if k in spec}}
     settings["provider"] = provider_label
     settings["wire"] = wire
@@ -148,8 +160,21 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
 
 
 def _is_loopback(base_url: str) -> bool:
-    host = httpx.URL(base_url).host
-    return host in ("localhost", "::1") or host.startswith("127.")
+    return is_loopback(base_url)
+
+
+def check_base_url(base_url: str, where: str) -> str:
+    """A base URL of the shape http(s)://host[:port][/path], or one clear error naming `where`."""
+    try:
+        url = httpx.URL(base_url)
+        port = url.port
+    except (httpx.InvalidURL, ValueError, TypeError) as exc:
+        raise ValueError(f"{where} {base_url!r} is not a URL: {exc}") from None
+    if url.scheme not in ("http", "https") or not url.host:
+        raise ValueError(f"{where} {base_url!r} is not a URL of the form http(s)://host[:port]/path")
+    if port is not None and not 0 < port <= 65535:
+        raise ValueError(f"{where} {base_url!r} has port {port}, outside 1..65535")
+    return base_url
 
 
 def _check_listening(tier: Tier, base_url: str) -> None:

@@ -16,7 +16,7 @@ from core.checklist import Checklist, decide
 from core.contract import INTENT_DISAGREES, UNKNOWN_INTENT, Verdict, check
 from core.corpus import Line
 from core.extraction import Extraction, ExtractionRequest, Extractor
-from core.intent import IntentReading, candidates_question, fixed, read_intent
+from core.intent import PREDICTED, IntentReading, candidates_question, finished_before, fixed, read_intent
 from core.limits import check_lines
 from core.wording import describe
 
@@ -88,6 +88,10 @@ def take_turn(
         reading = intent
     else:
         reading = fixed(checklist, intent) if intent is not None else read_intent(checklist, lines)
+        if reading.settled and reading.source == PREDICTED and finished_before(checklist, reading.intent, lines):
+            # Read, not given: a checklist already complete before this line was that task's end, so
+            # this line starts another task; ask which rather than stop again on the old one.
+            reading = replace(reading, settled=False)
     timings["intent"] = (time.perf_counter() - started) * 1000
     if reading.intent is None:
         return _no_intent_yet(checklist, reading, timings)

@@ -44,7 +44,10 @@ def _terminate(_signum: int, _frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # a bad argument (one `error:` line, 2) or --help (0): a code, like every failure
+        return exc.code if isinstance(exc.code, int) else 2
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminate)
     try:

@@ -15,7 +15,7 @@ from core.extractors.offline import OfflineExtractor
 from core.runner import run_eval
 from core.simulated import FaultPlan, SimulatedProvider
 from core.turn import take_turn
-from evals.common import add_corpus_options, add_output_options, open_corpus, open_store
+from evals.common import add_corpus_options, add_output_options, number, open_corpus, open_store, whole
 from evals.output import emit, progress_bar
 
 SEED_SERIAL_S = 798.8  # the seed's wall clock for 298 serial calls (r007)
@@ -24,10 +24,12 @@ SEED_SERIAL_S = 798.8  # the seed's wall clock for 298 serial calls (r007)
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("bench-concurrency",
                             help="time a concurrent run against the SIMULATED provider vs a serial one")
-    parser.add_argument("--latency-ms", type=float, default=2400.0, help="simulated latency per call (default 2400)")
-    parser.add_argument("--jitter-ms", type=float, default=0.0, help="± jitter on the latency")
-    parser.add_argument("--concurrency", type=int, default=32, help="cases in flight (default 32)")
-    parser.add_argument("--serial-cases", type=int, default=30, help="cases timed one at a time (default 30)")
+    parser.add_argument("--latency-ms", type=number(0, 600_000), default=2400.0,
+                        help="simulated latency per call (default 2400)")
+    parser.add_argument("--jitter-ms", type=number(0, 600_000), default=0.0, help="± jitter on the latency")
+    parser.add_argument("--concurrency", type=whole(1, 512), default=32, help="cases in flight (default 32)")
+    parser.add_argument("--serial-cases", type=whole(1, 100_000), default=30,
+                        help="cases timed one at a time (default 30)")
     parser.add_argument("--tier", default="simulated", help="a simulated tier from data/tiers.toml")
     parser.add_argument("--faults", metavar="SPEC", default="", help="faults to mix in (see `simulate --help`)")
     add_corpus_options(parser)

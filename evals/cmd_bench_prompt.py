@@ -14,7 +14,7 @@ from core.corpus import AGENT, Case
 from core.extractors.offline import OfflineExtractor
 from core.prompt import render
 from core.turn import take_turn
-from evals.common import add_corpus_options, add_output_options, open_corpus
+from evals.common import add_corpus_options, add_output_options, open_corpus, whole
 from evals.output import emit
 
 TURNS = 10
@@ -27,7 +27,8 @@ def customer_turn(case: Case) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("bench-prompt", help="prompt size per turn: transcript vs carried strategy")
-    parser.add_argument("--turns", type=int, default=TURNS, help=f"customer turns to report (default {TURNS})")
+    parser.add_argument("--turns", type=whole(1, 1000), default=TURNS,
+                        help=f"customer turns to report (default {TURNS})")
     add_corpus_options(parser)
     add_output_options(parser, db=False)
     parser.set_defaults(handler=handle, split="all")

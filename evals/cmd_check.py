@@ -37,12 +37,15 @@ def handle(args: argparse.Namespace) -> int:
         "guard_key": result.run["guard_key"] if result.run else None,
         "comparable": result.against is not None,
         "reason": result.reason,
+        "labels": result.labels,
         "crossed": len(crossed),
         "deviations": [d.to_json() for d in crossed],
         "within": [d.to_json() for d in result.within],
     }
 
     def human() -> None:
+        for label in result.labels:
+            print(f"NOTE {label} (picked by hand; not a clean result)")
         if result.against is None:
             print(result.reason)
             return

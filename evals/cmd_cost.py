@@ -7,7 +7,7 @@ import argparse
 from core.corpus import build_corpus
 from core.cost import bills, strategy_estimates
 from core.sgd_source import CorpusError
-from evals.common import add_output_options, open_store
+from evals.common import add_output_options, number, open_store, whole
 from evals.output import emit
 
 DEFAULT_CONVERSATIONS = 10_000
@@ -17,9 +17,9 @@ DEFAULT_TURNS = 4
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("cost", help="monthly bill per tier, rate and prompt strategy at a volume")
     parser.add_argument("--run", metavar="RUN_ID", help="price the tokens per turn measured in this run")
-    parser.add_argument("--conversations", metavar="N", type=float, default=DEFAULT_CONVERSATIONS,
+    parser.add_argument("--conversations", metavar="N", type=number(0, 1e12), default=DEFAULT_CONVERSATIONS,
                         help=f"conversations per month (default {DEFAULT_CONVERSATIONS:,})")
-    parser.add_argument("--turns", metavar="T", type=int, default=DEFAULT_TURNS,
+    parser.add_argument("--turns", metavar="T", type=whole(1, 1000), default=DEFAULT_TURNS,
                         help=f"customer turns per conversation (default {DEFAULT_TURNS})")
     parser.add_argument("--service", default="Banks_1", help="the service whose prompts are estimated (Banks_1)")
     parser.add_argument("--sgd", metavar="DIR", help="an SGD-layout folder (else SGD_DIR, data/sgd, shared/sgd)")

@@ -6,16 +6,18 @@ import argparse
 
 from core import tiers
 from core.redteam import ATTACKS_FILE, checklist_loader, load_attacks, run_redteam
-from evals.common import add_output_options, open_store
+from evals.common import add_output_options, open_store, url, whole
 from evals.output import emit, pct, progress_bar
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("redteam", help="run the attacks and their controls on a tier and record them")
     parser.add_argument("--tier", default="offline", help="a tier from data/tiers.toml (default offline)")
-    parser.add_argument("--attempts", type=int, default=3, help="attempts per attack and per control (default 3)")
+    parser.add_argument("--attempts", type=whole(1, 1000), default=3,
+                        help="attempts per attack and per control (default 3)")
     parser.add_argument("--attacks", metavar="FILE", help="an attack file (default data/attacks.json)")
-    parser.add_argument("--base-url", metavar="URL", help="point a model or simulated tier at another endpoint")
+    parser.add_argument("--base-url", metavar="URL", type=url,
+                        help="point a model or simulated tier at another endpoint")
     parser.add_argument("--sgd", metavar="DIR", help="an SGD-layout folder (else SGD_DIR, data/sgd, shared/sgd)")
     add_output_options(parser)
     parser.set_defaults(handler=handle)

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from core import tiers
 from core.grade import Rate
 from core.runner import INTENT_MODES, run_eval
-from evals.common import add_corpus_options, add_output_options, open_corpus, open_store
+from evals.common import add_corpus_options, add_output_options, open_corpus, open_store, whole
 from evals.output import emit, pct, progress_bar
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("run", help="run a tier over a case set and record it")
     parser.add_argument("--tier", default="offline", help="a tier from data/tiers.toml (default offline)")
-    parser.add_argument("--concurrency", type=int, default=1,
+    parser.add_argument("--concurrency", type=whole(1, 512), default=1,
                         help="cases in flight at once; halves for a while when the provider rate-limits")
-    parser.add_argument("--repeats", type=int, default=1,
+    parser.add_argument("--repeats", type=whole(1, 10_000_000), default=1,
                         help="run every case N times with fresh calls and count decisions that flip")
     parser.add_argument("--from-run", metavar="RUN_ID", help="with --tier replay: the run whose replies to re-serve")
     parser.add_argument("--intent", choices=INTENT_MODES, default="gold",
@@ -85,4 +86,7 @@ def handle(args: argparse.Namespace) -> int:
         print(f"  wall clock {summary['wall_s']:.2f} s; recorded in {store.path}")
 
     emit(result, args.json, human)
+    if status["status"] == "partial" and not summary["calls"] and "budget" in (status["status_note"] or ""):
+        print(f"error: no call was made: {status['status_note']}", file=sys.stderr)
+        return 1  # a run the budget stopped before its first call is no result
     return 0

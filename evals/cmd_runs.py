@@ -5,23 +5,31 @@ from __future__ import annotations
 import argparse
 import json
 
-from evals.common import add_output_options, open_store
+from evals.common import add_output_options, open_store, whole
 from evals.output import emit, pct
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("runs", help="list recorded runs, newest first")
     parser.add_argument("--kind", choices=("eval", "floor", "redteam", "contract"))
-    parser.add_argument("--limit", type=int, default=50)
+    parser.add_argument("--limit", type=whole(1, 1_000_000), default=50)
     add_output_options(parser)
     parser.set_defaults(handler=handle)
 
 
 def handle(args: argparse.Namespace) -> int:
-    frame = open_store(args).runs(args.kind).head(args.limit)
+    store = open_store(args)
+    frame = store.runs(args.kind).head(args.limit)
+    summaries = {rid: json.loads(s) if isinstance(s, str) else {} for rid, s in zip(frame["run_id"], frame["summary"],
+                                                                                  strict=True)}
+    # a run that died with no summary (a read-only store cannot be closed on open): the cases it wrote
+    unsummed = [rid for rid, s in summaries.items() if (s or {}).get("n") is None]
+    written = store.cases_written(unsummed)
     rows = []
     for rec in frame.to_dict("records"):
-        summary = json.loads(rec["summary"]) if isinstance(rec["summary"], str) else {}
+        summary = summaries[rec["run_id"]] or {}
+        if rec["run_id"] in written:
+            summary = {**summary, "n": written[rec["run_id"]]}
         settings = json.loads(rec["settings"]) if isinstance(rec["settings"], str) else {}
         rows.append({"run_id": rec["run_id"], "kind": rec["kind"], "tier": rec["tier"], "tier_kind": rec["tier_kind"],
                      "simulated": rec["tier_kind"] == "simulated" or bool((settings or {}).get("simulated")),

@@ -5,19 +5,20 @@ from __future__ import annotations
 import argparse
 
 from core.simulated import DEFAULT_PORT, FAULT_KINDS, FaultPlan, SimulatedProvider
+from evals.common import number, port, whole
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     kinds = "; ".join(f"{k}: {v}" for k, v in FAULT_KINDS.items())
     parser = sub.add_parser("simulate", help="serve the SIMULATED provider on 127.0.0.1 (answers from offline)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
-    parser.add_argument("--latency-ms", type=float, default=0.0, help="delay before every answer")
-    parser.add_argument("--jitter-ms", type=float, default=0.0, help="± uniform jitter on the delay")
+    parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    parser.add_argument("--latency-ms", type=number(0, 3_600_000), default=0.0, help="delay before every answer")
+    parser.add_argument("--jitter-ms", type=number(0, 3_600_000), default=0.0, help="± uniform jitter on the delay")
     parser.add_argument("--faults", metavar="SPEC", default="",
                         help=f"kind=share pairs, e.g. 429=0.1,500=0.05 (kinds: {kinds})")
-    parser.add_argument("--hang-s", type=float, default=30.0, help="how long a 'hang' fault holds a request")
-    parser.add_argument("--retry-after-s", type=float, default=1.0, help="Retry-After sent with a 429")
-    parser.add_argument("--seed", type=int, help="seed for faults and jitter (repeatable runs)")
+    parser.add_argument("--hang-s", type=number(0, 3600), default=30.0, help="how long a 'hang' fault holds a request")
+    parser.add_argument("--retry-after-s", type=number(0, 3600), default=1.0, help="Retry-After sent with a 429")
+    parser.add_argument("--seed", type=whole(0, 2**63 - 1), help="seed for faults and jitter (repeatable runs)")
     parser.set_defaults(handler=handle)
 
 

@@ -3,10 +3,64 @@
 from __future__ import annotations
 
 import argparse
+import math
+from collections.abc import Callable
+
+import httpx
 
 from core.corpus import SEGMENTS, SPLIT_NAMES, build_corpus
 from core.store import Store
 from core.variants import VARIANTS
+
+
+# --- argument types: a bad value is one `error: argument --flag: ...` line and exit 2 ------
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """A whole number from `low` to `high`."""
+    def parse(raw: str) -> int:
+        try:
+            value = int(raw)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{raw!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is outside {low:,}..{high:,}")
+        return value
+    parse.__name__ = "whole number"
+    return parse
+
+
+def number(low: float, high: float) -> Callable[[str], float]:
+    """A finite number from `low` to `high` (NaN and infinities refused)."""
+    def parse(raw: str) -> float:
+        try:
+            value = float(raw)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{raw!r} is not a number") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{raw!r} is not a finite number")
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{raw} is outside {low:,g}..{high:,g}")
+        return value
+    parse.__name__ = "number"
+    return parse
+
+
+def port(raw: str) -> int:
+    """A TCP port, 0..65535 (0: any free port)."""
+    return whole(0, 65535)(raw)
+
+
+def url(raw: str) -> str:
+    """An http(s) URL with a host."""
+    try:
+        parsed = httpx.URL(raw)
+        at = parsed.port
+    except (httpx.InvalidURL, ValueError, TypeError) as exc:
+        raise argparse.ArgumentTypeError(f"{raw!r} is not a URL ({exc})") from None
+    if parsed.scheme not in ("http", "https") or not parsed.host:
+        raise argparse.ArgumentTypeError(f"{raw!r} is not a URL of the form http(s)://host[:port]/path")
+    if at is not None and not 0 < at <= 65535:
+        raise argparse.ArgumentTypeError(f"{raw!r} has port {at}, outside 1..65535")
+    return raw
 
 
 def add_corpus_options(parser: argparse.ArgumentParser, split: bool = True) -> None:
@@ -18,7 +72,7 @@ def add_corpus_options(parser: argparse.ArgumentParser, split: bool = True) -> N
     parser.add_argument("--schema-variant", choices=VARIANTS, help="grade under an SGD-X variant schema")
     if split:
         parser.add_argument("--split", choices=SPLIT_NAMES, default="held-out")
-        parser.add_argument("--limit", type=int, help="only the first N cases of the split")
+        parser.add_argument("--limit", type=whole(1, 10_000_000), help="only the first N cases of the split")
 
 
 def add_output_options(parser: argparse.ArgumentParser, db: bool = True) -> None:

@@ -65,14 +65,12 @@ def test_a_store_that_is_not_duckdb_is_one_clear_line(tmp_path, sgd_dir):
 def test_a_key_pasted_with_a_newline_never_reaches_output_or_store(tmp_path, sgd_dir, monkeypatch):
     secret = "sk-proj-SECRETSECRET123456"
     monkeypatch.setenv("LOCAL_API_KEY", secret + "\n")
-    monkeypatch.setenv("LOCAL_BASE_URL", "localhost:8080/v1")  # no scheme: the client refuses the URL
+    monkeypatch.setenv("LOCAL_BASE_URL", "localhost:8080/v1")  # no scheme: refused in one line, before any case
     db = tmp_path / "runs.duckdb"
     done = evals("run", "--tier", "local", "--service", "Banks_1", "--limit", "2", "--json", db=db, sgd=sgd_dir)
-    assert done.returncode == 0, done.stderr
-    summary = json.loads(done.stdout.strip().splitlines()[-1])
-    assert summary["stopped_early"] == 0 and summary["codes"].get("provider_error") == 2
+    assert done.returncode == 2 and done.stderr.startswith("error: tier 'local': LOCAL_BASE_URL"), done.stderr
     assert secret not in done.stdout + done.stderr
-    assert secret.encode() not in db.read_bytes()
+    assert not db.exists() or secret.encode() not in db.read_bytes()
 
 
 def test_a_local_server_that_is_not_there_fails_before_any_case(tmp_path, sgd_dir, monkeypatch):

@@ -127,3 +127,13 @@ def test_a_model_alone_never_settles_an_intent():
 def test_one_intent_is_settled_by_definition():
     single = Checklist.from_schema({**SCHEMA, "intents": SCHEMA["intents"][:1]})
     assert read_intent(single, customer("hi")).settled
+
+
+def test_a_checklist_already_complete_before_this_line_does_not_stop_again():
+    done = (*customer("Search the catalogue for a book"), Line(AGENT, "Which title?", ("title",)),
+            *customer("Dune, at the Central branch."), Line(AGENT, "Dune is on the shelf at Central."),
+            *customer("Great, I'd like that one for Friday."))
+    again = take_turn(LIBRARY, None, done, OfflineExtractor())
+    assert again.decision == "ask"  # the search ended a line ago; this line is another task
+    first = take_turn(LIBRARY, None, done[:3], OfflineExtractor())
+    assert (first.decision, first.intent) == ("stop", "SearchCatalogue")  # the line that completes it stops

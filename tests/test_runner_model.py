@@ -117,7 +117,8 @@ def test_the_run_command_keeps_its_json_contract(tmp_path, monkeypatch, capsys, 
 def test_a_bad_count_is_one_clear_error(flag, capsys, sgd_dir, tmp_path):
     code = main(["run", "--service", "Banks_1", "--sgd", str(sgd_dir), flag, "0", "--db", str(tmp_path / "r.db")])
     assert code == 2
-    assert capsys.readouterr().err.strip() == f"error: {flag} must be at least 1"
+    top = "512" if flag == "--concurrency" else "10,000,000"
+    assert capsys.readouterr().err.strip() == f"error: argument {flag}: 0 is outside 1..{top} (see --help)"
 
 
 def test_the_concurrency_benchmark_reports_its_figures(tmp_path, capsys, sgd_dir):

@@ -116,9 +116,9 @@ class Slow:
 
 
 def test_a_slow_run_writes_and_heartbeats_as_it_goes(store, banks1, monkeypatch):
-    import core.runner
+    import core.run_writer
 
-    monkeypatch.setattr(core.runner, "FLUSH_EVERY_S", 0.01)
+    monkeypatch.setattr(core.run_writer, "FLUSH_S", 0.01)
     slow = Slow(store)
     run_eval(store, banks1, banks1.select("held-out", limit=4), slow, split="held-out", settings={},
              prompt_fingerprint="x")

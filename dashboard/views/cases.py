@@ -22,7 +22,8 @@ CASE_COLUMNS = {
     "n_open": "facts not yet said", "status": "extraction", "codes": "contract codes",
 }
 RUN_STATES = {"running": "still running", "partial": "partial: some cases failed",
-              "incomplete": "incomplete: stopped before the end", "degraded": "degraded: many extractions failed"}
+              "degraded": "degraded: too many extractions failed",
+              "incomplete": "incomplete: stopped before the end"}
 FILTERS = {"f_early": "early", "f_wrong": "wrong", "f_missed": "missed", "f_decision": "decision"}
 
 

@@ -139,7 +139,8 @@ for side in (a, b):
 for name, rid in (("A", run_a), ("B", run_b)):
     status = candidates.loc[candidates["run_id"] == rid, "status"].iloc[0]
     if status != "finished":
-        st.warning(f"Run {name} ({rid}) is **{status}**: its figures cover only what it recorded.")
+        st.warning(f"Run {name} ({rid}) is **{status}**: its figures are not a clean result, and cover only what it "
+                   "recorded.")
 if result["guards_differ"]:
     st.warning(f"Side by side only: these runs may not be differenced as a trend, their guards differ "
                f"({', '.join(result['guards_differ'])}).")

@@ -70,15 +70,18 @@ def rate_editor(card: list[cost.Rate]) -> None:
 def per_turn_source(figures: pd.DataFrame, service: str, strategy: str
                     ) -> tuple[str, pd.DataFrame, str, str | None]:
     """(label, tokens by turn, basis, measured run or None) for the token source the reader picks."""
-    # Only a finished run of a real model that recorded tokens measures anything: a simulated or replayed run,
-    # a failed one or one that spent no token is never offered as "measured".
-    with_tokens = figures[(figures["kind"] == "eval") & (figures["status"] == "finished")
-                          & ~figures["tier_kind"].isin(["simulated", "replay", "offline", "floor"])
+    # Only a run of a real model that recorded tokens measures anything: a simulated or replayed run, or one
+    # that spent no token, is never offered as "measured"; a degraded or incomplete run comes after the finished
+    # ones and says what it is.
+    with_tokens = figures[(figures["kind"] == "eval") & ~figures["tier_kind"].isin(["simulated", "replay", "offline",
+                                                                                    "floor"])
                           & (figures["input_tokens_per_turn"].fillna(0) > 0)]
-    labels = {ESTIMATE: ESTIMATE} | {rid: f"run {rid} · {ui.tier_label(tier, kind)} · {ui.when(at)} (measured)"
-                                     for rid, tier, kind, at in zip(with_tokens["run_id"], with_tokens["tier"],
-                                                                    with_tokens["tier_kind"],
-                                                                    with_tokens["started_at"], strict=True)}
+    with_tokens = with_tokens.sort_values("status", key=lambda s: s != "finished", kind="stable")
+    labels = {ESTIMATE: ESTIMATE} | {
+        rid: f"run {rid} · {ui.tier_label(tier, kind)} · {ui.when(at)} (measured"
+             + (")" if status == "finished" else f", {str(status).upper()} run)")
+        for rid, tier, kind, at, status in zip(with_tokens["run_id"], with_tokens["tier"], with_tokens["tier_kind"],
+                                               with_tokens["started_at"], with_tokens["status"], strict=True)}
     picked = st.selectbox("Tokens per turn from", list(labels), key=ui.keep("cost_source", ESTIMATE, list(labels)),
                           format_func=labels.get, on_change=ui.kept("cost_source"))
     if picked == ESTIMATE:
