@@ -19,7 +19,6 @@ import pandas as pd
 from core.conversation import Conversation
 from core.extraction import Extraction, ExtractionRequest, Extractor
 from core.intent import PERSON
-from core.secrets import scrub
 from core.store import Store
 
 
@@ -36,9 +35,11 @@ def _turns(conversation: Conversation) -> list[dict]:
 
 
 def save(store: Store, conversation_id: str, conversation: Conversation, picked_intent: str | None) -> None:
-    """Write (or overwrite) one conversation; keys that look like secrets are scrubbed first."""
+    """Write (or overwrite) one conversation, through the store's one scrubber (no key is ever kept)."""
+    if store.read_only:
+        raise PermissionError("the store is read-only, so the conversation is not kept")
     now = datetime.now(UTC).replace(tzinfo=None)
-    body = scrub(json.dumps(_turns(conversation), ensure_ascii=False))
+    body = store.clean(json.dumps(_turns(conversation), ensure_ascii=False))
     with store.connect() as db:
         db.execute("DELETE FROM conversations WHERE conversation_id = ?", [conversation_id])
         db.execute("INSERT INTO conversations VALUES (?,?,?,?,?,?, coalesce((SELECT min(started_at) FROM "

@@ -357,6 +357,10 @@ if chat is not None:
                 st.code(text, language=None, wrap_lines=True)
         else:
             st.session_state.chat_id = st.session_state.chat_id or chat_log.new_id()
-            chat_log.save(ui.store(), st.session_state.chat_id, chat, st.session_state.chat_picked)
-            st.query_params["conversation"] = st.session_state.chat_id
+            try:
+                chat_log.save(ui.store(), st.session_state.chat_id, chat, st.session_state.chat_picked)
+                st.query_params["conversation"] = st.session_state.chat_id
+            except PermissionError as exc:  # a read-only store still chats; it only cannot keep the chat
+                st.session_state.chat_error = None
+                st.toast(ui.sentence(exc))
             st.rerun()
