@@ -1,7 +1,9 @@
-"""The embedded default: a fresh store gets the Banks_1 floors and an offline-tier run.
+"""The embedded default: a fresh store gets the Banks_1 floors and offline-tier runs.
 
 On first start, build the corpus (local SGD copy, else download), then record the floors and
-an offline run on the held-out split. The default counts as recorded only once a finished run
+an offline run on the held-out split, and an offline run on the rest of the corpus (the sample
+split): the offline tier stops early on none of the held-out cases but on a few sample ones, so
+a fresh store has stopped-early cases to review. The default counts as recorded only once a finished run
 of it exists, so a first start cut short (a closed tab, a killed process) is completed by the
 next start. Safe when two processes start together: a file lock beside the store serialises
 them, and whoever comes second finds the default there and does nothing.
@@ -25,6 +27,7 @@ from core.store import Store
 DEFAULT_SERVICE = "Banks_1"
 DEFAULT_SPLIT = "held-out"
 DEFAULT_TIER = "offline"
+REVIEW_SPLIT = "sample"  # where the offline tier does stop early (2 of 1,042 Banks_1 cases)
 DISABLE_ENV = "CHAT_INTAKE_BOOTSTRAP"  # set to 0 to open an empty store as it is
 
 Progress = Callable[[str, float], None]  # (what is happening, share done 0..1)
@@ -52,9 +55,10 @@ def _finished(store: Store, service: str, split: str) -> set[tuple[str, str]]:
 
 
 def missing_parts(store: Store, service: str = DEFAULT_SERVICE, split: str = DEFAULT_SPLIT) -> dict[str, bool]:
-    """Which parts of the default a store still lacks: the floors, the offline run."""
+    """Which parts of the default a store still lacks: the floors, the offline run, the run to review."""
     done = _finished(store, service, split)
-    return {"floors": not {("floor", f) for f in FLOORS} <= done, "offline": ("eval", DEFAULT_TIER) not in done}
+    return {"floors": not {("floor", f) for f in FLOORS} <= done, "offline": ("eval", DEFAULT_TIER) not in done,
+            "review": ("eval", DEFAULT_TIER) not in _finished(store, service, REVIEW_SPLIT)}
 
 
 def needs_default(store: Store) -> bool:
@@ -62,9 +66,10 @@ def needs_default(store: Store) -> bool:
     its own and no default is left alone."""
     if store_is_empty(store):
         return True
-    own = store.query("SELECT count(*) AS n FROM runs WHERE service IS DISTINCT FROM ? OR split IS DISTINCT FROM ?"
-                      " OR kind NOT IN ('floor', 'eval') OR status = 'finished' AND kind = 'eval'",
-                      [DEFAULT_SERVICE, DEFAULT_SPLIT])
+    own = store.query("SELECT count(*) AS n FROM runs WHERE NOT (service IS NOT DISTINCT FROM ? AND"
+                      " schema_variant IS NULL AND (kind = 'floor' AND split IS NOT DISTINCT FROM ?"
+                      " OR kind = 'eval' AND tier = ? AND split IN (?, ?)))",
+                      [DEFAULT_SERVICE, DEFAULT_SPLIT, DEFAULT_TIER, DEFAULT_SPLIT, REVIEW_SPLIT])
     return int(own["n"].iloc[0]) == 0 and any(missing_parts(store).values())
 
 
@@ -103,16 +108,18 @@ def bootstrap(
         if todo["floors"]:
             report(f"recording the floors on {len(cases)} {split} cases", 0.1)
             floors = run_floors(store, corpus, cases, split)
-        if not todo["offline"]:
-            return BootstrapResult(True, f"recorded the floors on {service} {split}",
-                                   [s["run_id"] for s in floors.values()])
         extractor, settings, prompt_fp = tiers.build(DEFAULT_TIER)
+        run_ids = [s["run_id"] for s in floors.values()]
+        runs = [(split, cases, 0.2, 0.3)] if todo["offline"] else []
+        if todo["review"]:
+            runs.append((REVIEW_SPLIT, corpus.select(REVIEW_SPLIT), 0.5, 0.5))
+        for name, chosen, start, width in runs:
+            def step(done: int, total: int, name: str = name, start: float = start, width: float = width) -> None:
+                report(f"{DEFAULT_TIER} tier on the {name} split: case {done} of {total}", start + width * done / total)
 
-        def step(done: int, total: int) -> None:
-            report(f"{DEFAULT_TIER} tier: case {done} of {total}", 0.2 + 0.8 * done / total)
-
-        run_id, _summary = run_eval(store, corpus, cases, extractor, split=split, settings=settings,
-                                    prompt_fingerprint=prompt_fp, progress=step)
+            run_id, _summary = run_eval(store, corpus, chosen, extractor, split=name, settings=settings,
+                                        prompt_fingerprint=prompt_fp, progress=step)
+            run_ids.append(run_id)
         report("done", 1.0)
-        return BootstrapResult(True, f"recorded the floors and an {DEFAULT_TIER} run on {service} {split}",
-                               [s["run_id"] for s in floors.values()] + [run_id])
+        return BootstrapResult(True, f"recorded the floors and {DEFAULT_TIER} runs on {service} {split} and "
+                                     f"{REVIEW_SPLIT}", run_ids)

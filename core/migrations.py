@@ -146,12 +146,29 @@ def m005_run_host_and_budget(db: duckdb.DuckDBPyConnection) -> None:
         )""")
 
 
+def m010_conversations(db: duckdb.DuckDBPyConnection) -> None:
+    """Dashboard chats, kept so a reload or another day can reopen them (core/chat_log.py)."""
+    db.execute("""
+        CREATE TABLE conversations (
+            conversation_id VARCHAR PRIMARY KEY,
+            service VARCHAR NOT NULL,
+            tier VARCHAR NOT NULL,
+            intent VARCHAR,
+            ended BOOLEAN NOT NULL DEFAULT false,
+            turns JSON,                     -- per turn: the customer's words and what was extracted
+            started_at TIMESTAMP NOT NULL,
+            updated_at TIMESTAMP NOT NULL
+        )
+    """)
+
+
 MIGRATIONS: list[tuple[str, Callable[[duckdb.DuckDBPyConnection], None]]] = [
     ("m001_initial", m001_initial),
     ("m002_rate_card", m002_rate_card),
     ("m003_run_indexes", m003_run_indexes),
     ("m004_cache_write_tokens", m004_cache_write_tokens),
     ("m005_run_host_and_budget", m005_run_host_and_budget),
+    ("m010_conversations", m010_conversations),  # m006-m009 are left to work in flight
 ]
 
 

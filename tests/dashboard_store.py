@@ -53,6 +53,20 @@ def record_simulated(store: Store, corpus: Corpus, split: str = "held-out") -> s
     return run_id
 
 
+def record_model(store: Store, corpus: Corpus, split: str = "held-out") -> str:
+    """The `fast` model tier (a real model tier with a rate) pointed at a loopback provider: a run whose tokens
+    the Cost page may price as measured. No key is needed by the loopback server."""
+    from core.simulated.server import SimulatedProvider
+
+    tier = tiers.load_tiers()["fast"]
+    with SimulatedProvider(port=0) as provider, httpx.Client(timeout=10) as client:
+        spec = {**tier.settings, "base_url": f"{provider.url}/v1", "key_optional": True}
+        extractor, settings, fingerprint = tiers.build_model_tier(tier, spec, client)
+        run_id, _ = run_eval(store, corpus, corpus.select(split), extractor, split=split, settings=settings,
+                             prompt_fingerprint=fingerprint, concurrency=4)
+    return run_id
+
+
 def record_eager(store: Store, corpus: Corpus, split: str = "held-out") -> str:
     run_id, _ = run_eval(store, corpus, corpus.select(split), EagerExtractor(), split=split,
                          settings={"tier": "eager", "simulated": True}, prompt_fingerprint="eager-test")
@@ -70,13 +84,17 @@ def record_command(argv: list[str]) -> None:
 
 
 def filled_store(path: Path, corpus: Corpus, sgd_dir: Path) -> dict[str, str]:
-    """Floors and an offline run (the embedded default), a second offline run, a simulated run with tokens,
-    a red-team and a contract run of the offline tier, and the eager run last (the newest eval run)."""
+    """Floors and offline runs (the embedded default), a second offline run, a simulated run with tokens,
+    a red-team and a contract run of the offline tier, a model tier's run against a loopback server, and the
+    eager run last (the newest eval run)."""
     store = Store(path)
     default = bootstrap(store, sgd_dir=sgd_dir)
-    ids = {"offline_first": default.run_ids[-1], "offline": record_offline(store, corpus),
+    held_out = next(rid for rid in default.run_ids if store.run(rid)["split"] == "held-out"
+                    and store.run(rid)["kind"] == "eval")
+    ids = {"offline_first": held_out, "offline": record_offline(store, corpus),
            "simulated": record_simulated(store, corpus)}
     record_command(["redteam", "--tier", "offline", "--attempts", "3", "--sgd", str(sgd_dir), "--db", str(path)])
     record_command(["contract", "--sgd", str(sgd_dir), "--db", str(path)])
+    ids["model"] = record_model(store, corpus)
     ids["eager"] = record_eager(store, corpus)
     return ids

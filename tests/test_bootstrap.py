@@ -16,22 +16,26 @@ PROJECT = Path(__file__).resolve().parent.parent
 def test_empty_store_gets_floors_and_an_offline_run_with_progress(store, sgd_dir):
     seen: list[tuple[str, float]] = []
     result = bootstrap(store, sgd_dir=sgd_dir, progress=lambda message, share: seen.append((message, share)))
-    assert result.ran and len(result.run_ids) == 4
+    assert result.ran and len(result.run_ids) == 5
     runs = store.runs()
-    assert sorted(runs["kind"]) == ["eval", "floor", "floor", "floor"]
-    offline = runs[runs["kind"] == "eval"].iloc[0]
+    assert sorted(runs["kind"]) == ["eval", "eval", "floor", "floor", "floor"]
+    offline = runs[(runs["kind"] == "eval") & (runs["split"] == "held-out")].iloc[0]
     assert (offline["tier"], offline["service"], offline["split"], offline["status"]) == (
         "offline", "Banks_1", "held-out", "finished")
     assert len(store.cases(offline["run_id"], "case_id")) == 298  # the held-out split of product notes §2
     shares = [share for _, share in seen]
     assert shares[0] == 0.0 and shares[-1] == 1.0 and shares == sorted(shares)
+    # the rest of the corpus, where the offline tier does stop early: a fresh store has cases to review
+    review = runs[(runs["kind"] == "eval") & (runs["split"] == "sample")].iloc[0]
+    early = store.query("SELECT count(*) AS n FROM cases WHERE run_id = ? AND stopped_early", [review["run_id"]])
+    assert int(early["n"].iloc[0]) > 0
 
 
 def test_second_start_changes_nothing(store, sgd_dir):
     bootstrap(store, sgd_dir=sgd_dir)
     again = bootstrap(store, sgd_dir=sgd_dir)
     assert not again.ran and "already" in again.reason
-    assert len(store.runs()) == 4
+    assert len(store.runs()) == 5
 
 
 def test_two_processes_starting_together_record_one_default(tmp_path, sgd_dir):
@@ -44,7 +48,7 @@ def test_two_processes_starting_together_record_one_default(tmp_path, sgd_dir):
     assert all(p.returncode == 0 for p in procs), [err for _, err in outputs]
     assert sorted(out.strip() for out, _ in outputs) == ["False", "True"]
     runs = Store(db).runs()
-    assert sorted(runs["kind"]) == ["eval", "floor", "floor", "floor"]
+    assert sorted(runs["kind"]) == ["eval", "eval", "floor", "floor", "floor"]
 
 
 class CutShort(Exception):
@@ -61,9 +65,9 @@ def test_a_first_start_cut_short_is_completed_by_the_next(store, sgd_dir):
     first = store.runs()
     assert sorted(first["status"]) == ["finished", "finished", "finished", "incomplete"]
     result = bootstrap(store, sgd_dir=sgd_dir)
-    assert result.ran and len(result.run_ids) == 1  # only the offline run was missing
+    assert result.ran and len(result.run_ids) == 2  # only the offline runs were missing
     offline = store.runs("eval")
-    assert sorted(offline["status"]) == ["finished", "incomplete"]
+    assert sorted(offline["status"]) == ["finished", "finished", "incomplete"]
 
 
 def test_a_store_with_runs_of_its_own_is_left_alone(store, sgd_dir):

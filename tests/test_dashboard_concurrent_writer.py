@@ -30,7 +30,7 @@ def test_pages_and_a_review_land_while_a_cli_run_writes(monkeypatch, tmp_path, b
             time.sleep(0.2)
         assert writer.poll() is None, "the CLI run ended before the dashboard could read beside it"
 
-        run_id, case_id = cases_page.selectbox(key="review_run").value, cases_page.selectbox(key="review_case").value
+        run_id, case_id = cases_page.selectbox(key="review_run").value, cases_page.session_state["review_case"]
         cases_page.radio(key="review_verdict").set_value("model misread")
         cases_page.text_area(key="review_note").input("saved while another process wrote a run")
         cases_page.form_submit_button[0].click().run()

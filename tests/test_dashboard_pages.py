@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from core.store import Store
 from dashboard import ui
-from tests.dashboard_store import filled_store, record_command
+from tests.dashboard_store import record_command
 
 APP = Path(__file__).resolve().parent.parent / "dashboard" / "app.py"
 PAGES = ("chat", "runs", "cases", "compare", "cost", "redteam", "contract")
@@ -30,6 +30,11 @@ def shown(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts)
 
 
+def board(at: AppTest):
+    """The chat's checklist table."""
+    return at.dataframe[-1].value
+
+
 def open_app(monkeypatch, db: Path, page: str = "chat", bootstrap: bool = False) -> AppTest:
     monkeypatch.setenv("RUNS_DB", str(db))
     monkeypatch.setenv("CHAT_INTAKE_BOOTSTRAP", "1" if bootstrap else "0")
@@ -41,13 +46,9 @@ def open_app(monkeypatch, db: Path, page: str = "chat", bootstrap: bool = False)
     return at
 
 
-@pytest.fixture(scope="module")
-def filled(tmp_path_factory, banks1, sgd_dir) -> tuple[Path, dict[str, str]]:
-    path = tmp_path_factory.mktemp("dashboard") / "runs.duckdb"
-    ids = filled_store(path, banks1, sgd_dir)
-    # the gold check last: the newest contract run is then the gold one, as after `python -m evals gold-check`
-    record_command(["gold-check", "--services", "Banks_1", "Payment_1", "--sgd", str(sgd_dir), "--db", str(path)])
-    return path, ids
+@pytest.fixture()
+def filled(dashboard_filled) -> tuple[Path, dict[str, str]]:
+    return dashboard_filled
 
 
 EMPTY_SAYS = {
@@ -86,11 +87,11 @@ def test_every_page_on_a_store_with_runs(monkeypatch, filled, page):
 def test_first_start_records_the_default_with_progress(monkeypatch, tmp_path):
     at = open_app(monkeypatch, tmp_path / "runs.duckdb", bootstrap=True)
     runs = Store(tmp_path / "runs.duckdb").runs()
-    assert sorted(runs["kind"]) == ["eval", "floor", "floor", "floor"]
-    assert at.status[0].label == "First start: recorded the floors and an offline run on Banks_1 held-out."
+    assert sorted(runs["kind"]) == ["eval", "eval", "floor", "floor", "floor"]
+    assert at.status[0].label == "First start: recorded the floors and offline runs on Banks_1 held-out and sample."
     assert at.status[0].state == "complete"
     at.switch_page("views/runs.py").run()
-    assert "Group 1: offline · eval · Banks_1 held-out · 1 run(s)" in shown(at)
+    assert "Group 1: offline · eval · Banks_1 sample · 1 run(s)" in shown(at)
 
 
 def test_first_start_without_a_corpus_or_network_says_so_and_opens_empty(monkeypatch, tmp_path):
@@ -109,7 +110,7 @@ def test_first_start_without_a_corpus_or_network_says_so_and_opens_empty(monkeyp
     at = AppTest.from_file(str(APP), default_timeout=60).run()
     assert not at.exception and at.status[0].state == "error"
     assert "'Banks_1' was not found" in at.error[0].value and "The pages open on the empty store" in at.error[0].value
-    assert "The Banks_1 checklist cannot be read" in at.error[1].value and len(at.error) == 2
+    assert "No service has dialogues on this machine" in shown(at) and len(at.error) == 1
     at.switch_page("views/runs.py").run()
     assert not at.exception and FILL_RUNS in shown(at)
     assert Store(tmp_path / "runs.duckdb").runs().empty
@@ -118,18 +119,26 @@ def test_first_start_without_a_corpus_or_network_says_so_and_opens_empty(monkeyp
 def test_chat_transfer_over_three_turns_fills_the_checklist_and_stops(monkeypatch, tmp_path):
     at = open_app(monkeypatch, tmp_path / "runs.duckdb")
     at.chat_input(key="chat_text").set_value("I would like to transfer money").run()
-    assert "Intent **TransferMoney** (detected) · Decision: **ask**" in shown(at)
-    assert list(at.table[0].value["collected"]) == ["— missing —"] * 3
+    assert "Intent **TransferMoney** (detected, 100% sure) · Decision: **ask**" in shown(at)
+    assert list(board(at)["collected"]) == ["missing"] * 3
     at.chat_input(key="chat_text").set_value("from my checking account").run()
     at.chat_input(key="chat_text").set_value("$200 to Peter").run()
     assert "Decision: **stop**" in shown(at)
-    table = at.table[0].value.set_index("fact")["collected"]
-    assert table["account_type"] == "checking" and table["amount"] == "$200"
-    assert "— missing —" not in set(table)
-    assert "Stop: every required fact is collected." in shown(at)
-    assert [b.label for b in at.download_button] == ["Export JSON", "Export Markdown"]
+    table = board(at).set_index("fact")
+    assert table.loc["Account type", "collected"] == "checking"
+    assert table.loc["Amount of money to transfer", "collected"] == "$200"
+    amount = table.loc["Amount of money to transfer"]
+    assert amount["customer's words"] == "$200 to Peter" and amount["this turn"] == "new"
+    assert "missing" not in set(table["collected"])
+    assert "Thank you, that is everything I need." in shown(at)
+    said = [t.value for message in at.chat_message for t in message.text]
+    summary = "Account type: checking\nAmount of money to transfer: $200\nAccount name of the recipient: Peter"
+    assert summary in said  # what the customer is shown when the conversation ends
+    assert at.chat_input(key="chat_text").disabled  # the conversation has ended
+    assert [b.label for b in at.download_button] == ["Export JSON", "Export Markdown", "Save as a test case",
+                                                     "Its checklist"]
     at.button(key="chat_reset").click().run()
-    assert "Nothing said yet" in shown(at) and not at.chat_message
+    assert "Nothing said yet" in shown(at) and not at.chat_message and not at.chat_input(key="chat_text").disabled
 
 
 def test_chat_on_the_simulated_tier_is_labelled_and_shows_the_prompt(monkeypatch, tmp_path):
@@ -169,12 +178,13 @@ def test_chat_replays_a_corpus_dialogue_with_gold(monkeypatch, tmp_path, banks1)
     dialogue = next(c.dialogue_id for c in banks1.cases if c.turn_index >= 2)
     turns = sum(c.dialogue_id == dialogue for c in banks1.cases)
     at = open_app(monkeypatch, tmp_path / "runs.duckdb")
+    at.toggle(key="chat_replay_open").set_value(True).run()
     at.selectbox(key="chat_dialogue").set_value(dialogue)
     at.button(key="chat_load").click().run()
     for _ in range(turns):
         at.button(key="chat_next").click().run()
     assert f"Replaying corpus dialogue {dialogue}: {turns} turn(s) shown, 0 to go." in shown(at)
-    assert "gold" in at.table[0].value.columns and "Gold decision: **stop**" in shown(at)
+    assert "gold" in at.dataframe[0].value.columns and "Gold decision: **stop**" in shown(at)
     assert at.button(key="chat_next").disabled and not at.chat_input
 
 
@@ -224,52 +234,76 @@ def test_cases_filter_and_drill_down(monkeypatch, filled):
     assert early > 0 and f"{early} of 298 cases" in shown(at)
     cases = at.dataframe[0].value
     assert {"case", "gold decision", "decision right", "facts right", "facts missed"} <= set(cases.columns)
-    assert "n_correct" not in cases.columns and cases["stopped early"].all()
-    facts = at.table[0].value
+    assert "n_correct" not in cases.columns
+    assert set(cases["stopped early"]) == {"yes"}
+    facts = next(df.value for df in at.dataframe if "outcome" in df.value.columns)
     assert {"fact", "gold", "collected", "outcome"} <= set(facts.columns)
     assert "**stopped early**" in shown(at) and "Customer" not in facts.columns
     assert at.chat_message  # the transcript, rebuilt from the corpus
+    assert at.query_params["early"] == "1" and at.query_params["run"] == ids["eager"]  # a link reproduces it
 
 
-def test_review_queue_saves_a_verdict(monkeypatch, filled):
+def test_review_queue_saves_a_verdict_and_moves_on(monkeypatch, filled):
     path, ids = filled
     at = open_app(monkeypatch, path, "cases")
-    run_id, case_id = at.selectbox(key="review_run").value, at.selectbox(key="review_case").value
+    run_id, case_id = at.selectbox(key="review_run").value, at.session_state["review_case"]
+    assert at.radio(key="review_verdict").value is None  # no verdict is chosen for the reviewer
+    at.form_submit_button[0].click().run()
+    assert "Pick a verdict before saving." in shown(at) and Store(path).reviews(run_id).empty
     at.radio(key="review_verdict").set_value("grader too strict")
     at.text_area(key="review_note").input("gold asks for the recipient again")
     at.form_submit_button[0].click().run()
     assert f"Saved: grader too strict on {case_id} of run {run_id}." in shown(at)
+    assert "Reviewed: **grader too strict** — gold asks for the recipient again" in shown(at)  # on the case
     saved = Store(path).reviews(run_id)
     assert (saved["case_id"] == case_id).any() and "gold asks for the recipient again" in set(saved["note"])
-    per_run = next(df.value for df in at.dataframe if "grader too strict" in df.value.columns).set_index("run_id")
-    assert per_run.loc[run_id, "grader too strict"] >= 1 and per_run.loc[run_id, "reviewed"] >= 1
-    assert f"{case_id} · grader too strict" in at.selectbox(key="review_case").format_func(case_id)
-    assert run_id == ids["eager"]
+    assert next(m.value for m in at.metric if m.label == "Grader too strict") == "1"
+    queue = next(df.value for df in at.dataframe if "verdict" in df.value.columns).set_index("case")
+    assert queue.loc[case_id, "verdict"] == "grader too strict"
+    at.button(key="review_next").click().run()
+    assert at.session_state["review_case"] != case_id and queue.loc[at.session_state["review_case"], "verdict"] == (
+        "not reviewed")
+    assert run_id == ids["eager"] or run_id in set(Store(path).runs("eval")["run_id"])
 
 
 def test_compare_shows_disagreements_and_opens_one(monkeypatch, filled):
     path, ids = filled
     at = open_app(monkeypatch, path, "compare")
-    at.selectbox(key="cmp_a").set_value(ids["offline"])
+    # the default pair shares a case set; red-team and contract runs are not offered
+    assert "Paired test on decisions" in shown(at) and not at.error
+    offered = set(at.selectbox(key="cmp_a").options)
+    assert not any(rid in " ".join(offered) for rid in Store(path).runs("redteam")["run_id"])
+    at.selectbox(key="cmp_a").set_value(ids["offline"]).run()
     at.selectbox(key="cmp_b").set_value(ids["eager"]).run()
     text = shown(at)
-    assert "eager (simulated)" in text and "used a **simulated** tier" in text
-    figures = at.table[0].value.set_index("figure")
+    assert "eager (simulated)" in " ".join(at.dataframe[0].value.columns) and "used a **simulated** tier" in text
+    figures = at.dataframe[0].value.set_index("figure")
     assert figures.loc["stopped early"].iloc[0].startswith("0 of 298")
+    assert figures.loc["stopped early", "change, B − A"].startswith("+")
+    assert at.subheader[0].value.startswith("A is right on ") and "p < 0.001" in at.subheader[0].value
+    assert "e-" not in shown(at)  # no p-value in scientific notation
     case_id = at.selectbox(key="cmp_case").value
     at.radio(key="cmp_side").set_value(ids["offline"])
     at.button(key="cmp_open").click().run()
-    assert at.title[0].value == "Cases" and at.selectbox(key="cases_case").value == case_id
+    assert at.title[0].value == "Cases" and f"Case {case_id}" in shown(at)
     assert at.selectbox(key="cases_run").value == ids["offline"]
 
 
 def test_cost_slider_changes_the_bill(monkeypatch, tmp_path):
     at = open_app(monkeypatch, tmp_path / "runs.duckdb", "cost")
     before = at.metric[0].value
-    at.slider(key="cost_conversations").set_value(20_000).run()
+    at.select_slider(key="cost_conversations").set_value(20_000).run()
     after = at.metric[0].value
     to_dollars = lambda text: float(text.strip("$").replace(",", ""))  # noqa: E731
     assert to_dollars(after) == pytest.approx(2 * to_dollars(before), rel=1e-3)
+    assert at.number_input(key="cost_volume_typed").value == 20_000  # the typed volume follows the slider
+    at.number_input(key="cost_volume_typed").set_value(3_000_000).run()  # any volume, past the slider's end
+    assert to_dollars(at.metric[0].value) == pytest.approx(300 * to_dollars(before), rel=1e-3)
+    assert at.select_slider(key="cost_conversations").value == 500_000
+    at.switch_page("views/runs.py").run()
+    at.switch_page("views/cost.py").run()  # settings are kept across pages
+    assert at.number_input(key="cost_volume_typed").value == 3_000_000
+    at.number_input(key="cost_volume_typed").set_value(20_000).run()
     at.slider(key="cost_turns").set_value(12).run()
     bills = next(df.value for df in at.dataframe if "strategy" in df.value.columns and "tier" not in
                  df.value.columns).set_index("strategy")["total_usd"]
@@ -343,22 +377,24 @@ def test_contract_page_with_only_fixtures_says_what_fills_the_gold_section(monke
     at = open_app(monkeypatch, db, "contract")
     text = shown(at)
     assert "Bad answers rejected as expected" in text
-    assert "No gold check is recorded yet." in text and "python -m evals gold-check" in text
-    assert "python -m evals contract`" not in text  # the fixture section is filled
+    assert "No gold check is recorded yet" in text and "-m evals gold-check --db" in text
+    assert "-m evals contract --db" not in text  # the fixture section is filled
 
 
 def test_contract_page_on_an_empty_store_names_both_commands(monkeypatch, tmp_path):
     text = shown(open_app(monkeypatch, tmp_path / "runs.duckdb", "contract"))
-    assert "No fixture run is recorded yet." in text and "`python -m evals contract`" in text
-    assert "No gold check is recorded yet." in text and "`python -m evals gold-check`" in text
+    assert "No fixture run is recorded yet" in text and "-m evals contract --db " in text
+    assert "No gold check is recorded yet" in text and "-m evals gold-check --db " in text
 
 
 def test_cost_from_a_measured_run(monkeypatch, filled):
     path, ids = filled
     at = open_app(monkeypatch, path, "cost")
-    at.selectbox(key="cost_source").set_value(ids["simulated"]).run()
+    # a simulated run is never a measured source; a model tier's finished run with tokens is
+    assert not any(ids["simulated"] in option for option in at.selectbox(key="cost_source").options)
+    at.selectbox(key="cost_source").set_value(ids["model"]).run()
     assert at.metric[0].label == "Monthly bill (measured)"
-    assert f"Tokens per turn: run {ids['simulated']}, measured." in shown(at)
+    assert f"Tokens per turn: run {ids['model']}, measured." in shown(at)
     every_rate = next(df.value for df in at.dataframe if "own_rate" in df.value.columns)
     assert len(every_rate) == len(at.selectbox(key="cost_rate").options) and (every_rate["total_usd"] > 0).all()
     by_turn = next(df.value for df in at.dataframe if "turn" in df.value.columns)
@@ -372,8 +408,9 @@ def test_chat_replays_recorded_replies_of_a_run(monkeypatch, filled, banks1):
     at = open_app(monkeypatch, path)
     at.selectbox(key="chat_tier").set_value("replay").run()
     at.selectbox(key="chat_from_run").set_value(ids["simulated"]).run()
-    assert "load a real conversation above to replay one" in shown(at) and not at.chat_input
+    assert "switch on the replay of a real conversation above" in shown(at) and not at.chat_input
     dialogue = next(c.dialogue_id for c in banks1.select("held-out"))
+    at.toggle(key="chat_replay_open").set_value(True).run()
     at.selectbox(key="chat_dialogue").set_value(dialogue)
     at.button(key="chat_load").click().run()
     at.button(key="chat_next").click().run()
@@ -415,3 +452,36 @@ def test_red_team_page_labels_a_simulated_run_on_another_attack_file(monkeypatch
     assert "attack file `held_out.json`" in text and "not the default set" in text
     assert "deterministic" not in text  # only the offline tier repeats itself
     assert len(at.dataframe[0].value) == 2
+
+
+def test_chat_shows_the_detected_intent_and_the_person_can_change_it_mid_conversation(monkeypatch, tmp_path):
+    at = open_app(monkeypatch, tmp_path / "runs.duckdb")
+    at.chat_input(key="chat_text").set_value("I would like to transfer money").run()
+    assert "Intent **TransferMoney** (detected, " in shown(at) and "% sure)" in shown(at)
+    at.chat_input(key="chat_text").set_value("from my checking account").run()
+    at.selectbox(key="chat_intent").set_value("CheckBalance").run()  # the same conversation, another checklist
+    assert "Intent changed to CheckBalance" in shown(at) and len(at.chat_message) == 4
+    at.chat_input(key="chat_text").set_value("what is in it?").run()
+    assert "Intent **CheckBalance** (picked) · Decision: **stop**" in shown(at)
+    assert board(at).set_index("fact").loc["Account type", "collected"] == "checking"  # the shared fact was kept
+    # the conversation is kept with the person's pick, and reopens the same
+    kept = Store(tmp_path / "runs.duckdb").query("SELECT conversation_id FROM conversations")
+    assert len(kept) == 1
+    again = AppTest.from_file(str(APP), default_timeout=60)
+    again.query_params["conversation"] = kept["conversation_id"].iloc[0]
+    again.run()
+    assert "Intent **CheckBalance** (picked) · Decision: **stop**" in shown(again) and len(again.chat_message) == 6
+
+
+def test_chat_offers_the_candidates_while_the_intent_is_not_settled(monkeypatch, tmp_path):
+    at = open_app(monkeypatch, tmp_path / "runs.duckdb")
+    at.chat_input(key="chat_text").set_value("hello").run()
+    text = shown(at)
+    if "not settled yet" not in text:
+        pytest.skip("the turn settled an intent on a greeting")
+    assert "Decision: **ask**" in text
+    picks = [b for b in at.button if b.label.startswith("It is ")]
+    assert picks
+    name = picks[0].label.removeprefix("It is ")
+    picks[0].click().run()
+    assert f"Intent changed to {name}" in shown(at)

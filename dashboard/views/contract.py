@@ -7,13 +7,24 @@ import pandas as pd
 import streamlit as st
 
 from core.contract import FLAGS, REJECTING
-from dashboard import ui
+from core.gold_check import DEFAULT_SERVICES
+from dashboard import jobs, ui
 
-FIXTURES_COMMAND = "python -m evals contract"
 # The codes a gold value can trip, read first; a failed extraction's codes cannot fire on gold values.
 VALUE_CODES = ("value_not_in_conversation", "value_not_allowed", "unknown_fact")
 VALUE_CODES_FIRST = [*(c for c in VALUE_CODES if c in REJECTING), *(c for c in REJECTING if c not in VALUE_CODES)]
-GOLD_COMMAND = "python -m evals gold-check"
+
+
+def start_button(which: str, label: str) -> None:
+    ui.init_state({"contract_jobs": []})
+    if st.button(label, key=f"contract_start_{which}"):
+        services = [s for s in DEFAULT_SERVICES if ui.has_local_dialogues(s)] if which == "gold" else None
+        if which == "gold" and not services:
+            st.error("No corpus of the gold check is on this machine: add Banks_1's dialogues to the SGD folder.")
+            return
+        job = jobs.start_contract(ui.job_registry(), ui.db(), which, services)
+        st.session_state.contract_jobs.append(job.job_id)
+        st.rerun()
 
 
 def pick_run(history: pd.DataFrame, check: str, key: str) -> tuple[str, dict] | None:
@@ -21,7 +32,7 @@ def pick_run(history: pd.DataFrame, check: str, key: str) -> tuple[str, dict] | 
     mine = history[history["tier"] == check]
     if mine.empty:
         return None
-    labels = {rid: f"{pd.Timestamp(started):%Y-%m-%d %H:%M} · {status} · {rid}" for rid, started, status
+    labels = {rid: f"{ui.when(started)} · {status} · {rid}" for rid, started, status
               in zip(mine["run_id"], mine["started_at"], mine["status"], strict=True)}
     run_id = st.selectbox("Run", list(labels), key=key, format_func=labels.get) if len(labels) > 1 else mine.iloc[0][
         "run_id"]
@@ -38,9 +49,10 @@ def fixtures_section(history: pd.DataFrame) -> None:
     st.header("Contaminated fixtures")
     st.caption("Answers written on purpose for real corpus cases: every bad one must be rejected with exactly "
                "its code, every clean one must pass.")
+    start_button("fixtures", "Check the contract against its fixtures now")
     picked = pick_run(history, "fixtures", "contract_fixtures_run")
     if picked is None:
-        ui.empty_state("No fixture run is recorded yet.", FIXTURES_COMMAND)
+        ui.empty_state("No fixture run is recorded yet: press the button above.", ui.command("contract"))
         return
     run_id, summary = picked
     if not summary.get("per_fixture"):
@@ -55,7 +67,7 @@ def fixtures_section(history: pd.DataFrame) -> None:
         failing = sum(not f["passed"] for f in summary["per_fixture"])
         st.error(f"{failing} fixture(s) did not get the verdict they were written for: listed first below.")
     rows = sorted(summary["per_fixture"], key=lambda f: (f["passed"], f["kind"], f["id"]))
-    st.dataframe(pd.DataFrame({
+    ui.table(pd.DataFrame({
         "result": ["passed" if f["passed"] else "FAILED" for f in rows],
         "fixture": [f["id"] for f in rows],
         "kind": [f["kind"] for f in rows],
@@ -89,9 +101,10 @@ def gold_section(history: pd.DataFrame) -> None:
     st.header("False positives on gold")
     st.caption("The contract run over the gold values of every case: a rejecting code that fires on gold would "
                "throw away something the customer really said. Flags only mark a value and reject nothing.")
+    start_button("gold", "Check every gold value now")
     picked = pick_run(history, "gold", "contract_gold_run")
     if picked is None:
-        ui.empty_state("No gold check is recorded yet.", GOLD_COMMAND)
+        ui.empty_state("No gold check is recorded yet: press the button above.", ui.command("gold-check"))
         return
     run_id, summary = picked
     corpora = summary.get("corpora") or []
@@ -109,12 +122,12 @@ def gold_section(history: pd.DataFrame) -> None:
     rejecting = [c for c in REJECTING if c in frame.columns]
     styled = frame.style.map(lambda n: "background-color: #f8d0d0; font-weight: bold" if n else "",
                              subset=[*rejecting, "false positives"])
-    st.dataframe(styled, hide_index=True)
+    ui.table(styled, hide_index=True)
     examples = [(c["service"], code, ex) for c in corpora for code, found in (c.get("examples") or {}).items()
                 for ex in found]
     if examples:
         with st.expander(f"Examples of codes that fired on gold ({len(examples)})"):
-            st.dataframe(pd.DataFrame([{"corpus": s, "code": code, **ex} for s, code, ex in examples]),
+            ui.table(pd.DataFrame([{"corpus": s, "code": code, **ex} for s, code, ex in examples]),
                          hide_index=True)
     respelled = summary.get("respelled_off_gold_total")
     if respelled:
@@ -123,5 +136,6 @@ def gold_section(history: pd.DataFrame) -> None:
 
 st.title("Answer contract")
 history = ui.runs(ui.db(), "contract")
+ui.job_panel("contract_jobs")
 fixtures_section(history)
 gold_section(history)

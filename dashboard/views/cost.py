@@ -11,6 +11,15 @@ from core.prompt import STRATEGIES, render
 from dashboard import ui
 
 ESTIMATE = "estimate from the prompt (no run measured)"
+VOLUMES = list(range(1_000, 500_001, 1_000))  # the slider's stops; any volume can be typed beside it
+RATE_COLUMNS = {
+    "vendor": st.column_config.TextColumn("vendor"), "model": st.column_config.TextColumn("model"),
+    "input_per_m": st.column_config.NumberColumn("$ per million input tokens", format="$%.3f"),
+    "output_per_m": st.column_config.NumberColumn("$ per million output tokens", format="$%.3f"),
+    "cached_input_per_m": st.column_config.NumberColumn("$ per million cached input tokens", format="$%.3f"),
+    "checked_on": st.column_config.DateColumn("checked on"),
+    "source": st.column_config.TextColumn("source", width="large"),
+}
 
 
 @st.cache_data(show_spinner=False)
@@ -32,9 +41,7 @@ def whole_tokens(frame: pd.DataFrame) -> pd.DataFrame:
 
 def rate_editor(card: list[cost.Rate]) -> None:
     frame = pd.DataFrame([{**r.to_json(), "checked_on": r.checked_on} for r in card]).drop(columns="key")
-    edited = st.data_editor(frame, num_rows="dynamic", hide_index=True, key="rate_editor",
-                            column_config={"checked_on": st.column_config.DateColumn("checked on"),
-                                           "source": st.column_config.TextColumn(width="large")})
+    edited = st.data_editor(frame, num_rows="dynamic", hide_index=True, key="rate_editor", column_config=RATE_COLUMNS)
     if st.button("Save rate card", key="rate_save"):
         known = {r.key: r for r in card}
         saved, errors = 0, []
@@ -52,7 +59,7 @@ def rate_editor(card: list[cost.Rate]) -> None:
                 cost.save_rate(ui.store(), rate)
                 saved += 1
             except ValueError as exc:
-                errors.append(str(exc))
+                errors.append(ui.sentence(exc))
         for error in errors:
             st.error(error)
         ui.refresh()
@@ -63,15 +70,20 @@ def rate_editor(card: list[cost.Rate]) -> None:
 def per_turn_source(figures: pd.DataFrame, service: str, strategy: str
                     ) -> tuple[str, pd.DataFrame, str, str | None]:
     """(label, tokens by turn, basis, measured run or None) for the token source the reader picks."""
-    with_tokens = figures[(figures["kind"] == "eval") & figures["input_tokens_per_turn"].notna()]
-    # a degraded or incomplete run is a source only when picked, and says what it is
+    # Only a run of a real model that recorded tokens measures anything: a simulated or replayed run, or one
+    # that spent no token, is never offered as "measured"; a degraded or incomplete run comes after the finished
+    # ones and says what it is.
+    with_tokens = figures[(figures["kind"] == "eval") & ~figures["tier_kind"].isin(["simulated", "replay", "offline",
+                                                                                    "floor"])
+                          & (figures["input_tokens_per_turn"].fillna(0) > 0)]
     with_tokens = with_tokens.sort_values("status", key=lambda s: s != "finished", kind="stable")
     labels = {ESTIMATE: ESTIMATE} | {
-        rid: f"run {rid} · {ui.tier_label(tier, kind)} (measured" + (")" if status == "finished" else
-                                                                     f", {str(status).upper()} run)")
-        for rid, tier, kind, status in zip(with_tokens["run_id"], with_tokens["tier"], with_tokens["tier_kind"],
-                                           with_tokens["status"], strict=True)}
-    picked = st.selectbox("Tokens per turn from", list(labels), key="cost_source", format_func=labels.get)
+        rid: f"run {rid} · {ui.tier_label(tier, kind)} · {ui.when(at)} (measured"
+             + (")" if status == "finished" else f", {str(status).upper()} run)")
+        for rid, tier, kind, at, status in zip(with_tokens["run_id"], with_tokens["tier"], with_tokens["tier_kind"],
+                                               with_tokens["started_at"], with_tokens["status"], strict=True)}
+    picked = st.selectbox("Tokens per turn from", list(labels), key=ui.keep("cost_source", ESTIMATE, list(labels)),
+                          format_func=labels.get, on_change=ui.kept("cost_source"))
     if picked == ESTIMATE:
         return f"{strategy} prompt, estimate", estimated(service, strategy), "estimate", None
     return f"run {picked}, measured", measured(ui.db(), picked), "measured", picked
@@ -86,22 +98,50 @@ if not card:
     st.stop()
 
 figures = ui.run_figures(ui.db())
-cols = st.columns(3)
-conversations = cols[0].slider("Conversations per month", 1_000, 500_000, 10_000, step=1_000, key="cost_conversations")
-turns = cols[1].slider("Turns per conversation", 1, 20, 4, key="cost_turns")
 rates = {r.key: r for r in card}
 named = [t.settings["rate"] for t in tiers.load_tiers().values() if t.settings.get("rate") in rates]
-rate = rates[cols[2].selectbox("Rate", list(rates), key="cost_rate",  # a configured tier's rate first
-                               index=list(rates).index(named[0]) if named else 0)]
-st.caption(f"{rate.key}: ${rate.input_per_m}/M input, ${rate.output_per_m}/M output, "
-           f"${rate.cached_input_per_m if rate.cached_input_per_m is not None else '—'}/M cached input; "
-           f"checked {rate.checked_on}.")
 
-service = ui.DEFAULT_SERVICE
-if not ui.has_local_dialogues(service):
-    ui.empty_state(f"Estimates need the {service} corpus.", f"python -m evals corpus --service {service}")
+
+def typed_volume() -> None:  # the slider follows a typed volume as far as it reaches
+    typed = int(st.session_state.cost_volume_typed)
+    slid = min(max(VOLUMES[0], round(typed / 1_000) * 1_000), VOLUMES[-1])
+    st.session_state.cost_conversations = st.session_state["_kept_cost_conversations"] = slid
+    st.session_state["_kept_cost_volume_typed"] = typed
+
+
+def slid_volume() -> None:  # the typed volume follows the slider
+    slid = st.session_state.cost_conversations
+    st.session_state.cost_volume_typed = st.session_state["_kept_cost_volume_typed"] = slid
+    st.session_state["_kept_cost_conversations"] = slid
+
+
+cols = st.columns([2, 1, 2])
+ui.keep("cost_volume_typed", 10_000)
+cols[0].select_slider("Conversations per month", VOLUMES, key=ui.keep("cost_conversations", 10_000, VOLUMES),
+                      format_func=lambda v: f"{v:,}", on_change=slid_volume)
+conversations = int(cols[1].number_input("or type any volume", min_value=1, step=1_000, key="cost_volume_typed",
+                                         on_change=typed_volume))
+turns = cols[2].slider("Turns per conversation", 1, 40, key=ui.keep("cost_turns", 4), on_change=ui.kept("cost_turns"))
+cols = st.columns([2, 1, 2])
+services = ui.services_with_dialogues()
+if not services:
+    ui.empty_state("Estimates read a corpus, and no service has dialogues on this machine: add an SGD folder "
+                   "(SGD_DIR).")
     st.stop()
-strategy = st.selectbox("Prompt strategy for estimates", STRATEGIES, key="cost_strategy")
+service = cols[0].selectbox("Service for the estimates", services, key=ui.keep("cost_service", ui.DEFAULT_SERVICE,
+                                                                                services),
+                            on_change=ui.kept("cost_service"))
+strategy = cols[1].selectbox("Prompt strategy", STRATEGIES, on_change=ui.kept("cost_strategy"),
+                             key=ui.keep("cost_strategy", STRATEGIES[0], list(STRATEGIES)))
+rate_keys = list(rates)
+rate = rates[cols[2].selectbox("Rate", rate_keys, key=ui.keep("cost_rate", named[0] if named else rate_keys[0],
+                                                                 rate_keys), on_change=ui.kept("cost_rate"),
+                               format_func=lambda k: f"{k} · ${rates[k].input_per_m}/M in, ${rates[k].output_per_m}/M "
+                                                     f"out · checked {rates[k].checked_on or 'undated'}")]
+st.caption(f"{rate.key}: ${rate.input_per_m}/M input, ${rate.output_per_m}/M output, "
+           f"${rate.cached_input_per_m if rate.cached_input_per_m is not None else '—'}/M cached input · checked "
+           f"{rate.checked_on or 'undated: check it before relying on it'} · source: "
+           f"{rate.source or 'none recorded'}")
 label, by_turn, basis, measured_run = per_turn_source(figures, service, strategy)
 if by_turn.empty:
     st.warning(f"{label}: no tokens were recorded.")
@@ -109,13 +149,14 @@ if by_turn.empty:
 
 bill = cost.monthly_bill(rate, cost.per_turn_from(by_turn), conversations, turns)
 metric_cols = st.columns(3)
-metric_cols[0].metric(f"Monthly bill ({basis})", ui.money(bill["total_usd"], 2))
+metric_cols[0].metric(f"Monthly bill ({basis})", ui.money(bill["total_usd"], 2),
+                      help=f"{conversations:,} conversations a month of {turns} turns each")
 metric_cols[1].metric("Per conversation", ui.money(bill["per_conversation_usd"], 5))
 metric_cols[2].metric("Tokens per month, in / out (millions)",
                       f"{bill['input_tokens'] / 1e6:,.1f} / {bill['output_tokens'] / 1e6:,.1f}")
 st.caption(f"Tokens per turn: {label}. Estimates count 4 characters a token.")
 with st.expander(f"Tokens by turn of the conversation ({basis})"):
-    st.dataframe(whole_tokens(by_turn), hide_index=True)
+    ui.table(whole_tokens(by_turn), hide_index=True)
     st.caption("Turns past the last one measured follow the straight line fitted through the table.")
 
 st.subheader("The bill per tier and per prompt strategy")
@@ -123,21 +164,32 @@ estimates = {strategy: estimated(service, strategy) for strategy in STRATEGIES}
 result = cost.bills(ui.store(), conversations, turns, estimates=estimates, run_id=measured_run)
 money = {"total_usd": st.column_config.NumberColumn("monthly $", format="$%.2f"),
          "per_conversation_usd": st.column_config.NumberColumn("per conversation $", format="$%.5f"),
-         "input_tokens": st.column_config.NumberColumn("input tokens a month", format="localized")}
+         "input_tokens": st.column_config.NumberColumn("input tokens a month", format="localized"),
+         "own_rate": st.column_config.CheckboxColumn("the run's own rate"),
+         "rate_source": st.column_config.TextColumn("rate source", width="medium"),
+         "rate_checked": st.column_config.TextColumn("rate checked on")}
+
+
+def with_sources(frame: pd.DataFrame) -> pd.DataFrame:
+    """Each row's rate with its source and the date it was checked, beside it."""
+    return frame.assign(rate_source=frame["rate"].map(lambda k: (rates[k].source or "") if k in rates else ""),
+                        rate_checked=frame["rate"].map(lambda k: str(rates[k].checked_on or "undated")
+                                                       if k in rates else ""))
 if not result["tiers"].empty:
     st.markdown("**Per configured tier** (measured where a run of it recorded tokens, else estimated)")
-    st.dataframe(result["tiers"][["tier", "rate", "strategy", "basis", "total_usd", "per_conversation_usd"]],
+    ui.table(with_sources(result["tiers"])[["tier", "rate", "rate_source", "rate_checked", "strategy", "basis",
+                                                 "total_usd", "per_conversation_usd"]],
                  hide_index=True, column_config=money)
 st.markdown(f"**Per prompt strategy at {rate.key}** (estimated from the prompt)")
 by_strategy = result["rates"][result["rates"]["rate"] == rate.key]
-st.dataframe(whole_tokens(by_strategy[["strategy", "basis", "total_usd", "per_conversation_usd", "input_tokens"]]),
+ui.table(whole_tokens(by_strategy[["strategy", "basis", "total_usd", "per_conversation_usd", "input_tokens"]]),
              hide_index=True, column_config=money)
 if not result["run"].empty:
     st.markdown(f"**{label} at every rate**")
-    st.dataframe(result["run"][["rate", "own_rate", "total_usd", "per_conversation_usd"]], hide_index=True,
-                 column_config=money)
+    ui.table(with_sources(result["run"])[["rate", "rate_source", "rate_checked", "own_rate", "total_usd",
+                                              "per_conversation_usd"]], hide_index=True, column_config=money)
 for note in result["notes"]:
-    st.caption(note)
+    st.caption(ui.sentence(note))
 
 per_strategy = {f"{s} (estimate)": cost.per_turn_from(frame) for s, frame in estimates.items() if not frame.empty}
 if basis == "measured":

@@ -8,10 +8,14 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from dashboard import ui
+from core import tiers
+from core.redteam import ATTACKS_FILE
+from dashboard import jobs, ui
 
-COMMAND = "python -m evals redteam --tier offline --attempts 3"
 DEFAULT_ATTACKS = "attacks.json"  # data/attacks.json: the set the defences were tuned on
+ATTACK_SETS = {(f"{path.name}: the tuned set (the defences were tuned on it)" if path == ATTACKS_FILE
+                else f"{path.name}: a held-out set (nobody tunes on it)"): path
+               for path in sorted(ATTACKS_FILE.parent.glob("attacks*.json"), key=lambda p: (p != ATTACKS_FILE, p.name))}
 VERDICT_ORDER = {"defeated": 0, "unmeasurable": 1, "held": 2}  # the worst news first
 DEFENCES = {
     "role_lines": "Customer lines cannot forge a role line",
@@ -29,7 +33,7 @@ def count_interval(rate: dict | None) -> str:
 
 def run_label(row: pd.Series) -> str:
     summary = ui.loads(row["summary"]) or {}
-    started = pd.Timestamp(row["started_at"]).strftime("%Y-%m-%d %H:%M")
+    started = ui.when(row["started_at"])
     tier = ui.tier_label(row["tier"], row["tier_kind"])
     simulated = " · SIMULATED" if summary.get("simulated") or row["tier_kind"] in ("simulated", "replay") else ""
     attacks = f" · {summary['attacks']} attacks" if "attacks" in summary else ""
@@ -49,8 +53,8 @@ def what_was_run(row: pd.Series, summary: dict) -> None:
     which = ("the default set, the one the defences were tuned on" if name == DEFAULT_ATTACKS
              else "not the default set: evidence the defences were not tuned on, if they never saw it")
     st.markdown(f"Tier **{ui.tier_label(row['tier'], row['tier_kind'])}** · {summary.get('attempts', '?')} attempt(s) "
-                f"per attack and per control · attack file `{name}` (set `{summary.get('attack_set', '?')}`) — "
-                f"{which}.")
+                f"per attack and per control · attack file `{name}` (set `{ui.text(summary.get('attack_set', '?'))}`)"
+                f" — {which}.")
     if summary.get("simulated") or row["tier_kind"] in ("simulated", "replay"):
         st.warning("This run attacked a **simulated** tier: its verdicts say how the pipeline handles the "
                    "simulated provider's replies, not how a real model resists.")
@@ -85,18 +89,19 @@ def show_side(row: dict | None, title: str, plain: set[str] | None = None) -> No
         with st.chat_message("user" if speaker == "customer" else "assistant"):
             if plain is not None and said not in plain:
                 st.caption("carries the attack")
-            st.text(said)
+            ui.said(said)
     broke = extra.get("broken")
     reasons = extra.get("reasons") or []
-    verdict = f"**broke**: {', '.join(reasons)}" if broke else "held"
+    verdict = f"**broke**: {ui.escape(', '.join(reasons))}" if broke else "held"
     st.markdown(f"Decision **{row['decision']}** (gold {row['gold_decision']}) · {verdict}")
     collected = row.get("collected") or {}
     gold = row.get("gold") or {}
     facts = sorted(set(collected) | set(gold))
     if facts:
-        st.table(pd.DataFrame({"fact": facts, "collected": [collected.get(f, "—") for f in facts],
-                               "customer stated (gold)": [" | ".join(gold.get(f, [])) or "—" for f in facts]}))
-    codes = [f"`{f['code']}` {f.get('fact') or ''}" for f in row.get("findings") or []]
+        ui.table(pd.DataFrame({"fact": facts, "collected": [collected.get(f, "—") for f in facts],
+                                   "customer stated (gold)": [" | ".join(gold.get(f, [])) or "—" for f in facts]}),
+                     hide_index=True)
+    codes = [f"`{f['code']}` {ui.escape(f.get('fact') or '')}" for f in row.get("findings") or []]
     st.caption(f"Contract codes: {', '.join(codes) or 'none'} · extraction {row['status']}")
 
 
@@ -109,7 +114,8 @@ def show_attack(run_id: str, per_attack: list[dict], order: list[str]) -> None:
     if attack["attempts"] > 1:
         attempt = st.radio("Attempt", list(range(1, attack["attempts"] + 1)), horizontal=True,
                            key="redteam_attempt")
-    st.caption(f"{attack.get('description', '')} Must hold: {', '.join(attack.get('must_hold', []))}.")
+    st.caption(f"{ui.escape(attack.get('description', ''))} Must hold: "
+               f"{ui.escape(', '.join(attack.get('must_hold', [])))}.")
     ids = attack.get("case_ids") or {"attack": f"{picked}:attack", "control": f"{picked}:control"}
     attacked = ui.store().case(run_id, ids["attack"], attempt - 1)
     control = ui.store().case(run_id, ids["control"], attempt - 1)
@@ -126,7 +132,7 @@ def show_defences(summary: dict) -> None:
     if not defences:
         st.caption("This run recorded no defence checks.")
         return
-    st.dataframe(pd.DataFrame({
+    ui.table(pd.DataFrame({
         "held": ["yes" if d["passed"] else "NO" for d in defences],
         "defence": [DEFENCES.get(d["name"], d["name"]) for d in defences],
         "checked": [d["checked"] for d in defences],
@@ -140,12 +146,35 @@ def show_defences(summary: dict) -> None:
                     st.text(failure)
 
 
+def start_form() -> None:
+    ui.init_state({"redteam_jobs": []})
+    names = sorted(tiers.load_tiers(), key=lambda n: (n != "offline", n))
+    with st.form("start_redteam"):
+        cols = st.columns([1.2, 0.6, 1.6])
+        tier = cols[0].selectbox("Tier", names, format_func=ui.tier_option, key="redteam_start_tier")
+        attempts = cols[1].number_input("Attempts per attack", min_value=1, max_value=20, value=3,
+                                        key="redteam_start_attempts")
+        which = cols[2].radio("Attacks", list(ATTACK_SETS), key="redteam_start_set")
+        st.caption("Each attack and its control run once per attempt; the offline tier answers in seconds.")
+        if st.form_submit_button("Start red-team run"):
+            if note := ui.tier_note(tier):
+                st.error(f"The {tier} tier cannot answer here: {note}. Pick another tier.")
+                return
+            job = jobs.start_redteam(ui.job_registry(), ui.db(), tier, int(attempts), str(ATTACK_SETS[which]),
+                                     overrides=ui.tier_overrides(tier))
+            st.session_state.redteam_jobs.append(job.job_id)
+
+
 st.title("Red team")
 st.caption("Every attack runs beside its control, the same conversation without the attack. A defeat counts "
            "only where the attack broke the turn and its control did not.")
 history = ui.runs(ui.db(), "redteam")
+with st.expander("Start a red-team run", expanded=history.empty):
+    start_form()
+ui.job_panel("redteam_jobs")
 if history.empty:
-    ui.empty_state(f"No red-team run is recorded in `{ui.db()}` yet.", COMMAND)
+    ui.empty_state("No red-team run is recorded in this store yet: start one above.",
+                   ui.command("redteam", "--tier", "offline", "--attempts", "3"))
     st.stop()
 
 labels = {row["run_id"]: run_label(row) for _, row in history.iterrows()}  # newest first
@@ -165,14 +194,14 @@ if summary.get("defeated"):
 
 st.subheader("Verdict per attack")
 table = attack_table(summary["per_attack"])
-st.dataframe(table, hide_index=True, column_config={"what it tries": st.column_config.TextColumn(width="large")})
+ui.table(table, hide_index=True, column_config={"what it tries": st.column_config.TextColumn(width="large")})
 show_attack(run_id, summary["per_attack"], list(table["attack"]))
 
 st.subheader("Rendering defences")
 show_defences(summary)
 with st.expander("By family"):
     families = summary.get("families") or {}
-    st.dataframe(pd.DataFrame([{"family": name.replace("_", " "), **counts} for name, counts in families.items()]),
+    ui.table(pd.DataFrame([{"family": name.replace("_", " "), **counts} for name, counts in families.items()]),
                  hide_index=True)
 codes = summary.get("codes") or {}
 st.caption("Contract codes fired on these turns: "

@@ -15,6 +15,14 @@ from core.guards import differing
 from dashboard import jobs, ui
 
 SHOWN_GROUPS = 12  # groups beyond these (the oldest) share one table, so the page stays fast
+# The watched figures as a product manager names them, and which way is better.
+NAMES = {
+    "decision_accuracy": "decisions right", "stopped_early": "stopped early", "wrong": "wrong facts",
+    "missed": "missed facts", "unparsed": "replies that could not be read", "latency_p50_ms": "median latency",
+    "latency_p95_ms": "95th-percentile latency", "input_tokens_per_turn": "tokens in per turn",
+    "output_tokens_per_turn": "tokens out per turn", "cost_per_turn_usd": "cost per turn",
+}
+HIGHER_IS_BETTER = {"decision_accuracy"}
 
 ui.init_state({"my_jobs": []})
 
@@ -29,7 +37,23 @@ def figure_text(metric: str, value: object) -> str:
         return f"{float(value):,.0f}"
     if metric == "cost_per_turn_usd":
         return f"${float(value):.6f}"
-    return f"{float(value):,.1f}"
+    return f"{float(value):,.1f}" + (" ms" if metric.startswith("latency") else "")
+
+
+def direction(metric: str, before: object, after: object) -> str:
+    """`better`, `worse` or `changed` (when there is no figure on one side to tell)."""
+    if before is None or after is None or pd.isna(before) or pd.isna(after) or before == after:
+        return "changed"
+    up = float(after) > float(before)
+    return "better" if up == (metric in HIGHER_IS_BETTER) else "worse"
+
+
+def deviation_sentence(d) -> tuple[str, str]:
+    """One sentence per crossed band, and its direction."""
+    way = direction(d.metric, d.value_a, d.value_b)
+    what = "; ".join(d.changed) or "nothing recorded differs between the two runs"
+    return (f"**{NAMES.get(d.metric, d.metric).capitalize()}** went from {figure_text(d.metric, d.value_a)} to "
+            f"{figure_text(d.metric, d.value_b)} ({way}), outside its band. What changed: {what}."), way
 
 
 def axis_format(metric: str) -> alt.Axis:
@@ -63,27 +87,36 @@ def history_view(frame: pd.DataFrame) -> pd.DataFrame:
     ]
     return pd.DataFrame({
         "run": frame["run_id"],
-        "kind": frame["kind"],
+        "kind": frame["kind"].map({"eval": "evaluation", "floor": "floor", "redteam": "red team",
+                                   "contract": "contract"}).fillna(frame["kind"]),
         "tier": [ui.tier_label(t, k) for t, k in zip(frame["tier"], frame["tier_kind"], strict=True)],
         "model": [model_text(m, s) for m, s in zip(frame.get("model", pd.Series([None] * len(frame))),
                                                      frame.get("settings", pd.Series([None] * len(frame))),
                                                      strict=True)],
         "corpus": frame["service"].fillna("") + " " + frame["segment"].fillna("")
         + frame["schema_variant"].fillna("").map(lambda v: f" {v}" if v else ""),
-        "split": frame["split"],
-        "n": frame["n"],
-        "decisions (95% CI)": accuracy,
+        "split": frame["split"].fillna(""),
+        "cases": frame["n"],
+        "decisions right (95% CI)": accuracy,
         "stopped early": frame["stopped_early"],
         "wrong facts": frame["wrong"],
-        "unparsed": frame["unparsed"],
-        "latency p50 ms": frame["latency_p50_ms"].round(1),
-        "latency p95 ms": frame["latency_p95_ms"].round(1),
-        "tokens in/turn": frame["input_tokens_per_turn"].round(0),
-        "tokens out/turn": frame["output_tokens_per_turn"].round(0),
-        "$ per turn": frame["cost_per_turn_usd"],
-        "started": frame["started_at"],
+        "unreadable replies": frame["unparsed"],
+        "median latency ms": frame["latency_p50_ms"].round(1),
+        "95th pct latency ms": frame["latency_p95_ms"].round(1),
+        "tokens in per turn": frame["input_tokens_per_turn"].round(0),
+        "tokens out per turn": frame["output_tokens_per_turn"].round(0),
+        "$ per turn": pd.to_numeric(frame["cost_per_turn_usd"], errors="coerce"),
+        "started (UTC)": frame["started_at"].map(ui.when),
         "status": frame["status"],
     })
+
+
+COLUMNS = {
+    "$ per turn": st.column_config.NumberColumn(format="$%.6f"),
+    **{name: st.column_config.NumberColumn(format="localized") for name in (
+        "cases", "stopped early", "wrong facts", "unreadable replies", "median latency ms", "95th pct latency ms",
+        "tokens in per turn", "tokens out per turn")},
+}
 
 
 def show_history(figures: pd.DataFrame) -> list:
@@ -106,24 +139,24 @@ def show_history(figures: pd.DataFrame) -> list:
             differ = differing(newest, group.guards)
             if differ:
                 st.caption(f"Shown apart from group 1: the guards that differ are {', '.join(differ)}.")
-            st.dataframe(rows(group), hide_index=True,
-                         column_config={"$ per turn": st.column_config.NumberColumn(format="$%.6f")})
+            ui.table(rows(group), hide_index=True, column_config=COLUMNS)
     if len(groups) > SHOWN_GROUPS:
         older = groups[SHOWN_GROUPS:]
         with st.expander(f"{len(older)} older groups in one table (runs of different groups are never differenced)"):
-            st.dataframe(pd.concat([rows(g).assign(group=n) for n, g in enumerate(older, start=SHOWN_GROUPS + 1)]),
-                         hide_index=True)
+            ui.table(pd.concat([rows(g).assign(group=n) for n, g in enumerate(older, start=SHOWN_GROUPS + 1)]),
+                         hide_index=True, column_config=COLUMNS)
     others = figures[~figures["kind"].isin(["eval", "floor"])]
     if not others.empty:
         with st.expander(f"Red-team and contract runs ({len(others)}): see their pages"):
-            st.dataframe(history_view(others)[["run", "kind", "tier", "n", "started", "status"]], hide_index=True)
+            ui.table(history_view(others)[["run", "kind", "tier", "cases", "started (UTC)", "status"]],
+                         hide_index=True)
     return groups
 
 
 def show_bands(figures: pd.DataFrame) -> None:
     evals = figures[(figures["kind"] == "eval") & (figures["status"] == "finished")]
     if evals.empty:
-        ui.empty_state("No finished eval run yet, so no band can be drawn.", ui.FILL_RUNS)
+        ui.empty_state("No finished eval run yet, so no band can be drawn: start one above.")
         return
     cols = st.columns(2)
     run_id = cols[0].selectbox("Run", list(evals["run_id"]), key="bands_run")
@@ -134,19 +167,35 @@ def show_bands(figures: pd.DataFrame) -> None:
     if result.reason:
         st.info(result.reason)
         return
+    colours = {"better": st.success, "worse": st.error, "changed": st.warning}
     if result.crossed:
         for deviation in result.crossed:
-            st.error(deviation.describe())
+            sentence, way = deviation_sentence(deviation)
+            colours[way](sentence)
     else:
         st.success(f"No watched figure of {run_id} left its band against {result.against['run_id']}.")
-    st.dataframe(pd.DataFrame([{
-        "metric": d.metric, "run a": d.run_a, "value a": figure_text(d.metric, d.value_a), "run b": d.run_b,
-        "value b": figure_text(d.metric, d.value_b),
-        "band": d.band.describe(), "basis": d.band.basis, "crossed": d.crossed,
-        "what changed": "; ".join(d.changed) or "nothing recorded",
-    } for d in [*result.deviations, *result.within]]), hide_index=True)
-    st.caption("`python -m evals check [--against RUN_ID]` prints the same and exits non-zero when a band is "
-               "crossed.")
+    with st.expander("The bands and their evidence", expanded=False):
+        ui.table(pd.DataFrame([{
+            "metric": d.metric, "figure": NAMES.get(d.metric, d.metric), "run a": d.run_a,
+            "value a": figure_text(d.metric, d.value_a), "run b": d.run_b, "value b": figure_text(d.metric, d.value_b),
+            "band": d.band.describe(), "basis": d.band.basis, "crossed": d.crossed,
+            "what changed": "; ".join(d.changed) or "nothing recorded",
+        } for d in [*result.deviations, *result.within]]), hide_index=True)
+    st.caption(f"The same check from a terminal in the project folder (it exits non-zero when a band is crossed, "
+               f"for CI): `{ui.command('check', '--run', run_id)}`")
+
+
+def band_of(group, metric: str) -> tuple[float, float] | None:
+    """The band the group's newest run is judged by, for the metric (None when it has no evidence)."""
+    newest = group.runs["run_id"].iloc[-1]
+    try:
+        result = ui.check(ui.db(), newest, None)
+    except (KeyError, ValueError):
+        return None
+    band = next((d.band for d in [*result.deviations, *result.within] if d.metric == metric), None)
+    if band is None or band.low is None or band.high is None:
+        return None
+    return band.low, band.high
 
 
 def show_charts(groups: list) -> None:
@@ -157,64 +206,70 @@ def show_charts(groups: list) -> None:
     labels = {f"Group {groups.index(g) + 1}: {g.runs['tier'].iloc[-1]} · {len(g.runs)} runs": g for g in trend}
     group = labels[st.selectbox("Comparable group", list(labels), key="chart_group")]
     metrics = st.multiselect("Metrics", WATCHED, default=["decision_accuracy", "stopped_early", "wrong",
-                                                          "latency_p50_ms"], key="chart_metrics")
+                                                          "latency_p50_ms"], key="chart_metrics",
+                             format_func=lambda m: NAMES.get(m, m))
     if not metrics:
         return
     long = group.runs.melt(id_vars=["run_id", "started_at"], value_vars=metrics, var_name="metric")
     long = long.dropna(subset=["value"])
-    # one small chart per metric, each with an axis in its own unit (a shared facet axis cannot be)
-    charts = [alt.Chart(long[long["metric"] == metric]).mark_line(point=True).encode(
-        x=alt.X("started_at:T", title="started"), y=alt.Y("value:Q", title=None, axis=axis_format(metric)),
-        tooltip=["run_id", "metric", "value"],
-    ).properties(height=160, width=260, title=metric) for metric in metrics if (long["metric"] == metric).any()]
+    charts = []
+    for metric in metrics:  # one small chart per metric, each with an axis in its own unit
+        mine = long[long["metric"] == metric]
+        if mine.empty:
+            continue
+        x = alt.X("started_at:T", title="started (UTC)", scale=alt.Scale(type="utc"),
+                  axis=alt.Axis(format="%d %b %H:%M"))
+        line = alt.Chart(mine).mark_line(point=True).encode(
+            x=x, y=alt.Y("value:Q", title=None, axis=axis_format(metric)),
+            tooltip=["run_id", alt.Tooltip("value:Q", title=NAMES.get(metric, metric))])
+        layers = [line]
+        if (band := band_of(group, metric)) is not None:
+            frame = pd.DataFrame({"low": [band[0]], "high": [band[1]]})
+            layers.insert(0, alt.Chart(frame).mark_rect(opacity=0.18, color="#2e7d32").encode(
+                y="low:Q", y2="high:Q", tooltip=[alt.Tooltip("low:Q", title="band from"),
+                                                 alt.Tooltip("high:Q", title="band to")]))
+            layers.insert(1, alt.Chart(frame).mark_rule(color="#2e7d32", strokeDash=[4, 3]).encode(y="low:Q"))
+            layers.insert(2, alt.Chart(frame).mark_rule(color="#2e7d32", strokeDash=[4, 3]).encode(y="high:Q"))
+        charts.append(alt.layer(*layers).properties(height=160, width=260, title=NAMES.get(metric, metric)))
     if charts:
         st.altair_chart(alt.vconcat(*[alt.hconcat(*charts[i:i + 3]) for i in range(0, len(charts), 3)]))
+        st.caption("The shaded strip is the band the newest run of the group is judged by; a point outside it is a "
+                   "deviation.")
 
 
 def start_form() -> None:
-    names = list(tiers.load_tiers())
+    names = sorted(tiers.load_tiers(), key=lambda n: (n != "offline", n))
+    services = ui.services_with_dialogues()
+    if not services:
+        st.info("No service has dialogues on this machine, so no run can start: add an SGD folder (SGD_DIR).")
+        return
+    recorded = list(ui.runs(ui.db(), "eval")["run_id"])
     with st.form("start_run"):
         cols = st.columns(4)
-        labels = {n: tiers.load_tiers()[n].label + (f" — {note}" if (note := ui.tier_note(n)) else "") for n in names}
-        tier = cols[0].selectbox("Tier", names, format_func=labels.get, key="start_tier")
-        service = cols[1].selectbox("Service", ui.services(), index=ui.services().index(ui.DEFAULT_SERVICE)
-                                    if ui.DEFAULT_SERVICE in ui.services() else 0, key="start_service")
+        tier = cols[0].selectbox("Tier", names, format_func=ui.tier_option, key="start_tier")
+        service = cols[1].selectbox("Service", services, index=ui.default_index(services), key="start_service")
         split = cols[2].selectbox("Split", SPLIT_NAMES, key="start_split")
         concurrency = cols[3].number_input("Concurrency", min_value=1, max_value=64, value=1, key="start_concurrency")
-        from_run = st.text_input("Replay from run (replay tier only)", "", key="start_from_run")
+        from_run = st.selectbox("Replay from run (replay tier only)", ["—", *recorded], key="start_from_run")
         if st.form_submit_button("Start run"):
+            if note := ui.tier_note(tier):
+                st.error(f"The {tier} tier cannot answer here: {note}. Pick another tier.")
+                return
+            if tiers.load_tiers()[tier].kind == "replay" and from_run == "—":
+                st.error("The replay tier re-serves a recorded run: pick the run to replay.")
+                return
             job = jobs.start(ui.job_registry(), ui.db(), tier, service, split, int(concurrency),
-                             from_run=from_run.strip() or None, overrides=ui.tier_overrides(tier))
+                             from_run=None if from_run == "—" else from_run, overrides=ui.tier_overrides(tier))
             st.session_state.my_jobs.append(job.job_id)
-
-
-def progress_panel() -> None:
-    registry = ui.job_registry()
-    mine = [registry[j] for j in st.session_state.my_jobs if j in registry]
-    for job in mine:
-        if job.error:
-            st.error(f"{job.label}: {job.error}")
-        elif job.finished:
-            st.success(f"{job.label}: finished, run {job.run_id} "
-                       f"({job.summary['decisions_correct']}/{job.summary['n']} decisions correct).")
-        else:
-            st.progress(job.share, text=f"{job.label}: {job.done} of {job.total or '…'} cases")
-    if any(job.finished for job in mine) and st.session_state.get("_jobs_seen") != [j.job_id for j in mine
-                                                                                     if j.finished]:
-        st.session_state["_jobs_seen"] = [j.job_id for j in mine if j.finished]
-        ui.refresh()
-        st.rerun(scope="app")  # the history above now holds the new run
 
 
 st.title("Runs")
 figures = ui.run_figures(ui.db())
 with st.expander("Start a run", expanded=figures.empty):
     start_form()
-if st.session_state.my_jobs:
-    running = any(not j.finished for k, j in ui.job_registry().items() if k in st.session_state.my_jobs)
-    st.fragment(progress_panel, run_every=1.0 if running else None)()  # polls only while a run goes on
+ui.job_panel("my_jobs")
 if figures.empty:
-    ui.empty_state(f"No run is recorded in `{ui.db()}` yet.", ui.FILL_RUNS)
+    ui.empty_state("No run is recorded in this store yet: start one above.", ui.fill_runs())
     st.stop()
 
 st.subheader("History")
