@@ -215,6 +215,14 @@ def what_changed(run_a: Mapping, run_b: Mapping) -> list[str]:
     return changes
 
 
+def changed_settings(run_a: Mapping, run_b: Mapping) -> str:
+    """What changed between two runs, the served model and the settings first (guards and revision last)."""
+    changes = what_changed(dict(run_a), dict(run_b))
+    first = [c for c in changes if c.startswith("settings.served_model")]
+    rest = [c for c in changes if not c.startswith(("settings.served_model", "guard "))]
+    return "; ".join(first + rest) or "nothing recorded beyond the guards"
+
+
 @dataclass
 class Check:
     """The outcome of differencing one run against its last comparable run."""
@@ -270,7 +278,7 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
         differ = differing(_guards(base["guards"]), _guards(target["guards"]))
         if differ:
             raise NotComparable(f"runs {against} and {target['run_id']} may not be differenced: their guards differ "
-                                f"({', '.join(differ)})")
+                                f"({', '.join(differ)}); changed: {changed_settings(base, target)}")
         if base["status"] == "running":
             raise ValueError(f"run {against} is {base['status']}, not finished: it cannot anchor a band")
         if base["status"] != "finished":
@@ -285,7 +293,8 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
             if not others.empty:
                 latest = others.iloc[0]
                 differ = differing(_guards(latest["guards"]), _guards(target["guards"]))
-                reason += f" (the previous run {latest['run_id']} differs in {', '.join(differ)})"
+                reason += (f" (the previous run {latest['run_id']} differs in {', '.join(differ)}; "
+                           f"changed: {changed_settings(latest, target)})")
             return Check(target.to_dict(), None, [], [], {}, reason=reason, labels=labels)
         base = history.sort_values("started_at").iloc[-1]
     history = history.sort_values("started_at")

@@ -401,7 +401,10 @@ def bills(store: Store, conversations_per_month: float, turns_per_conversation: 
           tier_specs: Mapping[str, Mapping] | None = None) -> dict:
     """The month's bill three ways: per configured tier (measured when a run of it recorded tokens,
     else estimated for its strategy), per rate x prompt strategy (estimated), and for one measured run
-    at every rate. Returns {"tiers", "rates", "run": DataFrame, "notes": [str]}."""
+    at every rate. Returns {"tiers", "rates", "run": DataFrame, "unpriced": [dict], "notes": [str]}.
+
+    A model tier that names no rate is listed in `unpriced`, never billed at $0: a server on this
+    machine bills no tokens, but that is not a price anyone published."""
     if tier_specs is None:
         from core.tiers import load_tiers
 
@@ -415,10 +418,12 @@ def bills(store: Store, conversations_per_month: float, turns_per_conversation: 
 
     by_rate = [bill(rate, per_strategy[s], strategy=s, basis="estimate") for rate in card.values()
                for s in per_strategy]
-    by_tier = []
+    by_tier, unpriced = [], []
     for name, spec in tier_specs.items():
         key = spec.get("rate")
         if not key:
+            if spec.get("provider") in ("openai", "anthropic"):
+                unpriced.append(unpriced_tier(name, spec, latest_measured_run(store, name)))
             continue
         if key not in card:
             notes.append(f"tier {name} names rate {key!r}, which is not on the rate card")
@@ -443,5 +448,16 @@ def bills(store: Store, conversations_per_month: float, turns_per_conversation: 
         settings = run["settings"] or {}
         by_run = [bill(rate, per_turn, run_id=run_id, tier=run["tier"], strategy=settings.get("strategy", "—"),
                        basis="measured", own_rate=rate.key == settings.get("rate")) for rate in card.values()]
+    if unpriced:
+        notes.append(f"unpriced: {', '.join(u['tier'] for u in unpriced)} name no rate on the rate card, so no bill "
+                     "is shown for them (not $0): a server on this machine bills no tokens, but its hardware, power "
+                     "and time are not priced here; add `rate = \"vendor/model\"` to the tier to price it")
     return {"tiers": pd.DataFrame(by_tier), "rates": pd.DataFrame(by_rate), "run": pd.DataFrame(by_run),
-            "notes": notes}
+            "unpriced": unpriced, "notes": notes}
+
+
+def unpriced_tier(name: str, spec: Mapping, measured: str | None) -> dict:
+    """A model tier with no rate: its tokens may be measured, but nobody published a price for them."""
+    return {"tier": name, "rate": None, "strategy": spec.get("strategy", "transcript"), "total_usd": None,
+            "basis": "unpriced", "run_id": measured,
+            "note": "no rate named" + (f"; tokens measured in {measured}" if measured else "")}

@@ -41,6 +41,11 @@ class Call:
     error: str | None = None
     request_id: str | None = None
     attempt: int = 1
+    # What the server said of itself, where it says it (kept in the run's summary, not as call columns):
+    served_model: str | None = None  # the reply's `model`
+    server_ms: float | None = None  # compute time the server reported (llama.cpp `timings`, Ollama durations)
+    queue_ms: float | None = None  # latency_ms - server_ms: waiting in the server's queue (and the wire)
+    processing_ms: float | None = None  # an `openai-processing-ms` header: handler time, queue wait included
 
 
 @dataclass

@@ -25,6 +25,18 @@ from core.secrets import scrub
 
 # 529 is Anthropic's "overloaded"; the rest are the usual transient HTTP statuses.
 RETRYABLE_STATUSES = frozenset({408, 429, 500, 502, 503, 504, 529})
+# A 5xx whose body says the request itself was refused as invalid: another try sends the same bytes
+# and gets the same answer. llama-cpp-python answers an unknown `response_format` with HTTP 500 and
+# a pydantic "1 validation error: ... literal_error ... Input should be 'text' or 'json_object'".
+INVALID_REQUEST_MARKERS = ("invalid_request_error", "validation error", "literal_error", "extra_forbidden",
+                           "input should be", "field required", "extra inputs are not permitted",
+                           "unrecognized request argument", "unsupported parameter", "unknown parameter")
+
+
+def says_invalid_request(body: str | None) -> bool:
+    """True when an error body says the request was malformed (not that the server had trouble)."""
+    text = (body or "")[:4000].lower()
+    return any(marker in text for marker in INVALID_REQUEST_MARKERS)
 TRANSIENT_ERRORS = (httpx.TimeoutException, httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError)
 
 
@@ -52,8 +64,16 @@ class Attempt:
         return self.response.status_code if self.response is not None else None
 
     @property
+    def invalid_request(self) -> bool:
+        """The server refused the request itself (a 4xx, or a 5xx whose body says so): not worth a retry."""
+        if self.response is None or self.response.status_code in (408, 429):
+            return False
+        code = self.response.status_code
+        return 400 <= code < 500 or (code >= 500 and says_invalid_request(self.response.text))
+
+    @property
     def transient(self) -> bool:
-        if self.final:
+        if self.final or self.invalid_request:
             return False
         return self.response is None or self.response.status_code in RETRYABLE_STATUSES
 

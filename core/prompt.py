@@ -150,7 +150,9 @@ def parse(text: str | None) -> tuple[dict[str, str], str] | None:
     if fenced:
         body = fenced.group(1)
     try:
-        answer = json.loads(body)
+        # Numbers are kept as written ("820.50", not 820.5): a small model answers `"amount": 820`
+        # for "$820", and the contract, not the parser, judges whether that is the customer's words.
+        answer = json.loads(body, parse_int=str, parse_float=str, parse_constant=str)
     except (json.JSONDecodeError, RecursionError):
         return None
     if not isinstance(answer, dict) or not isinstance(answer.get("collected"), dict):
@@ -159,8 +161,10 @@ def parse(text: str | None) -> tuple[dict[str, str], str] | None:
     for name, value in answer["collected"].items():
         if value is None:
             continue  # the model saying "not stated" in its own way
+        if isinstance(value, bool):
+            value = "true" if value else "false"  # its JSON text
         if not isinstance(value, str):
-            return None
+            return None  # a list or an object is not one value
         if value.strip():
             collected[name] = value.strip()
     notes = answer.get("notes", "")

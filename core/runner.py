@@ -25,6 +25,7 @@ from core.grade import CaseGrade, Rate, grade_case, summarize
 from core.guards import run_guards
 from core.http_retry import AdaptiveLimit, Attempt, watch
 from core.run_writer import RunWriter
+from core.serving import server_report
 from core.store import Store, _now
 from core.turn import TurnResult, take_turn
 
@@ -35,6 +36,9 @@ DEGRADED_ABOVE = 0.05  # a run whose extractions failed more often than this is 
 STOPPED_ANSWERING = 3  # this many cases in a row ending with no reply at all: the server stopped answering
 KEEP_DECISIONS_UP_TO = 50  # repeats whose per-case decision lists are kept in cases.extra
 RAW_LIMIT = 20_000
+SERVER_CALLS_KEPT = 5_000  # answered calls the server report reads (a sample beyond that)
+SERVER_FIELDS = ("http_status", "served_model", "input_tokens", "cached_tokens", "cache_write_tokens", "server_ms",
+                 "queue_ms", "processing_ms", "latency_ms")
 Progress = Callable[[int, int], None]
 
 
@@ -207,6 +211,7 @@ class Tally:
         self.last_no_reply: str | None = None
         self.keep_decisions = keep_decisions
         self.intent = Counter()  # with predicted intents: n, right, stops, wrong_stops, unsettled
+        self.server_calls: list[dict] = []  # what the server report reads of each answered call, bounded
 
     @property
     def n(self) -> int:
@@ -220,6 +225,10 @@ class Tally:
             self.codes.update(row["codes"])
             self.calls += len(calls)
             self.retried += sum((c.get("attempt") or 1) > 1 for c in calls)
+            for call in calls:
+                if call.get("http_status") == 200 and len(self.server_calls) < SERVER_CALLS_KEPT:
+                    self.server_calls.append({k: call.get(k) for k in SERVER_FIELDS}
+                                             | {"prompt_chars": len(call.get("prompt") or "")})
             kinds = [call_failure_kind(c) for c in calls]
             self.call_failures.update(k for k in kinds if k)
             for step, value in (row["timings"] or {}).items():
@@ -451,6 +460,8 @@ def run_eval(
         store.record_agreement(run_id, keep_decisions=repeats <= KEEP_DECISIONS_UP_TO)
     if budget is not None:
         summary["budget"] = {"limit": budget.limit, "used_today": budget.used, "spent_by_run": budget.spent}
+    if tally.server_calls and extractor.kind in ("model", "simulated"):
+        summary["server"], summary["warnings"] = server_report(tally.server_calls, settings)
     if status == "finished":
         status, note = tally.verdict()
     store.finish_run(run_id, status, summary, note=note)

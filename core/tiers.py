@@ -7,6 +7,7 @@ shared model-tier logic, the simulated provider, or a replay of an earlier run.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import socket
 import tomllib
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import jsonschema
 
 from core.budget import is_loopback, is_metered
 from core.extractors.offline import VERSION as OFFLINE_VERSION
@@ -23,11 +25,14 @@ from core.prompt import STRATEGIES, template_fingerprint
 from core.secrets import read_key, require_key
 
 TIERS_FILE = Path(__file__).resolve().parent.parent / "data" / "tiers.toml"
+SCHEMA_FILE = TIERS_FILE.with_name("tiers.schema.json")
 PROVIDERS = ("offline", "openai", "anthropic", "simulated", "replay")
 KIND_OF = {"offline": "offline", "simulated": "simulated", "replay": "replay"}
 # Settings recorded with a run (and so part of its tier-settings guard). Never a key.
 RECORDED = ("provider", "wire", "model", "base_url", "max_output_tokens", "thinking", "thinking_budget",
-            "reasoning_effort", "structured_output", "strategy", "ceiling_param", "rate", "timeout_s")
+            "reasoning_effort", "structured_output", "strategy", "ceiling_param", "rate", "timeout_s",
+            "temperature", "seed", "instructions_in_user")
+OFF = "off"
 
 
 @dataclass
@@ -67,18 +72,74 @@ def load_tiers(path: str | os.PathLike | None = None) -> dict[str, Tier]:
 @functools.lru_cache(maxsize=8)
 def _parse_tiers(path: str, _stamp: int) -> dict[str, Tier]:
     try:
-        body = tomllib.loads(Path(path).read_text())
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
         raise ValueError(f"cannot read tiers from {path}: {exc}") from exc
-    tiers = {}
-    for name, spec in body.items():
-        if not isinstance(spec, dict) or "provider" not in spec:
-            raise ValueError(f"tier {name!r} in {path} needs a provider")
-        if spec["provider"] not in PROVIDERS:
-            raise ValueError(f"tier {name!r} in {path} has unknown provider {spec['provider']!r}; "
-                             f"known: {', '.join(PROVIDERS)}")
-        tiers[name] = Tier(name=name, provider=spec["provider"], settings=dict(spec))
-    return tiers
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ValueError(f"cannot read tiers from {path}: bad bytes at line {line} (byte {exc.start}: "
+                         f"0x{raw[exc.start]:02x}); the file must be UTF-8") from None
+    try:
+        body = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"cannot read tiers from {path}: {exc}") from exc
+    problems = schema_problems(body)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise ValueError(f"{path}: {problems[0]}{more}")
+    return {name: Tier(name=name, provider=spec["provider"], settings=dict(spec)) for name, spec in body.items()}
+
+
+@functools.cache
+def _validator() -> jsonschema.Draft202012Validator:
+    schema = json.loads(SCHEMA_FILE.read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def schema_problems(body: dict) -> list[str]:
+    """Every way a parsed tiers file breaks data/tiers.schema.json, each naming the tier and the key."""
+    problems = []
+    for error in sorted(_validator().iter_errors(body), key=lambda e: [str(p) for p in e.absolute_path]):
+        where = list(error.absolute_path)
+        if not where:
+            problems.append(error.message)
+            continue
+        tier = where[0]
+        if len(where) == 1:
+            spec = error.instance
+            if error.validator == "type":
+                problems.append(f"tier {tier!r} must be a table ([{tier}]) of settings, not {spec!r}")
+            elif error.validator == "required":
+                problems.append(f"tier {tier!r} needs a provider; known: {', '.join(PROVIDERS)}")
+            elif error.validator == "additionalProperties":
+                known = _validator().schema["$defs"]["tier"]["properties"]
+                unknown = sorted(k for k in spec if k not in known)
+                problems.append(f"tier {tier!r}: unknown key{'s' if len(unknown) > 1 else ''} "
+                                f"{', '.join(repr(k) for k in unknown)} (known keys: {', '.join(known)})")
+            else:
+                problems.append(f"tier {tier!r}: {error.message}")
+            continue
+        key = where[1]
+        value = error.instance if len(where) == 2 else body[tier][key]
+        problems.append(f"tier {tier!r}, key {key!r}: bad value {value!r}: {_why(error)}")
+    return problems
+
+
+def _why(error: jsonschema.ValidationError) -> str:
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    if error.validator == "oneOf":
+        flat = []
+        for choice in schema.get("oneOf", []):
+            flat += ["true", "false"] if choice.get("type") == "boolean" else [repr(v) for v in choice.get("enum", [])]
+        return "expected one of " + ", ".join(flat)
+    if error.validator == "enum":
+        return "expected one of " + ", ".join(repr(v) for v in schema["enum"])
+    if error.validator == "type":
+        return f"expected {schema['type']}"
+    return error.message
 
 
 def build(tier_name: str, **overrides) -> tuple[object, dict, str]:
@@ -107,6 +168,7 @@ def build(tier_name: str, **overrides) -> tuple[object, dict, str]:
 
 
 def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None) -> tuple[object, dict, str]:
+    from core.extractors import probe
     from core.extractors.anthropic import AnthropicAdapter
     from core.extractors.model import ModelExtractor
     from core.extractors.openai_compat import OpenAICompatAdapter
@@ -121,42 +183,114 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
     if spec.get("base_url_env") and os.environ.get(spec["base_url_env"]):
         spec["base_url"] = os.environ[spec["base_url_env"]]
         where = f"tier {tier.name!r}: {spec['base_url_env']}"
+    if spec.get("model_env") and os.environ.get(spec["model_env"]):
+        spec["model"] = os.environ[spec["model_env"]]
     if not spec.get("base_url") or not spec.get("model"):
         raise ValueError(f"tier {tier.name!r} needs a model and a base_url")
     check_base_url(str(spec["base_url"]), where)
+    form = structured_form(tier, spec, wire)
     if client is None and _is_loopback(spec["base_url"]):
         _check_listening(tier, spec["base_url"])
     key = None
     if tier.provider != "simulated" and spec.get("key_env"):
         key = read_key(spec["key_env"]) if spec.get("key_optional") else require_key(spec["key_env"], tier.name)
+    own_client = client is None
     client = client or httpx.Client(timeout=httpx.Timeout(float(spec.get("timeout_s", 30)), connect=5.0),
                                      limits=httpx.Limits(max_connections=256, max_keepalive_connections=64))
     policy = RetryPolicy(attempts=int(spec.get("attempts", 4)), base_wait_s=float(spec.get("base_wait_s", 0.5)),
                          max_wait_s=float(spec.get("max_wait_s", 20.0)))
     ceiling = int(spec.get("max_output_tokens", 400))
     provider_label = "simulated" if tier.kind == "simulated" else tier.provider
+    host_kind = "loopback" if _is_loopback(spec["base_url"]) else "remote"
+    # Extraction wants the most likely reading, not a sample: temperature 0 unless the tier says
+    # otherwise (a server's own default, 0.8 on llama.cpp, flipped 2 of 20 decisions over 3 repeats).
+    # Thinking models take no temperature (OpenAI reasoning models and Anthropic thinking refuse one).
+    spec.setdefault("temperature", None if spec.get("thinking") else 0)
+    if spec["temperature"] is None:
+        spec.pop("temperature")
+    served = None
+    try:
+        if tier.provider == "openai" and (host_kind == "loopback" or form == "auto" or spec.get("probe")):
+            served = probe.list_models(client, spec["base_url"], key).served(spec["model"])
+        if form == "auto" or (form not in (OFF, "tool") and spec.get("probe") and tier.provider == "openai"):
+            form = _proven_form(tier, spec, form, client, key, served)
+    except BaseException:
+        if own_client:
+            client.close()
+        raise
     if wire == "openai":
         effort = spec.get("reasoning_effort", "medium") if spec.get("thinking") else None
         adapter = OpenAICompatAdapter(client=client, base_url=spec["base_url"], model=spec["model"], api_key=key,
                                       max_output_tokens=ceiling,
                                       ceiling_param=spec.get("ceiling_param", "max_completion_tokens"),
-                                      reasoning_effort=effort, policy=policy, provider=provider_label)
+                                      reasoning_effort=effort, policy=policy, provider=provider_label,
+                                      structured_form=form if form != OFF else "json_schema",
+                                      temperature=spec.get("temperature"), seed=spec.get("seed"),
+                                      instructions_in_user=bool(spec.get("instructions_in_user")))
     else:
+        if spec.get("seed") is not None:
+            raise ValueError(f"tier {tier.name!r}: the anthropic wire takes no seed")
         budget = int(spec.get("thinking_budget", 1024)) if spec.get("thinking") else None
         adapter = AnthropicAdapter(client=client, base_url=spec["base_url"], model=spec["model"], api_key=key,
                                    max_output_tokens=ceiling, thinking_budget=budget, policy=policy,
-                                   provider=provider_label)
-    structured = bool(spec.get("structured_output"))
+                                   provider=provider_label, temperature=spec.get("temperature"))
+    structured = form != OFF
     extractor = ModelExtractor(tier.name, adapter, strategy=strategy, structured=structured, kind=tier.kind)
     extractor.metered = is_metered(tier.provider, spec)  # type: ignore[attr-defined]  # read by the runner
     settings = {"tier": tier.name, "kind": tier.kind, **{k: spec[k] for k in RECORDED if k in spec}}
     settings["provider"] = provider_label
     settings["wire"] = wire
+    settings["structured_output"] = form
+    settings["host_kind"] = host_kind
+    if tier.provider == "openai":
+        settings["served_model"] = served  # None: the server did not say (or was not asked: a remote API)
     if tier.kind == "simulated":
         settings["simulated"] = True
         settings.pop("base_url", None)  # the port is incidental; the answers are the same
     fingerprint = f"{template_fingerprint(strategy)}:{'schema' if structured else 'free'}"
+    if spec.get("instructions_in_user"):
+        fingerprint += ":in-user"
     return extractor, settings, fingerprint
+
+
+def structured_form(tier: Tier, spec: dict, wire: str) -> str:
+    """The configured structured output as a form: true is the wire's own (OpenAI `json_schema`,
+    Anthropic a forced `tool` call), false is off; an OpenAI-compatible tier may name a server's form."""
+    value = spec.get("structured_output", False)
+    if value is True:
+        return "json_schema" if wire == "openai" else "tool"
+    if value is False or value == OFF:
+        return OFF
+    if wire != "openai":
+        raise ValueError(f"tier {tier.name!r}: structured_output {value!r} is a form of OpenAI-compatible servers; "
+                         "the anthropic wire takes true or false")
+    if value == "auto" and tier.provider != "openai":
+        raise ValueError(f"tier {tier.name!r}: structured_output 'auto' asks a real server; name a form instead")
+    return str(value)
+
+
+def _proven_form(tier: Tier, spec: dict, form: str, client: httpx.Client, key: str | None, served: str | None) -> str:
+    """The form this server honours (found, under "auto"; else the configured one, checked), or one
+    line saying it cannot, before any case is sent."""
+    from core.extractors import probe
+
+    url = httpx.URL(spec["base_url"])
+    where = f"{url.host}:{url.port or (443 if url.scheme == 'https' else 80)}"
+    options = {"model": spec["model"], "api_key": key, "ceiling_param": spec.get("ceiling_param", "max_tokens"),
+               "timeout_s": float(spec.get("timeout_s", 60)), "served": served}
+    if form == "auto":
+        kind = probe.list_models(client, spec["base_url"], key).kind
+        found, tried = probe.find_form(client, spec["base_url"], kind=kind, **options)
+        if found is None:
+            raise ValueError(f"tier {tier.name!r}: the server at {where} honours no structured-output form "
+                             f"({'; '.join(tried)}); set structured_output = \"off\"")
+        return found
+    ok, why = probe.honours(client, spec["base_url"], form, **options)
+    if not ok:
+        raise ValueError(f"tier {tier.name!r}: the server at {where} does not do structured output {form!r}: "
+                         f"{' '.join(why.split())[:240]}; set structured_output = \"auto\" to find its form, "
+                         "or \"off\"")
+    return form
 
 
 def _is_loopback(base_url: str) -> bool:

@@ -42,17 +42,21 @@ def handle(args: argparse.Namespace) -> int:
     tables = bills(store, args.conversations, args.turns, estimates=estimates, run_id=args.run)
     notes += tables["notes"]
     by_tier, by_rate, by_run = (tables[k].to_dict("records") for k in ("tiers", "rates", "run"))
+    unpriced = tables.get("unpriced", [])
     result = {"conversations_per_month": args.conversations, "turns_per_conversation": args.turns,
-              "service": args.service, "tiers": by_tier, "rates": by_rate, "run": by_run, "notes": notes}
+              "service": args.service, "tiers": by_tier, "unpriced": unpriced, "rates": by_rate, "run": by_run,
+              "notes": notes}
 
     def human() -> None:
         print(f"Monthly bill at {args.conversations:,.0f} conversations x {args.turns} customer turns "
               f"(estimates: {args.service} prompts at 4 characters a token; turns past the corpus follow its trend)")
-        if by_tier:
+        if by_tier or unpriced:
             print("by tier")
             for row in by_tier:
                 print(f"  {row['tier']:<12} {row['rate']:<28} {row['strategy']:<10} {_usd(row['total_usd']):>12}"
                       f"  {_usd(row['per_conversation_usd'], 5)} per conversation  ({row['basis']})")
+        for row in unpriced:
+            print(f"  {row['tier']:<12} {'unpriced':<28} {row['strategy']:<10} {'—':>12}  ({row['note']})")
         if by_rate:
             strategies = list(dict.fromkeys(r["strategy"] for r in by_rate))
             print("by rate and prompt strategy (estimate)")

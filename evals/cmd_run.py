@@ -11,6 +11,8 @@ from core.runner import INTENT_MODES, run_eval
 from evals.common import add_corpus_options, add_output_options, open_corpus, open_store, whole
 from evals.output import emit, pct, progress_bar
 
+STRUCTURED_CHOICES = ("auto", "json_schema", "json_object_schema", "ollama_format", "vllm_guided", "off")
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("run", help="run a tier over a case set and record it")
@@ -20,6 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--repeats", type=whole(1, 10_000_000), default=1,
                         help="run every case N times with fresh calls and count decisions that flip")
     parser.add_argument("--from-run", metavar="RUN_ID", help="with --tier replay: the run whose replies to re-serve")
+    parser.add_argument("--structured-output", choices=STRUCTURED_CHOICES, metavar="FORM",
+                        help="override the tier's structured output: " + ", ".join(STRUCTURED_CHOICES))
     parser.add_argument("--intent", choices=INTENT_MODES, default="gold",
                         help="gold: each case's intent is given (seed-faithful); predicted: every turn reads it")
     add_corpus_options(parser)
@@ -39,7 +43,8 @@ def handle(args: argparse.Namespace) -> int:
     if not cases:
         raise ValueError(f"no cases in split {args.split!r} of {args.service}")
     store = open_store(args)
-    extractor, settings, prompt_fp = tiers.build(args.tier, from_run=args.from_run, store=store)
+    extractor, settings, prompt_fp = tiers.build(args.tier, from_run=args.from_run, store=store,
+                                                 structured_output=args.structured_output)
     update, close = progress_bar(len(cases) * args.repeats, f"{args.tier} on {args.service}", enabled=not args.json)
     try:
         run_id, summary = run_eval(store, corpus, cases, extractor, split=args.split, settings=settings,
@@ -60,6 +65,9 @@ def handle(args: argparse.Namespace) -> int:
               f"n={summary['n']} — {status['status']}")
         if status["status_note"]:
             print(f"  note: {status['status_note']}")
+        if settings.get("kind") == "model":
+            print(f"  model {describe_model(settings)}; temperature {settings.get('temperature', 'not sent')}"
+                  f", seed {settings.get('seed', 'not sent')}; structured output {settings.get('structured_output')}")
         low, high = summary["decision_accuracy_ci"] or (None, None)
         print(f"  decisions  {summary['decisions_correct']}/{summary['n']} = {pct(summary['decision_accuracy'])}"
               f"  (95% CI {pct(low)}–{pct(high)}; always-stop floor {Rate(summary['gold_stop'], summary['n'])})")
@@ -83,6 +91,19 @@ def handle(args: argparse.Namespace) -> int:
                   f"decision; mean agreement {pct(summary['agreement'])}")
         if summary["step_ms"]:
             print("  mean ms per step  " + ", ".join(f"{k} {v:.1f}" for k, v in summary["step_ms"].items()))
+        server = summary.get("server") or {}
+        if server.get("latency_p50_ms") is not None:
+            timing = f"  call p50 {server['latency_p50_ms']:.0f} ms"
+            if server.get("server_ms_p50") is not None:
+                timing += f" = server {server['server_ms_p50']:.0f} + queue {server['queue_ms_p50']:.0f}"
+            elif server.get("processing_ms_p50") is not None:
+                timing += f" (server handler {server['processing_ms_p50']:.0f}, queue wait included)"
+            else:
+                timing += " (the server reports no compute time: queue wait is included)"
+            print(timing + f"; prompt tokens p50 {server.get('prompt_tokens_p50')} "
+                  f"(estimate {server.get('prompt_estimate_p50')})")
+        for warning in summary.get("warnings") or []:
+            print(f"  WARNING {warning}")
         print(f"  wall clock {summary['wall_s']:.2f} s; recorded in {store.path}")
 
     emit(result, args.json, human)
@@ -90,3 +111,10 @@ def handle(args: argparse.Namespace) -> int:
         print(f"error: no call was made: {status['status_note']}", file=sys.stderr)
         return 1  # a run the budget stopped before its first call is no result
     return 0
+
+
+def describe_model(settings: dict) -> str:
+    """The model as asked for and as the server named it, and where the server is."""
+    asked, served = settings.get("model"), settings.get("served_model")
+    text = str(asked) if not served or served == asked else f"{served} (asked for {asked})"
+    return text + (f" on a {settings['host_kind']} server" if settings.get("host_kind") else "")

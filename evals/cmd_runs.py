@@ -37,6 +37,11 @@ def handle(args: argparse.Namespace) -> int:
                      "status": rec["status"], "n": summary.get("n"),
                      "decision_accuracy": summary.get("decision_accuracy"),
                      "stopped_early": summary.get("stopped_early"), "wrong": summary.get("wrong"),
+                     "model": rec["model"] if isinstance(rec.get("model"), str) else None,
+                     "served_model": (settings or {}).get("served_model"),
+                     "host_kind": (settings or {}).get("host_kind"),
+                     "temperature": (settings or {}).get("temperature"),
+                     "warnings": summary.get("warnings") or [],
                      "started_at": str(rec["started_at"])})
 
     def human() -> None:
@@ -46,7 +51,9 @@ def handle(args: argparse.Namespace) -> int:
             print(f"{r['run_id']}  {r['kind']:<7} {r['tier']:<13} {kind_label(r):<18} {r['service'] or '':<13}"
                   f" {r['split'] or '':<9}"
                   f" {r['status']:<10} n={r['n'] or 0:<5} acc {pct(r['decision_accuracy']):>6}"
-                  f" early {r['stopped_early'] if r['stopped_early'] is not None else '—'}")
+                  f" early {r['stopped_early'] if r['stopped_early'] is not None else '—'}"
+                  + (f"  model {model_label(r)}" if r["model"] else "")
+                  + (f"  ({len(r['warnings'])} warning(s))" if r["warnings"] else ""))
 
     emit({"runs": rows}, args.json, human)
     return 0
@@ -57,3 +64,9 @@ def kind_label(row: dict) -> str:
     if row["tier_kind"] == "replay" and row["simulated"]:
         return "replay (simulated)"
     return row["tier_kind"]
+
+
+def model_label(row: dict) -> str:
+    """The model as served (when the server named it), and where: `qwen2.5-coder-1.5b-instruct@loopback`."""
+    name = row["served_model"] or row["model"]
+    return name + (f"@{row['host_kind']}" if row["host_kind"] else "")

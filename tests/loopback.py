@@ -39,11 +39,14 @@ Answer = Callable[[Received, int], Reply]  # (request, 0-based request number) -
 
 
 class Loopback:
-    """Serve `script` replies in order (the last one repeats), or whatever `answer(request, n)` returns."""
+    """Serve `script` replies in order (the last one repeats), or whatever `answer(request, n)` returns;
+    `gets` maps a GET path (e.g. "/v1/models") to its reply, any other GET is a 404."""
 
-    def __init__(self, script: list[Reply] | Answer) -> None:
+    def __init__(self, script: list[Reply] | Answer, gets: dict[str, Reply] | None = None) -> None:
         self._answer: Answer = script if callable(script) else self._from_script(list(script))
         self.requests: list[Received] = []
+        self.gets: list[str] = []  # GET paths asked (kept apart, so a script's numbering counts POSTs only)
+        self._gets = dict(gets or {})
         self._lock = threading.Lock()
         outer = self
 
@@ -52,6 +55,21 @@ class Loopback:
 
             def log_message(self, format: str, *args: object) -> None:
                 pass
+
+            def do_GET(self) -> None:
+                outer.gets.append(self.path)
+                reply = outer._gets.get(self.path, Reply(404, {"error": {"message": f"no route {self.path}"}}))
+                self._send(reply)
+
+            def _send(self, reply: Reply) -> None:
+                data = reply.body if isinstance(reply.body, bytes) else json.dumps(reply.body or {}).encode()
+                self.send_response(reply.status)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                for name, value in reply.headers.items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(data)
 
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("content-length") or 0))

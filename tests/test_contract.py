@@ -147,7 +147,7 @@ def test_one_bad_value_does_not_sink_the_others():
 
 @pytest.mark.parametrize(("raw", "finish", "error", "status"), [
     ("The customer wants savings.", "stop", None, UNPARSEABLE),
-    ('{"collected": {"amount": 500}}', "stop", None, UNPARSEABLE),
+    ('{"collected": {"amount": [500]}}', "stop", None, UNPARSEABLE),  # a list is not one value
     ("[1, 2]", "stop", None, UNPARSEABLE),
     ("  \n", "stop", None, EMPTY_REPLY),
     (None, None, None, EMPTY_REPLY),

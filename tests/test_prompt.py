@@ -38,5 +38,7 @@ def test_parse_accepts_the_contract_shape_only():
     assert parse('{"collected": {"amount": "$500"}, "notes": ""}') == ({"amount": "$500"}, "")
     assert parse('```json\n{"collected": {"term": "12", "amount": null}}\n```') == ({"term": "12"}, "")
     for bad in (None, "", "sure! amount is $500", '{"amount": "$500"}', '{"collected": ["amount"]}',
-                '{"collected": {"amount": 500}}', '{"collected": {"amount": "$5', "[]"):
+                '{"collected": {"amount": [500]}}', '{"collected": {"amount": "$5', "[]"):
         assert parse(bad) is None, bad
+    # a number or a boolean is read as its JSON text, for the contract to judge
+    assert parse('{"collected": {"amount": 500, "ok": false}}') == ({"amount": "500", "ok": "false"}, "")

@@ -53,7 +53,7 @@ class AnthropicAdapter(WireAdapter):
 
     def __init__(self, *, client: httpx.Client, base_url: str, model: str, api_key: str | None,
                  max_output_tokens: int, thinking_budget: int | None = None, policy: RetryPolicy | None = None,
-                 provider: str = "anthropic") -> None:
+                 provider: str = "anthropic", temperature: float | None = None) -> None:
         if thinking_budget is not None and not MIN_THINKING_BUDGET <= thinking_budget < max_output_tokens:
             raise ValueError(f"thinking budget must be at least {MIN_THINKING_BUDGET} and below the output "
                              f"ceiling ({max_output_tokens}); got {thinking_budget}")
@@ -65,6 +65,7 @@ class AnthropicAdapter(WireAdapter):
         self.thinking_budget = thinking_budget
         self.policy = policy or RetryPolicy()
         self.provider = provider
+        self.temperature = temperature
 
     def request_body(self, prompt: RenderedPrompt, schema: Mapping | None) -> dict:
         body: dict = {
@@ -73,6 +74,8 @@ class AnthropicAdapter(WireAdapter):
             "system": prompt.system,
             "messages": [{"role": "user", "content": prompt.user}],
         }
+        if self.temperature is not None:
+            body["temperature"] = self.temperature
         if self.thinking_budget:
             body["thinking"] = {"type": "enabled", "budget_tokens": self.thinking_budget}
         if schema is not None:

@@ -84,6 +84,8 @@ class WireAdapter:
         call.raw_reply = response.text[:RAW_LIMIT]
         if response.status_code != 200:
             call.error = error_message(response)
+            if attempt.invalid_request and response.status_code >= 500:
+                call.error += " (the server refused the request itself as invalid: not retried)"
             return call, None, None, call.error
         try:
             text, finish, usage = self.read_body(response.json())

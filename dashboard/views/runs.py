@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import altair as alt
 import pandas as pd
 import streamlit as st
@@ -65,6 +67,18 @@ def axis_format(metric: str) -> alt.Axis:
     return alt.Axis(format=",.0f")
 
 
+def model_text(model: object, settings: object) -> str:
+    """The model as the server named it (else as asked for), and whether the server is on this machine."""
+    try:
+        spec = json.loads(settings) if isinstance(settings, str) else dict(settings or {})
+    except (ValueError, TypeError):
+        spec = {}
+    name = spec.get("served_model") or (None if model is None or pd.isna(model) else model)
+    if not name:
+        return "—"
+    return f"{name} ({spec['host_kind']})" if spec.get("host_kind") else str(name)
+
+
 def history_view(frame: pd.DataFrame) -> pd.DataFrame:
     """The history as people read it: accuracy with its interval, labels on simulated tiers."""
     accuracy = [
@@ -76,6 +90,9 @@ def history_view(frame: pd.DataFrame) -> pd.DataFrame:
         "kind": frame["kind"].map({"eval": "evaluation", "floor": "floor", "redteam": "red team",
                                    "contract": "contract"}).fillna(frame["kind"]),
         "tier": [ui.tier_label(t, k) for t, k in zip(frame["tier"], frame["tier_kind"], strict=True)],
+        "model": [model_text(m, s) for m, s in zip(frame.get("model", pd.Series([None] * len(frame))),
+                                                     frame.get("settings", pd.Series([None] * len(frame))),
+                                                     strict=True)],
         "corpus": frame["service"].fillna("") + " " + frame["segment"].fillna("")
         + frame["schema_variant"].fillna("").map(lambda v: f" {v}" if v else ""),
         "split": frame["split"].fillna(""),
