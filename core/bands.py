@@ -208,11 +208,18 @@ def what_changed(run_a: Mapping, run_b: Mapping) -> list[str]:
     settings_a, settings_b = _guards(run_a.get("settings")), _guards(run_b.get("settings"))
     for key in sorted(set(settings_a) | set(settings_b)):
         if settings_a.get(key) != settings_b.get(key):
-            changes.append(f"settings.{key} {settings_a.get(key)!r} -> {settings_b.get(key)!r}")
+            changes.append(f"settings.{key} {_shown(settings_a.get(key))} -> {_shown(settings_b.get(key))}")
     guards_a, guards_b = _guards(run_a.get("guards")), _guards(run_b.get("guards"))
-    changes.extend(f"guard {name} {guards_a.get(name)} -> {guards_b.get(name)}"
+    changes.extend(f"guard {name} {_shown(guards_a.get(name), False)} -> {_shown(guards_b.get(name), False)}"
                    for name in GUARD_NAMES if guards_a.get(name) != guards_b.get(name))
     return changes
+
+
+def _shown(value: object, quote: bool = True) -> str:
+    """A setting as a reader sees it: an absent one is "unset", never Python's None."""
+    if value is None:
+        return "unset"
+    return repr(value) if quote else str(value)
 
 
 def changed_settings(run_a: Mapping, run_b: Mapping) -> str:

@@ -45,6 +45,16 @@ def clients():
     made.close()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_probes():
+    """Server probes are remembered per base URL for minutes; a test's loopback port may be reused."""
+    from core.extractors import probe
+
+    probe.clear()
+    yield
+    probe.clear()
+
+
 @pytest.fixture(scope="session")
 def dashboard_filled(tmp_path_factory, banks1, sgd_dir) -> tuple[Path, dict[str, str]]:
     """One store with real runs of every kind, shared by the dashboard's AppTest modules (built once: ~20 s)."""
@@ -55,13 +65,3 @@ def dashboard_filled(tmp_path_factory, banks1, sgd_dir) -> tuple[Path, dict[str,
     # the gold check last: the newest contract run is then the gold one, as after `python -m evals gold-check`
     record_command(["gold-check", "--services", "Banks_1", "Payment_1", "--sgd", str(sgd_dir), "--db", str(path)])
     return path, ids
-
-
-@pytest.fixture(autouse=True)
-def _fresh_probes():
-    """Server probes are remembered per base URL for minutes; a test's loopback port may be reused."""
-    from core.extractors import probe
-
-    probe.clear()
-    yield
-    probe.clear()

@@ -15,8 +15,9 @@ def test_report_prints_banks1_held_out_with_floors_and_sgd_x(sgd_dir, capsys):
     held, sample = body["rows"]
     assert (held["service"], held["segment"], held["split"], held["n"]) == ("Banks_1", "dialogue", "held-out", 298)
     assert sample["n"] == 1042
-    assert held["gold_ask"] == 136 and held["stopped_early"] == 0 and held["wrong"] <= 3
-    assert held["decisions"]["value"] >= 0.97 and held["decisions"]["low"] <= held["decisions"]["value"]
+    assert held["gold_ask"] == 136  # the held-out split is reported, its figures never gated here
+    assert sample["stopped_early"] <= 2 and sample["wrong"] <= 5
+    assert sample["decisions"]["value"] >= 0.98 and sample["decisions"]["low"] <= sample["decisions"]["value"]
     # always-stop scores the stop share, 162 of 298; always-ask and copy-nothing the ask share.
     assert held["floors"]["always-stop"]["hits"] == 162
     assert held["floors"]["always-ask"]["hits"] == held["floors"]["copy-nothing"]["hits"] == 136
