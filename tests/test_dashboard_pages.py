@@ -193,7 +193,7 @@ def test_runs_page_bands_the_repeated_offline_run_exactly(monkeypatch, filled):
     at = open_app(monkeypatch, path, "runs")
     text = shown(at)
     # the eager run is newest and alone with its guards: it is shown apart and not differenced
-    assert f"nothing comparable: {ids['eager']} is the first finished run with its guards" in text
+    assert f"Nothing comparable: {ids['eager']} is the first finished run with its guards" in text
     assert "Shown apart from group 1: the guards that differ are" in text
     at.selectbox(key="bands_run").set_value(ids["offline"]).run()
     assert f"No watched figure of {ids['offline']} left its band against {ids['offline_first']}." in shown(at)

@@ -165,7 +165,13 @@ def show_bands(figures: pd.DataFrame) -> None:
     against = cols[1].selectbox("Against", ["its last comparable run", *peers["run_id"]], key="bands_against")
     result = ui.check(ui.db(), run_id, None if against.startswith("its last") else against)
     if result.reason:
-        st.info(result.reason)
+        # the reason names every setting that differs, as the store records it: the sentence first, the list apart
+        head, _, detail = result.reason.partition(" (")
+        st.info(ui.sentence(head) + " A band needs an earlier run with the same case set, checklist, prompt, grader "
+                "and tier settings: run the same tier on the same split again.")
+        if detail:
+            with st.expander("What differs from the previous run"):
+                st.code(detail.rstrip(")"), language=None, wrap_lines=True)
         return
     colours = {"better": st.success, "worse": st.error, "changed": st.warning}
     if result.crossed:

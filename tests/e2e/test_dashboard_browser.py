@@ -259,8 +259,12 @@ def test_the_volume_slider_and_a_typed_volume_change_the_bill(app_url, page, sho
     slider.focus()
     for _ in range(10):
         slider.press("ArrowRight")  # +10 × 1,000 conversations a month
+        time.sleep(0.1)  # one step a rerun, even on a loaded machine
+    thumb = page.get_by_test_id("stSliderThumbValue").first
+    page.wait_for_function("() => document.querySelector('[data-testid=\"stSliderThumbValue\"]').innerText"
+                           " === '20,000'", timeout=60_000)
     wait_for_bill(page, 2 * before)  # 10,000 -> 20,000 conversations a month
-    assert page.get_by_test_id("stSliderThumbValue").first.inner_text() == "20,000"
+    assert thumb.inner_text() == "20,000"
     typed = page.get_by_label("or type any volume")
     typed.fill("2000000")
     typed.press("Enter")
@@ -274,7 +278,7 @@ def wait_for_bill(page, expected: float) -> None:
             const text = document.querySelector('[data-testid="stMetricValue"]').innerText;
             const value = parseFloat(text.replace(/[$,\\s]/g, ''));
             return Math.abs(value - expected) <= 0.011 + expected * 1e-3;
-        }""", arg=expected)
+        }""", arg=expected, timeout=60_000)
 
 
 def test_a_red_team_run_is_started_from_its_page(app_url, page, shots):
