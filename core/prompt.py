@@ -127,15 +127,19 @@ def parse_intent(text: str | None) -> str | None:
     return value.strip() if isinstance(value, str) and value.strip() else None
 
 
-def _json_object(text: str | None) -> dict | None:
+def _json_object(text: str | None, numbers_as_text: bool = False) -> dict | None:
+    """The reply's JSON object (a code fence around it allowed), or None when it is not one."""
     if text is None:
         return None
     body = text.strip()
     fenced = _FENCE.match(body)
     if fenced:
         body = fenced.group(1)
+    # Numbers are kept as written ("820.50", not 820.5): a small model answers `"amount": 820`
+    # for "$820", and the contract, not the parser, judges whether that is the customer's words.
+    as_text = {"parse_int": str, "parse_float": str, "parse_constant": str} if numbers_as_text else {}
     try:
-        answer = json.loads(body)
+        answer = json.loads(body, **as_text)
     except (json.JSONDecodeError, RecursionError):
         return None
     return answer if isinstance(answer, dict) else None
@@ -143,19 +147,8 @@ def _json_object(text: str | None) -> dict | None:
 
 def parse(text: str | None) -> tuple[dict[str, str], str] | None:
     """(collected, notes) from a reply, or None when it is not exactly the contract's shape."""
-    if text is None:
-        return None
-    body = text.strip()
-    fenced = _FENCE.match(body)
-    if fenced:
-        body = fenced.group(1)
-    try:
-        # Numbers are kept as written ("820.50", not 820.5): a small model answers `"amount": 820`
-        # for "$820", and the contract, not the parser, judges whether that is the customer's words.
-        answer = json.loads(body, parse_int=str, parse_float=str, parse_constant=str)
-    except (json.JSONDecodeError, RecursionError):
-        return None
-    if not isinstance(answer, dict) or not isinstance(answer.get("collected"), dict):
+    answer = _json_object(text, numbers_as_text=True)
+    if answer is None or not isinstance(answer.get("collected"), dict):
         return None
     collected: dict[str, str] = {}
     for name, value in answer["collected"].items():
