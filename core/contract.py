@@ -148,12 +148,6 @@ def span_in(value: str, lines: tuple[Line, ...], customer: bool) -> tuple[str, i
     return None
 
 
-def words_in(value: str, lines: tuple[Line, ...], customer: bool) -> str | None:
-    """`value` as the customer (or the agent) typed it, latest line first; None if not said."""
-    found = span_in(value, lines, customer)
-    return found[0][found[1]:found[2]] if found else None
-
-
 def said_by(value: str, lines: tuple[Line, ...], customer: bool) -> bool:
     """Whether the customer's (or the agent's) lines hold `value` as whole words."""
     return span_in(value, lines, customer) is not None

@@ -91,17 +91,11 @@ def skeleton_map(text: str) -> tuple[str, list[int], list[int]]:
     return "".join(out), starts, ends
 
 
-def find_words(text: str, value: str) -> str | None:
-    """The part of `text` that reads as `value` (same skeleton, whole words), in `text`'s own characters.
-
-    "Maria" found in "send it to Мaria" returns "Мaria" as typed; None when it is not there.
-    """
-    span = find_span(text, value)
-    return text[span[0]:span[1]] if span else None
-
-
 def find_span(text: str, value: str) -> tuple[int, int] | None:
-    """(start, end) in `text` of the part that reads as `value`, as `find_words` finds it."""
+    """(start, end) of the part of `text` that reads as `value` (same skeleton, whole words), or None.
+
+    "Maria" in "send it to Мaria" spans "Мaria" as typed: the contract collects the text's own characters.
+    """
     needle = skeleton(value)
     haystack, starts, ends = skeleton_map(text)
     at = _word_match(haystack, needle)
