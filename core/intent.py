@@ -196,13 +196,21 @@ def read_intent(checklist: Checklist, lines: Sequence[Line]) -> IntentReading:
 
 
 def finished_before(checklist: Checklist, intent: str, lines: Sequence[Line]) -> bool:
-    """Whether the offline reading of the lines before the latest customer line already completed
-    this intent's checklist: that task ended there, and what the customer says now is a new one."""
+    """Whether the lines before the latest customer line already completed this intent's checklist
+    (offline reading), so that task ended there and what the customer says now is a new one.
+    A checklist filled while the intent was still unclear ended nothing when the latest line itself
+    names the intent: the customer answering "which one?" may stop it."""
     last = max((i for i, ln in enumerate(lines) if ln.speaker != AGENT), default=None)
     earlier = tuple(lines[:last]) if last is not None else ()
     if not any(ln.speaker != AGENT for ln in earlier):
         return False
-    return not checklist.missing(intent, extract_facts(checklist, intent, earlier))
+    if checklist.missing(intent, extract_facts(checklist, intent, earlier)):
+        return False
+    before = read_intent(checklist, earlier)
+    if before.settled and before.intent == intent:
+        return True
+    evidence = dict(_cached_evidence(checklist, lines[last].text))  # type: ignore[index]
+    return not (evidence.get(intent, 0.0) > 0 and max(evidence, key=lambda n: evidence[n]) == intent)
 
 
 def candidates_question(checklist: Checklist, reading: IntentReading, limit: int = 3) -> str:

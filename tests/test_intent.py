@@ -137,3 +137,13 @@ def test_a_checklist_already_complete_before_this_line_does_not_stop_again():
     assert again.decision == "ask"  # the search ended a line ago; this line is another task
     first = take_turn(LIBRARY, None, done[:3], OfflineExtractor())
     assert (first.decision, first.intent) == ("stop", "SearchCatalogue")  # the line that completes it stops
+
+
+def test_a_checklist_filled_before_the_intent_was_clear_may_stop_once_it_is_named():
+    unclear = (*customer("I need a book"), Line(AGENT, "Which title?", ("title",)),
+               *customer("Dune, at the Central branch."))
+    assert take_turn(LIBRARY, None, unclear, OfflineExtractor()).decision == "ask"  # no intent named yet
+    named = (*unclear, Line(AGENT, "Would you like to search the catalogue or reserve a book?"),
+             *customer("Search the catalogue please"))
+    result = take_turn(LIBRARY, None, named, OfflineExtractor())
+    assert (result.intent, result.decision) == ("SearchCatalogue", "stop")
