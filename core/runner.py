@@ -115,14 +115,6 @@ class AttemptRecorder:
             self.writer.attempt(attempt_row(self.run_id, self.case_id, self.repeat, attempt, self.adapter))
 
 
-def code_counts(rows: Sequence[dict]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for row in rows:
-        for code in row["codes"]:
-            counts[code] = counts.get(code, 0) + 1
-    return counts
-
-
 def call_failure_kind(row: dict) -> str | None:
     """What went wrong with one attempt, or None when it brought a reply back."""
     error = row.get("error") or ""
@@ -138,18 +130,6 @@ def call_failure_kind(row: dict) -> str | None:
     return "error" if error else None
 
 
-def failure_summary(rows: Sequence[dict], calls: Sequence[dict]) -> dict:
-    by_status = Counter(r["status"] for r in rows if r["status"] in FAILED_STATUSES)
-    by_call = Counter(kind for c in calls if (kind := call_failure_kind(c)))
-    return {
-        "failed_extractions": sum(by_status.values()),
-        "failures": {status: by_status.get(status, 0) for status in FAILED_STATUSES},
-        "calls": len(calls),
-        "call_failures": dict(sorted(by_call.items())),
-        "retried_calls": sum((c.get("attempt") or 1) > 1 for c in calls),
-    }
-
-
 INTENT_MODES = ("gold", "predicted")
 
 
@@ -160,32 +140,10 @@ def intent_extra(result: TurnResult) -> dict:
             "intent_confidence": round(reading.confidence, 3) if reading else None}
 
 
-def intent_figures(rows: Sequence[dict]) -> dict:
-    """Intent accuracy and stops on a wrong intent, each with its denominator and 95% interval."""
-    n = len(rows)
-    right = sum(r["extra"]["predicted_intent"] == r["intent"] for r in rows)
-    stops = [r for r in rows if r["decision"] == "stop"]
-    wrong_stops = sum(r["extra"]["predicted_intent"] != r["intent"] for r in stops)
-    return _intent_rates(n, right, len(stops), wrong_stops, sum(not r["extra"]["intent_settled"] for r in rows))
-
-
 def _intent_rates(n: int, right: int, stops: int, wrong_stops: int, unsettled: int) -> dict:
+    """Intent accuracy and stops on a wrong intent, each with its denominator and 95% interval."""
     return {"intent_accuracy": Rate(right, n).to_json(), "wrong_intent_stops": Rate(wrong_stops, n).to_json(),
             "wrong_intent_stops_of_stops": Rate(wrong_stops, stops).to_json(), "intent_unsettled": unsettled}
-
-
-def agreement(decisions: Sequence[str]) -> float:
-    """Share of repeats that agree with the case's most common decision."""
-    return Counter(decisions).most_common(1)[0][1] / len(decisions) if decisions else 1.0
-
-
-def step_means(rows: Sequence[dict]) -> dict[str, float]:
-    means = {}
-    for step in STEPS:
-        values = [r["timings"][step] for r in rows if step in (r["timings"] or {})]
-        if values:
-            means[step] = round(sum(values) / len(values), 3)
-    return means
 
 
 ADDITIVE = ("n", "decisions_correct", "stopped_early", "asked_when_complete", "gold_ask", "gold_stop", "correct",

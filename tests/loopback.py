@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -80,17 +81,8 @@ class Loopback:
                 reply = outer._answer(received, number)
                 if reply.delay_s:
                     time.sleep(reply.delay_s)
-                data = reply.body if isinstance(reply.body, bytes) else json.dumps(reply.body or {}).encode()
-                try:
-                    self.send_response(reply.status)
-                    self.send_header("content-type", "application/json")
-                    self.send_header("content-length", str(len(data)))
-                    for name, value in reply.headers.items():
-                        self.send_header(name, value)
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client timed out and left
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the client timed out and left
+                    self._send(reply)
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
