@@ -21,6 +21,8 @@ from core.grade import paired_decisions
 from core.guards import differing
 from core.store import VERDICTS, Store, dead_running
 
+PER_CASE = "the first repeat"  # a repeated case counts once, by this repeat (core/runner.py COUNTED_REPEAT)
+
 LABELS = {"simulated": "simulated", "replay": "replay", "floor": "floor"}
 Z95 = 1.959963984540054  # two-sided 95% normal quantile, as scipy's Wilson interval uses
 
@@ -32,18 +34,20 @@ RUN_COLUMNS = (
 )
 
 # One pass over cases and one over calls, both grouped by run, for the runs listed in the parameter.
+# A case repeated counts once, by its first repeat (repeat 0), in n and every graded figure; latency
+# and tokens are per call, so every repeat is a measurement of them.
 _FIGURES_SQL = """
 WITH wanted AS (SELECT unnest(?::VARCHAR[]) AS run_id),
 case_figures AS (
     SELECT run_id,
-           count(*) AS n,
-           count(*) FILTER (WHERE decision_correct) AS decisions_correct,
-           count(*) FILTER (WHERE stopped_early) AS stopped_early,
-           sum(n_wrong)::BIGINT AS wrong,
-           sum(n_missed)::BIGINT AS missed,
-           sum(n_correct)::BIGINT AS facts_correct,
-           count(*) FILTER (WHERE status IS NOT NULL AND status <> 'ok') AS unparsed,
-           count(*) FILTER (WHERE status = 'empty_reply') AS empty_replies,
+           count(*) FILTER (WHERE repeat = 0) AS n,
+           count(*) FILTER (WHERE repeat = 0 AND decision_correct) AS decisions_correct,
+           count(*) FILTER (WHERE repeat = 0 AND stopped_early) AS stopped_early,
+           (sum(n_wrong) FILTER (WHERE repeat = 0))::BIGINT AS wrong,
+           (sum(n_missed) FILTER (WHERE repeat = 0))::BIGINT AS missed,
+           (sum(n_correct) FILTER (WHERE repeat = 0))::BIGINT AS facts_correct,
+           count(*) FILTER (WHERE repeat = 0 AND status IS NOT NULL AND status <> 'ok') AS unparsed,
+           count(*) FILTER (WHERE repeat = 0 AND status = 'empty_reply') AS empty_replies,
            quantile_cont(latency_ms, 0.5) AS latency_p50_ms,
            quantile_cont(latency_ms, 0.95) AS latency_p95_ms,
            avg(input_tokens) AS input_tokens_per_turn,
@@ -75,7 +79,7 @@ COUNTS = ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_c
 # A finished run's cases never change again, so its figures are computed once: kept in its summary
 # JSON under "figures" (tagged with this version, so a changed definition recomputes them) and in
 # this process's memo, (store file, run_id, finished_at) -> figures. Running runs are always recomputed.
-FIGURES_VERSION = "f1"
+FIGURES_VERSION = "f2"  # f2: repeats count once per case
 _FINISHED_FIGURES: dict[tuple[str, str, object], dict] = {}
 _MEMO_LIMIT = 50_000
 
@@ -213,6 +217,9 @@ def _derive(frame: pd.DataFrame, card: dict[str, Rate]) -> pd.DataFrame:
     cached_per_turn = np.nan_to_num(frame["cached_tokens"].to_numpy(dtype=float)) / np.maximum(turns, 1)
     apart = np.array([cache_reads_apart(s) for s in settings], dtype=bool)
     frame["input_tokens_per_turn"] = frame["input_tokens_per_turn"] + np.where(apart, cached_per_turn, 0.0)
+    # repeats count once per case (figures above); their agreement is its own figure
+    frame["repeats"] = [int(s.get("repeats") or 1) for s in settings]
+    frame["agreement"] = [_summary_of(value).get("agreement") for value in frame["summary"]]
     rates = [run_rate(s, card) for s in settings]
     frame["rate"] = [rate.key if rate else None for rate in rates]
     costs = _prices(rates, frame["input_tokens_per_turn"].to_numpy(dtype=float),
@@ -234,15 +241,16 @@ def _now() -> datetime:
 
 # --- two runs side by side ---------------------------------------------------------------
 
+# Paired case by case: each run's first repeat of a case stands for it, so n is the number of cases.
 _PAIR_SQL = """
-SELECT coalesce(a.case_id, b.case_id) AS case_id, coalesce(a.repeat, b.repeat) AS repeat,
+SELECT coalesce(a.case_id, b.case_id) AS case_id,
        coalesce(a.intent, b.intent) AS intent, coalesce(a.gold_decision, b.gold_decision) AS gold_decision,
        a.case_id IS NOT NULL AS in_a, b.case_id IS NOT NULL AS in_b,
        a.decision AS decision_a, b.decision AS decision_b,
        a.decision_correct AS correct_a, b.decision_correct AS correct_b
-FROM (SELECT * FROM cases WHERE run_id = ?) a
-FULL OUTER JOIN (SELECT * FROM cases WHERE run_id = ?) b USING (case_id, repeat)
-ORDER BY case_id, repeat
+FROM (SELECT * FROM cases WHERE run_id = ? AND repeat = 0) a
+FULL OUTER JOIN (SELECT * FROM cases WHERE run_id = ? AND repeat = 0) b USING (case_id)
+ORDER BY case_id
 """
 
 _SIDE_SQL = """
@@ -252,12 +260,14 @@ WITH per_case AS (
         SELECT case_id, repeat, sum(cached_tokens)::BIGINT AS cached_tokens FROM calls WHERE run_id = ?
         GROUP BY case_id, repeat) k USING (case_id, repeat)
     WHERE c.run_id = ?)
-SELECT count(*) AS n, count(*) FILTER (WHERE decision_correct) AS decisions_correct,
-       count(*) FILTER (WHERE stopped_early) AS stopped_early,
-       coalesce(sum(n_wrong), 0)::BIGINT AS wrong, coalesce(sum(n_missed), 0)::BIGINT AS missed,
-       coalesce(sum(n_correct), 0)::BIGINT AS facts_correct,
-       count(*) FILTER (WHERE status IS NOT NULL AND status <> 'ok') AS unparsed,
-       count(*) FILTER (WHERE status = 'empty_reply') AS empty_replies,
+SELECT count(*) FILTER (WHERE repeat = 0) AS n,
+       count(*) FILTER (WHERE repeat = 0 AND decision_correct) AS decisions_correct,
+       count(*) FILTER (WHERE repeat = 0 AND stopped_early) AS stopped_early,
+       coalesce(sum(n_wrong) FILTER (WHERE repeat = 0), 0)::BIGINT AS wrong,
+       coalesce(sum(n_missed) FILTER (WHERE repeat = 0), 0)::BIGINT AS missed,
+       coalesce(sum(n_correct) FILTER (WHERE repeat = 0), 0)::BIGINT AS facts_correct,
+       count(*) FILTER (WHERE repeat = 0 AND status IS NOT NULL AND status <> 'ok') AS unparsed,
+       count(*) FILTER (WHERE repeat = 0 AND status = 'empty_reply') AS empty_replies,
        quantile_cont(latency_ms, 0.5) AS latency_p50_ms, quantile_cont(latency_ms, 0.95) AS latency_p95_ms,
        avg(input_tokens) AS input_tokens_per_turn, avg(output_tokens) AS output_tokens_per_turn,
        sum(input_tokens)::BIGINT AS input_tokens, sum(output_tokens)::BIGINT AS output_tokens,
@@ -301,6 +311,8 @@ def _side(db: duckdb.DuckDBPyConnection, run: dict, card: dict[str, Rate]) -> di
         "input_tokens_per_turn": row["input_tokens_per_turn"], "output_tokens_per_turn": row["output_tokens_per_turn"],
         "cost_per_turn_usd": cost_per_turn, "cost_per_conversation_usd": cost_per_conversation,
         "conversations": row["conversations"],
+        "repeats": int((run.get("settings") or {}).get("repeats") or 1),
+        "agreement": (run.get("summary") or {}).get("agreement"),  # between repeats, on its own
     }
 
 
@@ -319,10 +331,11 @@ def compare_runs(store: Store, run_a: str, run_b: str) -> dict:
     return {
         "a": side_a,
         "b": side_b,
+        "per_case": PER_CASE,  # which repeat stands for a case in n, the rates and the paired test
         "paired": paired_decisions([bool(x) for x in pairs["correct_a"]], [bool(x) for x in pairs["correct_b"]]),
         "guards_differ": differing(first["guards"] or {}, second["guards"] or {}),
         "disagreements": disagree[["case_id", "intent", "decision_a", "decision_b", "gold_decision", "correct_a",
-                                   "correct_b", "repeat"]].reset_index(drop=True),
+                                   "correct_b"]].reset_index(drop=True),
     }
 
 
@@ -361,6 +374,14 @@ def verdict_counts(store: Store) -> pd.DataFrame:
     wide["total"] = wide.sum(axis=1)
     wide.columns.name = None
     return wide.reset_index()
+
+
+def _summary_of(value: object) -> dict:
+    try:
+        body = json.loads(value) if isinstance(value, str) else value
+    except json.JSONDecodeError:
+        return {}
+    return body if isinstance(body, dict) else {}
 
 
 def settings_of(value: object) -> dict:

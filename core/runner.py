@@ -34,6 +34,8 @@ UNMETERED = ("simulated",)  # providers whose calls cost nothing and use no budg
 STEPS = ("render", "call", "parse", "extract", "contract", "decide")
 DEGRADED_ABOVE = 0.05  # a run whose extractions failed more often than this is `degraded`
 STOPPED_ANSWERING = 3  # this many cases in a row ending with no reply at all: the server stopped answering
+COUNTED_REPEAT = 0  # the repeat whose decision stands for its case in n, rates, intervals and paired tests
+PER_CASE = "the first repeat"  # how the summary and the pages name that choice
 KEEP_DECISIONS_UP_TO = 50  # repeats whose per-case decision lists are kept in cases.extra
 RAW_LIMIT = 20_000
 SERVER_CALLS_KEPT = 5_000  # answered calls the server report reads (a sample beyond that)
@@ -161,6 +163,7 @@ class Tally:
         self.call_failures: Counter = Counter()
         self.calls = 0
         self.retried = 0
+        self.extractions = 0  # every repeat of every case: what failures are counted against
         self.step_sum: Counter = Counter()
         self.step_n: Counter = Counter()
         self.decisions: dict[str, Counter] = {}
@@ -173,12 +176,16 @@ class Tally:
 
     @property
     def n(self) -> int:
+        """Cases counted (one per case, whatever the repeats)."""
         return self.sums["n"]
 
     def add(self, grade: CaseGrade, row: dict, calls: list[dict]) -> None:
         one = summarize([grade])
+        counted = row.get("repeat", 0) == COUNTED_REPEAT
         with self._lock:
-            self.sums.update({k: one[k] for k in ADDITIVE})
+            self.extractions += 1
+            if counted:
+                self.sums.update({k: one[k] for k in ADDITIVE})
             self.statuses[row["status"]] += 1
             self.codes.update(row["codes"])
             self.calls += len(calls)
@@ -195,14 +202,14 @@ class Tally:
                     self.step_n[step] += 1
             self.decisions.setdefault(row["case_id"], Counter())[row["decision"]] += 1
             predicted = (row.get("extra") or {}).get("predicted_intent", ...)
-            if predicted is not ...:
+            if predicted is not ... and counted:
                 stop = row["decision"] == "stop"
                 self.intent.update(n=1, right=predicted == row["intent"], stops=stop,
                                    wrong_stops=stop and predicted != row["intent"],
                                    unsettled=not row["extra"]["intent_settled"])
             if row["status"] == PROVIDER_ERROR and kinds and all(k in ("connection", "timeout") for k in kinds):
                 if self.no_reply_streak == 0:
-                    self.streak_from = self.n - 1  # the cases answered before the silence
+                    self.streak_from = self.extractions - 1  # the extractions answered before the silence
                 self.no_reply_streak += 1
                 self.last_no_reply = kinds[-1]
             else:
@@ -218,6 +225,7 @@ class Tally:
             "decision_accuracy": accuracy.value,
             "decision_accuracy_ci": list(accuracy.interval) if accuracy.interval else None,
             "fact_precision": s.get("correct", 0) / stated if stated else None,
+            "extractions": self.extractions,
             "failed_extractions": failed,
             "failures": {st: self.statuses.get(st, 0) for st in FAILED_STATUSES},
             "calls": self.calls,
@@ -235,14 +243,15 @@ class Tally:
     def verdict(self) -> tuple[str, str | None]:
         """('degraded', why) when extractions failed beyond the threshold, else ('finished', None)."""
         failed = sum(self.statuses[st] for st in FAILED_STATUSES)
-        if not self.n or failed / self.n <= DEGRADED_ABOVE:
+        total = self.extractions
+        if not total or failed / total <= DEGRADED_ABOVE:
             return "finished", None
         kinds = ", ".join(f"{st} {self.statuses[st]}" for st in FAILED_STATUSES if self.statuses[st])
-        why = (f"degraded: {failed} of {self.n} extractions failed ({kinds}), above the "
+        why = (f"degraded: {failed} of {total} extractions failed ({kinds}), above the "
                f"{DEGRADED_ABOVE:.0%} threshold")
         if self.no_reply_streak >= STOPPED_ANSWERING:
-            why = (f"degraded: the provider stopped answering after case {self.streak_from} of {self.n}: the last "
-                   f"{self.no_reply_streak} cases got no reply ({self.last_no_reply}); {failed} of {self.n} "
+            why = (f"degraded: the provider stopped answering after case {self.streak_from} of {total}: the last "
+                   f"{self.no_reply_streak} cases got no reply ({self.last_no_reply}); {failed} of {total} "
                    f"extractions failed, above the {DEGRADED_ABOVE:.0%} threshold")
         return "degraded", why
 
@@ -320,6 +329,7 @@ def run_eval(
     writer = RunWriter(store, run_id)
     status, note = "finished", None
     total = len(cases) * repeats
+    unit = "cases" if repeats == 1 else "extractions (cases x repeats)"
 
     def finish_case(case: Case, repeat: int, result: TurnResult) -> None:
         grade = grade_case(corpus.checklist, case, result.collected, result.decision)
@@ -381,7 +391,7 @@ def run_eval(
                     status, note = "partial", exhausted
                     halt.set()
             if progress:
-                progress(tally.n, total)
+                progress(tally.extractions, total)
             top_up()
     except BaseException as exc:
         halt.set()
@@ -392,7 +402,7 @@ def run_eval(
                 budget.close()
         finally:
             store.finish_run(run_id, "incomplete", tally.summary() | {"wall_s": time.perf_counter() - started},
-                             note=f"stopped after {tally.n} of {total} cases: {type(exc).__name__}: {exc}")
+                             note=f"stopped after {tally.extractions} of {total} {unit}: {type(exc).__name__}: {exc}")
         raise
     pool.shutdown(wait=True)
     writer.close()
@@ -410,6 +420,7 @@ def run_eval(
         by_case = tally.decisions
         summary |= {
             "repeats": repeats,
+            "per_case": PER_CASE,  # the repeat n and every rate count; agreement below is on its own
             "cases": len(by_case),
             "flipped": sum(len(d) > 1 for d in by_case.values()),
             "agreement": (sum(d.most_common(1)[0][1] / sum(d.values()) for d in by_case.values()) / len(by_case)

@@ -377,10 +377,11 @@ def _read_only(path: Path) -> bool:
 
 
 def _written_summary(db: duckdb.DuckDBPyConnection, run_id: str) -> dict:
-    """The figures of what a dead run wrote: its cases' counts and its calls."""
+    """The figures of what a dead run wrote: its cases' counts (each case once, by its first
+    repeat, as a finished run counts them) and its calls."""
     row = db.execute(
         "SELECT count(*), sum(decision_correct::INT), sum(stopped_early::INT), sum(n_correct), sum(n_wrong),"
-        " sum(n_missed), sum(n_open), sum((gold_decision = 'ask')::INT) FROM cases WHERE run_id = ?",
+        " sum(n_missed), sum(n_open), sum((gold_decision = 'ask')::INT) FROM cases WHERE run_id = ? AND repeat = 0",
         [run_id]).fetchone()
     calls = db.execute("SELECT count(*) FROM calls WHERE run_id = ?", [run_id]).fetchone()[0]
     n, correct, early, ok, wrong, missed, open_, ask = (int(v or 0) for v in row)

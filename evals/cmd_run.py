@@ -87,8 +87,9 @@ def handle(args: argparse.Namespace) -> int:
             print(f"  calls {summary['calls']} ({summary['retried_calls']} retries); failed attempts: {attempts}")
             print(f"  failed extractions {summary['failed_extractions']}: {failed}")
         if "repeats" in summary:
-            print(f"  repeats {summary['repeats']}: {summary['flipped']} of {summary['cases']} cases flipped their "
-                  f"decision; mean agreement {pct(summary['agreement'])}")
+            print(f"  repeats {summary['repeats']}: each case counted once, by {summary['per_case']}; "
+                  f"{summary['flipped']} of {summary['cases']} cases flipped their decision between repeats; "
+                  f"mean agreement {pct(summary['agreement'])}")
         if summary["step_ms"]:
             print("  mean ms per step  " + ", ".join(f"{k} {v:.1f}" for k, v in summary["step_ms"].items()))
         server = summary.get("server") or {}

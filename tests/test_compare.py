@@ -228,7 +228,7 @@ def test_a_finished_runs_figures_are_kept_in_its_summary_and_recomputed_when_sta
     assert store.run(run_id)["summary"]["figures"]["version"] == compare.FIGURES_VERSION
 
 
-def test_repeated_runs_are_paired_case_by_case_and_repeat_by_repeat(store, banks1):
+def test_repeated_runs_are_paired_case_by_case_each_case_once(store, banks1):
     from core.simulated import SimulatedProvider
 
     cases = banks1.select("held-out", 6)
@@ -243,9 +243,13 @@ def test_repeated_runs_are_paired_case_by_case_and_repeat_by_repeat(store, banks
             finally:
                 extractor.close()
     result = compare_runs(store, *run_ids)
-    assert result["paired"]["n"] == 12 and result["disagreements"].empty
+    # six cases run twice are six cases: n, the interval and the paired test count each once
+    assert result["paired"]["n"] == 6 and result["disagreements"].empty
+    assert result["per_case"] == "the first repeat"
     side = result["a"]
-    assert side["decision_accuracy"]["n"] == 12
+    assert side["decision_accuracy"]["n"] == 6 and side["repeats"] == 2 and side["agreement"] == 1.0
+    assert run_table(store).set_index("run_id").loc[run_ids[0], "n"] == 6
+    # cost is per call: every repeat is a turn that was paid for
     assert side["conversations"] == 2 * len({c.dialogue_id for c in cases})
     assert side["cost_per_conversation_usd"] == pytest.approx(side["cost_per_turn_usd"] * 12 / side["conversations"])
 
