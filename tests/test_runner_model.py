@@ -134,8 +134,11 @@ def test_the_concurrency_benchmark_reports_its_figures(tmp_path, capsys, sgd_dir
     assert code == 0
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert result["simulated"] is True and result["decisions_identical_to_offline"] is True
-    assert result["ideal_s"] == pytest.approx(24 / 8 * 0.02)
+    assert result["floor_s"] == pytest.approx(3 * 0.02)  # ceil(24 / 8) waves of one latency each
+    assert result["over_floor"] is not None
     assert {"concurrent_s", "serial_per_case_s", "speedup_vs_serial"} <= set(result)
+    # the seed's real-provider time is a reference, never divided by a simulated one
+    assert result["seed_serial_s_reference"] == 798.8 and "speedup_vs_seed" not in result
 
 
 def test_the_prompt_benchmark_shows_carried_flat_and_transcript_growing(capsys, sgd_dir):
