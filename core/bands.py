@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from core.compare import _none, run_figures
-from core.guards import GUARD_NAMES, differing
+from core.guards import GUARD_NAMES, differing, faulted
 from core.store import Store
 
 WATCHED = (
@@ -32,7 +32,7 @@ DRIFT_MARGIN = 2.0  # a drift band is this many times the widest same-input spre
 # the product (offline turns take well under 1 ms): a latency band is never narrower than this.
 LATENCY_FLOOR_MS = 1.0
 ALWAYS_BANDED = ("decision_accuracy", "stopped_early", "wrong", "missed", "unparsed")
-COMPARED_FIELDS = ("git_rev", "app_version", "provider", "model", "corpus_source", "sgd_split")
+COMPARED_FIELDS = ("git_rev", "git_dirty", "app_version", "provider", "model", "corpus_source", "sgd_split")
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,10 @@ def band(metric: str, group_runs: pd.DataFrame, reference_run: str | None = None
     if reference_run not in by_run:
         return Band(metric, None, None, "not measured", f"the reference run {reference_run} has no such figure")
     reference = by_run[reference_run]
-    deterministic = set(group_runs["tier_kind"]) <= set(DETERMINISTIC_KINDS)
+    # a simulated provider injecting faults (or one that did not say) answers differently run to run
+    settings = group_runs.get("settings", [])
+    deterministic = (set(group_runs["tier_kind"]) <= set(DETERMINISTIC_KINDS)
+                     and not any(faulted(_guards(s)) for s in settings))
     distinct = {v for _, v in values}
     # exact once another run reproduced the reference figure (older, different figures are history:
     # a change to the code may have moved it since)
@@ -205,6 +208,10 @@ def what_changed(run_a: Mapping, run_b: Mapping) -> list[str]:
         a, b = _none(run_a.get(name)), _none(run_b.get(name))
         if a != b:
             changes.append(f"{name} {a or '—'} -> {b or '—'}")
+    if _none(run_b.get("git_dirty")) is True and _none(run_a.get("git_dirty")) is True:
+        # both dirty: the revision does not pin the code, so "nothing differs" cannot be said
+        changes.append("git_dirty: both runs were recorded with uncommitted changes, so the same revision "
+                       "need not be the same code")
     settings_a, settings_b = _guards(run_a.get("settings")), _guards(run_b.get("settings"))
     for key in sorted(set(settings_a) | set(settings_b)):
         if settings_a.get(key) != settings_b.get(key):

@@ -67,7 +67,8 @@ LEFT JOIN call_figures k USING (run_id)
 """
 _RUNS_SQL = """
 SELECT run_id, kind, tier, tier_kind, provider, model, service, split, segment, schema_variant, status, status_note,
-       n_planned, settings, guards, guard_key, git_rev, app_version, started_at, finished_at, heartbeat_at, summary,
+       n_planned, settings, guards, guard_key, git_rev, git_dirty, app_version, started_at, finished_at, heartbeat_at,
+       summary,
        pid, host
 FROM runs {where} ORDER BY started_at DESC
 """

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 from core.contract import ALL_CODES, REJECTING, Verdict, check, code_counts, extraction_from_reply
 from core.corpus import AGENT, CUSTOMER, SEGMENTS, Case, Corpus, Line, build_corpus
 from core.extraction import Extraction
+from core.guards import contract_guards
 
 FIXTURES_DIR = Path(__file__).resolve().parent.parent / "data" / "contract"
 FORMAT_VERSION = 1
@@ -136,6 +137,7 @@ class FixtureResult:
     verdict: Verdict
     passed: bool
     notes: list[str] = field(default_factory=list)
+    checklist: str = ""  # the fingerprint of the checklist the case was judged against (a guard)
 
     @property
     def got(self) -> list[str]:
@@ -260,7 +262,7 @@ def run_fixture(fixture: Fixture, load: CorpusLoader) -> FixtureResult:
     kept_anyway = fixture.answer is not None and verdict.accepted == extraction.collected
     if fixture.expect in REJECTING and passed and kept_anyway:
         passed, notes = False, ["the code fired but the value was still collected"]
-    return FixtureResult(fixture, case, extraction, verdict, passed, notes)
+    return FixtureResult(fixture, case, extraction, verdict, passed, notes, corpus.checklist.fingerprint())
 
 
 def run_fixtures(fixtures: Sequence[Fixture], sgd_dir: str | os.PathLike | None = None) -> list[FixtureResult]:
@@ -291,10 +293,11 @@ def summarize(results: Sequence[FixtureResult], folder: str | os.PathLike | None
 
 def record_run(store, results: Sequence[FixtureResult], summary: dict) -> str:
     """Store a fixture run as a run of kind "contract", one case row per fixture."""
-    guards = {"case_set": ",".join(sorted(r.fixture.id for r in results)), "grader": "contract",
-              "checklist": ",".join(sorted({f"{r.fixture.service}:{r.fixture.segment}" for r in results}))}
+    settings = {"check": "fixtures", "fixtures_dir": summary["fixtures_dir"]}
+    guards = contract_guards([(r.fixture.id, asdict(r.fixture)) for r in results],
+                             {r.checklist for r in results}, settings).to_json()
     run_id = store.start_run(kind="contract", tier="fixtures", tier_kind="contract", guards=guards,
-                             settings={"check": "fixtures", "fixtures_dir": summary["fixtures_dir"]},
+                             settings=settings,
                              n_planned=len(results), split="fixtures")
     rows = []
     for result in results:

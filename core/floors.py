@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from core.checklist import decide
 from core.corpus import Case, Corpus
 from core.grade import GRADER_VERSION, grade_case, summarize
-from core.guards import run_guards
+from core.guards import floor_guards
 from core.runner import graded_row
 from core.store import Store
 
@@ -33,7 +33,7 @@ def run_floors(store: Store, corpus: Corpus, cases: Sequence[Case], split: str) 
     results = {}
     for floor in FLOORS:
         settings = {"floor": floor}
-        guards = run_guards(corpus, cases, f"floor:{floor}", settings)
+        guards = floor_guards(corpus, cases, floor, settings).to_json()
         run_id = store.start_run(kind="floor", tier=floor, tier_kind="floor", guards=guards, settings=settings,
                                  n_planned=len(cases), service=corpus.checklist.service, sgd_split=corpus.split,
                                  corpus_source=corpus.source, split=split, segment=corpus.segment,

@@ -16,8 +16,9 @@ import time
 from collections.abc import Sequence
 
 from core.contract import ALL_CODES, REJECTING, VALUE_NOT_STATED, VALUE_ONLY_IN_AGENT_WORDS, check_value
-from core.corpus import Corpus, build_corpus
+from core.corpus import Corpus, build_corpus, case_set_fingerprint
 from core.grade import accepts
+from core.guards import contract_guards
 from core.store import Store
 
 DEFAULT_SERVICES = ("Banks_1", "Banks_2", "Payment_1", "Services_3", "RideSharing_1")
@@ -88,10 +89,11 @@ def run_gold_check(
     }
     if store is None:
         return None, summary
-    guards = {"case_set": ",".join(f"{c.service}:{len(c.cases)}" for c in corpora),
-              "checklist": ",".join(c.checklist.fingerprint() for c in corpora), "grader": "contract"}
+    settings = {"check": "gold", "services": list(services)}
+    guards = contract_guards([(c.service, case_set_fingerprint(c.cases)) for c in corpora],
+                             [c.checklist.fingerprint() for c in corpora], settings).to_json()
     run_id = store.start_run(kind="contract", tier="gold", tier_kind="contract", guards=guards,
-                             settings={"check": "gold", "services": list(services)},
+                             settings=settings,
                              n_planned=sum(len(c.cases) for c in corpora), segment=segment, split="all")
     case_rows = []
     for corpus, (_, rows) in zip(corpora, results, strict=True):

@@ -21,8 +21,8 @@ from jsonschema import Draft202012Validator
 
 from core.checklist import Checklist
 from core.corpus import AGENT, CUSTOMER, Case, Line
-from core.grade import GRADER_VERSION, Rate, accepts, grade_case
-from core.guards import settings_fingerprint
+from core.grade import Rate, accepts, grade_case
+from core.guards import redteam_guards
 from core.http_retry import watch
 from core.limits import MessageTooLong, check_lines
 from core.run_writer import RunWriter
@@ -352,10 +352,9 @@ def run_redteam(
     if attempts < 1:
         raise ValueError("--attempts must be at least 1")
     attack_set = file_fingerprint(attacks_path)
-    checklist_key = hashlib.sha256("".join(checklists(s).fingerprint() for s in
-                                           sorted({a.service for a in attacks})).encode()).hexdigest()[:16]
-    guards = {"case_set": f"attacks:{attack_set}", "checklist": checklist_key, "prompt": prompt_fingerprint,
-              "grader": GRADER_VERSION, "tier_settings": settings_fingerprint(settings)}
+    services = sorted({a.service for a in attacks})
+    guards = redteam_guards(attack_set, [checklists(s).fingerprint() for s in services], prompt_fingerprint,
+                            settings).to_json()
     run_id = store.start_run(kind="redteam", tier=extractor.tier, tier_kind=extractor.kind, guards=guards,
                              settings={**settings, "attempts": attempts, "attacks_file": str(attacks_path)},
                              n_planned=len(attacks) * attempts * len(SIDES), split="attacks")

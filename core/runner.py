@@ -22,7 +22,7 @@ from core.budget import Budget, BudgetExhausted
 from core.corpus import Case, Corpus
 from core.extraction import FAILED_STATUSES, PROVIDER_ERROR
 from core.grade import CaseGrade, Rate, grade_case, summarize
-from core.guards import run_guards
+from core.guards import eval_guards
 from core.http_retry import AdaptiveLimit, Attempt, watch
 from core.run_writer import RunWriter
 from core.serving import server_report
@@ -311,7 +311,7 @@ def run_eval(
     provider = provider or getattr(adapter, "provider", None)
     model = model or getattr(adapter, "model", None)
     carried = getattr(extractor, "strategy", None) == "carried"
-    guards = run_guards(corpus, cases, prompt_fingerprint, settings, intent_mode)
+    guards = eval_guards(corpus, cases, prompt_fingerprint, settings, intent_mode).to_json()
     run_settings = {**settings, "repeats": repeats} if repeats > 1 else settings
     budget = budget if budget is not None else default_budget(store, extractor)  # a bad limit fails before the run
     run_id = store.start_run(

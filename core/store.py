@@ -73,6 +73,17 @@ def git_rev() -> str | None:
         return None
 
 
+def git_dirty() -> bool | None:
+    """Whether the checkout has changes git_rev does not name (modified, staged or new files, ignored
+    ones aside); None when git cannot say."""
+    try:
+        out = subprocess.run(["git", "status", "--porcelain"], cwd=PROJECT_ROOT, capture_output=True, text=True,
+                             timeout=5)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return bool(out.stdout.strip()) if out.returncode == 0 else None
+
+
 CASE_COLUMNS = (
     "run_id", "case_id", "repeat", "dialogue_id", "turn_index", "intent", "gold", "reported", "collected", "missing",
     "decision", "gold_decision", "decision_correct", "stopped_early", "outcomes", "n_correct", "n_wrong", "n_missed",
@@ -182,10 +193,10 @@ class Store:
             db.execute(
                 "INSERT INTO runs (run_id, kind, tier, tier_kind, provider, model, service, sgd_split, corpus_source,"
                 " split, segment, schema_variant, settings, guards, guard_key, status, n_planned, started_at,"
-                " heartbeat_at, pid, host, git_rev, app_version)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " heartbeat_at, pid, host, git_rev, git_dirty, app_version)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [*(clean(v) for v in values), _json(clean(settings)), _json(clean(guards)), guard_key, "running",
-                 n_planned, stamp, stamp, os.getpid(), HOST, git_rev(), APP_VERSION],
+                 n_planned, stamp, stamp, os.getpid(), HOST, git_rev(), git_dirty(), APP_VERSION],
             )
         return run_id
 

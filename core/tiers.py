@@ -20,6 +20,7 @@ import jsonschema
 from core.budget import is_loopback, is_metered
 from core.extractors.offline import VERSION as OFFLINE_VERSION
 from core.extractors.offline import OfflineExtractor
+from core.guards import PLAN_SETTING
 from core.http_retry import RetryPolicy
 from core.prompt import STRATEGIES, template_fingerprint
 from core.secrets import read_key, require_key
@@ -246,6 +247,7 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
         settings["served_model"] = served  # None: the server did not say (or was not asked: a remote API)
     if tier.kind == "simulated":
         settings["simulated"] = True
+        settings[PLAN_SETTING] = simulated_plan(client, spec["base_url"])
         settings.pop("base_url", None)  # the port is incidental; the answers are the same
     fingerprint = f"{template_fingerprint(strategy)}:{'schema' if structured else 'free'}"
     if spec.get("instructions_in_user"):
@@ -291,6 +293,20 @@ def _proven_form(tier: Tier, spec: dict, form: str, client: httpx.Client, key: s
                          f"{' '.join(why.split())[:240]}; set structured_output = \"auto\" to find its form, "
                          "or \"off\"")
     return form
+
+
+def simulated_plan(client: httpx.Client, base_url: str) -> dict | None:
+    """The simulated provider's plan (faults, seeds, latency, jitter) as it describes itself on
+    /health, or None when the server at base_url does not say (then its runs count as faulted)."""
+    url = httpx.URL(base_url)
+    root = str(url.copy_with(path=url.path.removesuffix("/").removesuffix("/v1") + "/health"))
+    try:
+        response = client.get(root, timeout=5.0)
+        body = response.json() if response.status_code == 200 else None
+    except (httpx.HTTPError, ValueError):
+        return None
+    plan = body.get("plan") if isinstance(body, dict) else None
+    return plan if isinstance(plan, dict) else None
 
 
 def _is_loopback(base_url: str) -> bool:
