@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from dataclasses import replace
 
 from core.extraction import PROVIDER_ERROR, Call, Extraction, ExtractionRequest
-from core.extractors.model import Reply, status_of
-from core.prompt import parse
+from core.extractors.model import Reply, read_reply
 
 
 class ReplayExtractor:
@@ -73,13 +73,9 @@ class ReplayExtractor:
         failed_at_provider = entry["status"] == PROVIDER_ERROR
         reply = Reply(entry["raw_reply"], entry["finish_reason"],
                       error=f"provider error recorded in run {self.run_id}" if failed_at_provider else None)
-        parsed = parse(reply.text) if not failed_at_provider else None
-        status = status_of(reply, parsed)
-        collected, notes = parsed if parsed is not None else ({}, reply.error or "")
-        if parsed is not None and request.carried and self.strategy == "carried":
-            collected = {**request.carried, **collected}
-        return Extraction(collected=collected, status=status, raw_reply=entry["raw_reply"], prompt=entry["prompt"],
-                          notes=notes, timings_ms={"parse": (time.perf_counter() - started) * 1000})
+        extraction = read_reply(reply, request.carried, self.strategy)
+        return replace(extraction, raw_reply=entry["raw_reply"], prompt=entry["prompt"],
+                       timings_ms={"parse": (time.perf_counter() - started) * 1000})
 
 
 def is_simulated(run: Mapping) -> bool:
