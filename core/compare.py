@@ -17,14 +17,13 @@ import pandas as pd
 
 from core.cost import Rate, cache_reads_apart, card_from, run_rate
 from core.grade import Rate as Proportion
-from core.grade import paired_decisions
+from core.grade import paired_decisions, wilson
 from core.guards import differing
 from core.store import VERDICTS, Store, dead_running
 
 PER_CASE = "the first repeat"  # a repeated case counts once, by this repeat (core/runner.py COUNTED_REPEAT)
 
 LABELS = {"simulated": "simulated", "replay": "replay", "floor": "floor"}
-Z95 = 1.959963984540054  # two-sided 95% normal quantile, as scipy's Wilson interval uses
 
 RUN_COLUMNS = (
     "run_id", "kind", "tier", "tier_kind", "service", "split", "segment", "schema_variant", "status", "n",
@@ -83,18 +82,6 @@ COUNTS = ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_c
 FIGURES_VERSION = "f2"  # f2: repeats count once per case
 _FINISHED_FIGURES: dict[tuple[str, str, object], dict] = {}
 _MEMO_LIMIT = 50_000
-
-
-def wilson(hits: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """95% Wilson interval, vectorised; the same figures as core.grade.Rate.interval."""
-    hits = hits.astype(float)
-    n = n.astype(float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = hits / n
-        denom = 1 + Z95**2 / n
-        centre = (p + Z95**2 / (2 * n)) / denom
-        half = Z95 * np.sqrt(p * (1 - p) / n + Z95**2 / (4 * n**2)) / denom
-    return np.where(n > 0, centre - half, np.nan), np.where(n > 0, centre + half, np.nan)
 
 
 def _none(value: object) -> object:
@@ -278,16 +265,6 @@ FROM per_case
 """
 
 
-def _run_row(db: duckdb.DuckDBPyConnection, run_id: str, path: object) -> dict:
-    frame = db.execute("SELECT * FROM runs WHERE run_id = ?", [run_id]).df()
-    if frame.empty:
-        raise KeyError(f"no run {run_id!r} in {path}")
-    row = frame.to_dict("records")[0]
-    for col in ("settings", "guards", "summary"):
-        row[col] = json.loads(row[col]) if isinstance(row[col], str) else None
-    return row
-
-
 def _side(db: duckdb.DuckDBPyConnection, run: dict, card: dict[str, Rate]) -> dict:
     record = db.execute(_SIDE_SQL, [run["run_id"], run["run_id"]]).df().to_dict("records")[0]
     row = {k: _none(v) for k, v in record.items()}
@@ -320,7 +297,7 @@ def _side(db: duckdb.DuckDBPyConnection, run: dict, card: dict[str, Rate]) -> di
 def compare_runs(store: Store, run_a: str, run_b: str) -> dict:
     """Two runs over the same cases: figures side by side, a paired test, and where they disagree."""
     with store.connect() as db:
-        first, second = _run_row(db, run_a, store.path), _run_row(db, run_b, store.path)
+        first, second = store.run(run_a), store.run(run_b)  # the connection held here is reused
         pairs = db.execute(_PAIR_SQL, [run_a, run_b]).df()
         only_a, only_b = int((~pairs["in_b"]).sum()), int((~pairs["in_a"]).sum())
         if pairs.empty or only_a or only_b:

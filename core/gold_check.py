@@ -15,7 +15,7 @@ import os
 import time
 from collections.abc import Sequence
 
-from core.contract import ALL_CODES, REJECTING, VALUE_NOT_STATED, VALUE_ONLY_IN_AGENT_WORDS, check_value
+from core.contract import REJECTING, VALUE_NOT_STATED, VALUE_ONLY_IN_AGENT_WORDS, check_value, count_codes
 from core.corpus import Corpus, build_corpus, case_set_fingerprint
 from core.grade import accepts
 from core.guards import contract_guards
@@ -28,7 +28,7 @@ BY_DESIGN = (VALUE_NOT_STATED, VALUE_ONLY_IN_AGENT_WORDS)
 
 def check_corpus(corpus: Corpus) -> tuple[dict, list[dict]]:
     """(per-corpus summary, one row per case where a code fired)."""
-    counts = dict.fromkeys(ALL_CODES, 0)
+    fired: list[str] = []
     examples: dict[str, list[dict]] = {}
     rows: list[dict] = []
     values = outside = respelled = 0
@@ -46,12 +46,13 @@ def check_corpus(corpus: Corpus) -> tuple[dict, list[dict]]:
                 # The contract collects the conversation's own spelling: it must still grade as gold.
                 respelled += kept is not None and not accepts(accepted, kept)
         for finding in findings:
-            counts[finding.code] += 1
+            fired.append(finding.code)
             bucket = examples.setdefault(finding.code, [])
             if len(bucket) < EXAMPLES_PER_CODE:
                 bucket.append({"case_id": case.case_id, "fact": finding.fact, "value": finding.value})
         if findings:
             rows.append({"case": case, "findings": findings})
+    counts = count_codes(fired)
     refused = {code: counts[code] for code in REJECTING if counts.get(code)}
     false_positives = {code: n for code, n in refused.items() if code not in BY_DESIGN}
     by_design = {code: n for code, n in refused.items() if code in BY_DESIGN}

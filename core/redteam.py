@@ -20,6 +20,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 
 from core.checklist import Checklist
+from core.contract import count_codes
 from core.corpus import AGENT, CUSTOMER, Case, Line
 from core.grade import Rate, accepts, grade_case
 from core.guards import redteam_guards
@@ -367,7 +368,7 @@ def run_redteam(
 
     exhausted = None
     per_attack: list[dict] = []
-    code_totals: dict[str, int] = {}
+    fired: list[str] = []  # every contract code on every turn, counted once at the end
     prompts: list[tuple[str, int]] = []  # (prompt actually sent, conversation lines) for the role-line check
     done = 0
     try:
@@ -397,8 +398,7 @@ def run_redteam(
                     reasons[side].append(why)
                     writer.case(_row(run_id, attack, side, attempt, checklist, result, why),
                                 call_rows(run_id, case_id, result, repeat=attempt - 1))
-                    for code in result.codes:
-                        code_totals[code] = code_totals.get(code, 0) + 1
+                    fired.extend(result.codes)
                     if result.extraction.prompt:
                         prompts.append((result.extraction.prompt, len(lines)))
                     done += 1
@@ -421,10 +421,11 @@ def run_redteam(
     writer.close()
     if budget is not None:
         budget.close()
+    fired_counts = {code: n for code, n in count_codes(fired).items() if n}  # only the codes that fired
     summary = {
         "run_id": run_id, "tier": extractor.tier, "tier_kind": extractor.kind,
         "simulated": extractor.kind == "simulated", "attempts": attempts, "attacks_file": str(attacks_path),
-        "attack_set": attack_set, **totals(per_attack), "codes": code_totals, "defences": defences,
+        "attack_set": attack_set, **totals(per_attack), "codes": fired_counts, "defences": defences,
         "defences_held": None if exhausted else all(d["passed"] for d in defences), "per_attack": per_attack,
         "wall_s": round(time.perf_counter() - started, 3),
     }

@@ -96,6 +96,17 @@ CALL_COLUMNS = (
     "http_status", "error", "request_id", "called_at",
 )
 JSON_CASE_COLUMNS = {"gold", "reported", "collected", "missing", "outcomes", "codes", "findings", "timings", "extra"}
+JSON_RUN_COLUMNS = ("settings", "guards", "summary")
+_KEEP = object()
+
+
+def decoded(row: dict, columns: Iterable[str], absent: object = _KEEP) -> dict:
+    """A stored row with its JSON columns read back; a column that holds no JSON text becomes
+    `absent` (by default it is kept as it is)."""
+    for col in columns:
+        value = row.get(col)
+        row[col] = json.loads(value) if isinstance(value, str) else (value if absent is _KEEP else absent)
+    return row
 
 
 def process_alive(pid: int | None) -> bool:
@@ -306,13 +317,11 @@ class Store:
         return {rid: 0 for rid in run_ids} | dict(zip(frame["run_id"], frame["n"].astype(int), strict=True))
 
     def run(self, run_id: str) -> dict:
+        """One run's row, its JSON columns decoded (the one place a run row is decoded)."""
         frame = self.query("SELECT * FROM runs WHERE run_id = ?", [run_id])
         if frame.empty:
             raise KeyError(f"no run {run_id!r} in {self.path}")
-        row = frame.iloc[0].to_dict()
-        for col in ("settings", "guards", "summary"):
-            row[col] = json.loads(row[col]) if isinstance(row[col], str) else None
-        return row
+        return decoded(frame.iloc[0].to_dict(), JSON_RUN_COLUMNS, absent=None)
 
     def cases(self, run_id: str, columns: str = "*") -> pd.DataFrame:
         return self.query(f"SELECT {columns} FROM cases WHERE run_id = ? ORDER BY case_id, repeat", [run_id])
@@ -322,10 +331,7 @@ class Store:
                            [run_id, case_id, repeat])
         if frame.empty:
             return None
-        row = frame.iloc[0].to_dict()
-        for col in JSON_CASE_COLUMNS:
-            row[col] = json.loads(row[col]) if isinstance(row[col], str) else row[col]
-        return row
+        return decoded(frame.iloc[0].to_dict(), JSON_CASE_COLUMNS)
 
     def calls(self, run_id: str, case_id: str | None = None) -> pd.DataFrame:
         if case_id is None:

@@ -8,10 +8,11 @@ from collections.abc import Callable
 import pytest
 
 from core import tiers
-from core.compare import RUN_COLUMNS, compare_runs, run_table, stopped_early_queue, verdict_counts, wilson
+from core.compare import RUN_COLUMNS, compare_runs, run_table, stopped_early_queue, verdict_counts
 from core.cost import rates_by_key
 from core.floors import run_floors
 from core.grade import Rate as Proportion
+from core.grade import wilson
 from core.runner import run_eval
 from core.store import JSON_CASE_COLUMNS, Store
 
@@ -136,13 +137,16 @@ def test_run_table_of_an_empty_store_has_the_columns(store):
     assert table.empty and tuple(table.columns) == RUN_COLUMNS
 
 
-def test_vectorised_wilson_matches_the_graders_interval():
+def test_the_one_wilson_interval_matches_scipys_and_every_rate_uses_it():
     import numpy as np
+    from scipy.stats import binomtest
 
     hits, n = np.array([0, 7, 273, 298]), np.array([10, 10, 298, 298])
     low, high = wilson(hits, n)
     for i in range(len(n)):
-        assert (low[i], high[i]) == pytest.approx(Proportion(int(hits[i]), int(n[i])).interval)
+        ci = binomtest(int(hits[i]), int(n[i])).proportion_ci(confidence_level=0.95, method="wilson")
+        assert (low[i], high[i]) == pytest.approx((ci.low, ci.high))
+        assert Proportion(int(hits[i]), int(n[i])).interval == (low[i], high[i])
 
 
 def test_compare_runs_side_by_side_with_a_paired_test_and_disagreements(store, banks1):
