@@ -24,6 +24,7 @@ from core.extraction import FAILED_STATUSES, PROVIDER_ERROR
 from core.grade import CaseGrade, Rate, grade_case, summarize
 from core.guards import eval_guards
 from core.http_retry import AdaptiveLimit, Attempt, watch
+from core.recorder import RunRecorder
 from core.run_writer import RunWriter
 from core.serving import server_report
 from core.store import Store, _now
@@ -311,25 +312,28 @@ def run_eval(
     provider = provider or getattr(adapter, "provider", None)
     model = model or getattr(adapter, "model", None)
     carried = getattr(extractor, "strategy", None) == "carried"
-    guards = eval_guards(corpus, cases, prompt_fingerprint, settings, intent_mode).to_json()
+    guards = eval_guards(corpus, cases, prompt_fingerprint, settings, intent_mode)
     run_settings = {**settings, "repeats": repeats} if repeats > 1 else settings
     budget = budget if budget is not None else default_budget(store, extractor)  # a bad limit fails before the run
-    run_id = store.start_run(
-        kind="eval", tier=extractor.tier, tier_kind=extractor.kind, guards=guards, settings=run_settings,
+    recorder = RunRecorder(
+        store, kind="eval", tier=extractor.tier, tier_kind=extractor.kind, guards=guards, settings=run_settings,
         n_planned=len(cases) * repeats, service=corpus.checklist.service, sgd_split=corpus.split,
         corpus_source=corpus.source, split=split, segment=corpus.segment, schema_variant=corpus.schema_variant,
         provider=provider, model=model,
-    )
+    ).start()
+    run_id = recorder.run_id
+    writer = recorder.writer
     if budget is not None and budget.run_id is None:
         budget.run_id = run_id
     started = time.perf_counter()
     limit = AdaptiveLimit(concurrency)
     halt = threading.Event()
     tally = Tally(keep_decisions=repeats <= KEEP_DECISIONS_UP_TO)
-    writer = RunWriter(store, run_id)
     status, note = "finished", None
     total = len(cases) * repeats
     unit = "cases" if repeats == 1 else "extractions (cases x repeats)"
+    recorder.so_far = lambda: tally.summary() | {"wall_s": time.perf_counter() - started}
+    recorder.progress = lambda: f"{tally.extractions} of {total} {unit}"
 
     def finish_case(case: Case, repeat: int, result: TurnResult) -> None:
         grade = grade_case(corpus.checklist, case, result.collected, result.decision)
@@ -338,7 +342,7 @@ def run_eval(
             row["extra"] = intent_extra(result)
         calls = call_rows(run_id, case.case_id, result, repeat=repeat)
         tally.add(grade, row, calls)
-        writer.case(row, calls)
+        recorder.case(row, calls)
 
     def run_unit(group: list[Case], repeat: int) -> str | None:
         """One repeat of a unit's cases, each handed to the writer as it ends; returns why the
@@ -397,15 +401,13 @@ def run_eval(
         halt.set()
         pool.shutdown(wait=False, cancel_futures=True)
         try:
-            writer.close()
             if budget is not None:
                 budget.close()
         finally:
-            store.finish_run(run_id, "incomplete", tally.summary() | {"wall_s": time.perf_counter() - started},
-                             note=f"stopped after {tally.extractions} of {total} {unit}: {type(exc).__name__}: {exc}")
+            recorder.fail(exc)
         raise
     pool.shutdown(wait=True)
-    writer.close()
+    recorder.drain()  # every case in the store before the agreement is read back from it
     if budget is not None:
         budget.close()
     summary = tally.summary() | {
@@ -433,5 +435,5 @@ def run_eval(
         summary["server"], summary["warnings"] = server_report(tally.server_calls, settings)
     if status == "finished":
         status, note = tally.verdict()
-    store.finish_run(run_id, status, summary, note=note)
+    recorder.finish(status, summary, note=note)
     return run_id, summary

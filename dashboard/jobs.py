@@ -113,14 +113,12 @@ def start_contract(registry: dict[str, Job], db_path: str, which: str, services:
     """`which` is `fixtures` (the contaminated fixtures) or `gold` (the contract over every gold value)."""
 
     def fixtures(job: Job, progress: Progress) -> tuple[str, dict, str]:
-        from core.fixtures import load_fixtures, record_run, run_fixtures, summarize
+        from core.fixtures import load_fixtures, record_fixtures
 
         found = load_fixtures(None)
         job.total = len(found)
-        results = run_fixtures(found)
+        run_id, summary, _ = record_fixtures(Store(db_path), found)
         job.done = job.total
-        summary = summarize(results, None)
-        run_id = record_run(Store(db_path), results, summary)
         return run_id, summary, (f"{summary['bad_rejected_as_expected']} of {summary['bad_total']} bad answers "
                                  f"rejected as expected, {summary['clean_passed']} of {summary['clean_total']} "
                                  "clean answers passed")

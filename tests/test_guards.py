@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core import tiers
 from core.bands import band, comparable_groups, what_changed
 from core.compare import run_figures
-from core.fixtures import load_fixtures, record_run, run_fixtures, summarize
+from core.fixtures import load_fixtures, record_fixtures
 from core.gold_check import run_gold_check
 from core.guards import GUARD_NAMES, Guards, differing, faulted
 from core.runner import run_eval
@@ -60,14 +62,12 @@ def test_a_dirty_tree_is_recorded_beside_the_revision_and_named_as_a_change(stor
 
 def test_every_kind_of_run_records_the_same_guard_names(store, sgd_dir):
     fixtures = load_fixtures()[:3]
-    results = run_fixtures(fixtures, sgd_dir=sgd_dir)
-    fixture_run = record_run(store, results, summarize(results))
+    fixture_run = record_fixtures(store, fixtures, sgd_dir=sgd_dir)[0]
     gold_run, _ = run_gold_check(store, ["RideSharing_1"], "intent", sgd_dir=sgd_dir)
     for run_id in (fixture_run, gold_run):
         guards = store.run(run_id)["guards"]
         assert set(guards) == FIVE and set(guards) <= set(GUARD_NAMES), run_id
     # an edited fixture under the same id is another case set
     edited = Guards(**store.run(fixture_run)["guards"])
-    again = run_fixtures([fixtures[0].__class__(**{**fixtures[0].__dict__, "why": "reworded"}), *fixtures[1:]],
-                         sgd_dir=sgd_dir)
-    assert store.run(record_run(store, again, summarize(again)))["guards"]["case_set"] != edited.case_set
+    reworded = [replace(fixtures[0], why="reworded"), *fixtures[1:]]
+    assert store.run(record_fixtures(store, reworded, sgd_dir=sgd_dir)[0])["guards"]["case_set"] != edited.case_set
