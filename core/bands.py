@@ -264,7 +264,7 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
     elif not run_id:
         frame = frame[frame["kind"] == kind]
     finished = frame[frame["status"] == "finished"]
-    if against and store.query("SELECT run_id FROM runs WHERE run_id = ?", [against]).empty:
+    if against and store.kind_of(against) is None:
         raise KeyError(f"--against: no run {against!r} in {store.path}")
     labels = []
     if run_id:
@@ -282,9 +282,8 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
     peers = finished[(finished["guard_key"] == target["guard_key"]) & (finished["run_id"] != target["run_id"])]
     if against:
         if against not in set(frame["run_id"]):
-            other = store.query("SELECT kind FROM runs WHERE run_id = ?", [against])
-            if not other.empty:
-                theirs = other["kind"].iloc[0]
+            theirs = store.kind_of(against)
+            if theirs is not None:
                 raise NotComparable(f"run {against} is of kind {theirs!r}, not {kind!r} like {target['run_id']}: "
                                     "they may not be differenced")
             raise KeyError(f"no run {against!r} in {store.path}")

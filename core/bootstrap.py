@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core import tiers
+from core import queries, tiers
 from core.corpus import build_corpus
 from core.floors import FLOORS, run_floors
 from core.runner import run_eval
@@ -45,13 +45,13 @@ def enabled() -> bool:
 
 
 def store_is_empty(store: Store) -> bool:
-    return int(store.query("SELECT count(*) AS n FROM runs")["n"].iloc[0]) == 0
+    with store.connect() as db:
+        return queries.run_count(db) == 0
 
 
 def _finished(store: Store, service: str, split: str) -> set[tuple[str, str]]:
-    frame = store.query("SELECT DISTINCT kind, tier FROM runs WHERE status = 'finished' AND service = ? AND split = ?"
-                        " AND schema_variant IS NULL", [service, split])
-    return set(zip(frame["kind"], frame["tier"], strict=True))
+    with store.connect() as db:
+        return queries.finished_kinds(db, service, split)
 
 
 def missing_parts(store: Store, service: str = DEFAULT_SERVICE, split: str = DEFAULT_SPLIT) -> dict[str, bool]:
@@ -66,11 +66,9 @@ def needs_default(store: Store) -> bool:
     its own and no default is left alone."""
     if store_is_empty(store):
         return True
-    own = store.query("SELECT count(*) AS n FROM runs WHERE NOT (service IS NOT DISTINCT FROM ? AND"
-                      " schema_variant IS NULL AND (kind = 'floor' AND split IS NOT DISTINCT FROM ?"
-                      " OR kind = 'eval' AND tier = ? AND split IN (?, ?)))",
-                      [DEFAULT_SERVICE, DEFAULT_SPLIT, DEFAULT_TIER, DEFAULT_SPLIT, REVIEW_SPLIT])
-    return int(own["n"].iloc[0]) == 0 and any(missing_parts(store).values())
+    with store.connect() as db:
+        own = queries.runs_beyond_default(db, DEFAULT_SERVICE, DEFAULT_SPLIT, DEFAULT_TIER, REVIEW_SPLIT)
+    return own == 0 and any(missing_parts(store).values())
 
 
 @contextmanager

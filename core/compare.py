@@ -6,7 +6,6 @@ so it costs the same whether the store holds 2 runs or 200; quantiles stay in Du
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
 from datetime import UTC, datetime
@@ -15,10 +14,12 @@ import duckdb
 import numpy as np
 import pandas as pd
 
+from core import queries
 from core.cost import Rate, cache_reads_apart, card_from, run_rate
 from core.grade import Rate as Proportion
 from core.grade import paired_decisions, wilson
 from core.guards import differing
+from core.queries import FIGURES, FIGURES_VERSION
 from core.store import VERDICTS, Store, dead_running
 
 PER_CASE = "the first repeat"  # a repeated case counts once, by this repeat (core/runner.py COUNTED_REPEAT)
@@ -32,54 +33,12 @@ RUN_COLUMNS = (
     "guard_key", "simulated", "label",
 )
 
-# One pass over cases and one over calls, both grouped by run, for the runs listed in the parameter.
-# A case repeated counts once, by its first repeat (repeat 0), in n and every graded figure; latency
-# and tokens are per call, so every repeat is a measurement of them.
-_FIGURES_SQL = """
-WITH wanted AS (SELECT unnest(?::VARCHAR[]) AS run_id),
-case_figures AS (
-    SELECT run_id,
-           count(*) FILTER (WHERE repeat = 0) AS n,
-           count(*) FILTER (WHERE repeat = 0 AND decision_correct) AS decisions_correct,
-           count(*) FILTER (WHERE repeat = 0 AND stopped_early) AS stopped_early,
-           (sum(n_wrong) FILTER (WHERE repeat = 0))::BIGINT AS wrong,
-           (sum(n_missed) FILTER (WHERE repeat = 0))::BIGINT AS missed,
-           (sum(n_correct) FILTER (WHERE repeat = 0))::BIGINT AS facts_correct,
-           count(*) FILTER (WHERE repeat = 0 AND status IS NOT NULL AND status <> 'ok') AS unparsed,
-           count(*) FILTER (WHERE repeat = 0 AND status = 'empty_reply') AS empty_replies,
-           quantile_cont(latency_ms, 0.5) AS latency_p50_ms,
-           quantile_cont(latency_ms, 0.95) AS latency_p95_ms,
-           avg(input_tokens) AS input_tokens_per_turn,
-           avg(output_tokens) AS output_tokens_per_turn,
-           count(input_tokens) AS turns_with_tokens
-    FROM cases SEMI JOIN wanted USING (run_id)
-    GROUP BY run_id),
-call_figures AS (
-    SELECT run_id, sum(cached_tokens)::BIGINT AS cached_tokens, sum(reasoning_tokens)::BIGINT AS reasoning_tokens,
-           count(*) AS calls
-    FROM calls SEMI JOIN wanted USING (run_id)
-    GROUP BY run_id)
-SELECT w.run_id, f.* EXCLUDE (run_id), k.* EXCLUDE (run_id)
-FROM wanted w
-LEFT JOIN case_figures f USING (run_id)
-LEFT JOIN call_figures k USING (run_id)
-"""
-_RUNS_SQL = """
-SELECT run_id, kind, tier, tier_kind, provider, model, service, split, segment, schema_variant, status, status_note,
-       n_planned, settings, guards, guard_key, git_rev, git_dirty, app_version, started_at, finished_at, heartbeat_at,
-       summary,
-       pid, host
-FROM runs {where} ORDER BY started_at DESC
-"""
-FIGURES = ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_correct", "unparsed", "empty_replies",
-           "latency_p50_ms", "latency_p95_ms", "input_tokens_per_turn", "output_tokens_per_turn", "turns_with_tokens",
-           "cached_tokens", "reasoning_tokens", "calls")
 COUNTS = ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_correct", "unparsed", "empty_replies",
           "turns_with_tokens", "calls")
-# A finished run's cases never change again, so its figures are computed once: kept in its summary
-# JSON under "figures" (tagged with this version, so a changed definition recomputes them) and in
-# this process's memo, (store file, run_id, finished_at) -> figures. Running runs are always recomputed.
-FIGURES_VERSION = "f2"  # f2: repeats count once per case
+# A run's cases never change once it has ended, so its figures are counted once, when it ends
+# (core/store.py finish_run keeps them in its summary under "figures", tagged with FIGURES_VERSION),
+# and kept in this process's memo, (store file, run_id, finished_at) -> figures. A run still going,
+# or one without saved figures of this version, is counted on each read; a read never writes.
 _FINISHED_FIGURES: dict[tuple[str, str, object], dict] = {}
 _MEMO_LIMIT = 50_000
 
@@ -101,66 +60,32 @@ def run_figures(store: Store, kind: str | None = None) -> pd.DataFrame:
     """Every run with its figures (all of run_table's columns and more: settings, guards, git_rev, ...)."""
     path = str(store.path.resolve())
     with store.connect() as db:
-        runs = db.execute(_RUNS_SQL.format(where="WHERE kind = ?" if kind else ""), [kind] if kind else []).df()
+        runs = queries.runs(db, kind)
         keys = [(path, rid, fin) for rid, fin in zip(runs["run_id"], runs["finished_at"], strict=True)]
         if len(_FINISHED_FIGURES) > _MEMO_LIMIT:
             _FINISHED_FIGURES.clear()
         for key, status, summary in zip(keys, runs["status"], runs["summary"], strict=True):
-            if status == "finished" and key not in _FINISHED_FIGURES:
+            if status != "running" and key not in _FINISHED_FIGURES:
                 stored = _stored_figures(summary)
                 if stored is not None:
                     _FINISHED_FIGURES[key] = stored
-        todo = [key[1] for key, status in zip(keys, runs["status"], strict=True)
-                if status != "finished" or key not in _FINISHED_FIGURES]
-        fresh = db.execute(_FIGURES_SQL, [todo]).df() if todo else pd.DataFrame(columns=["run_id", *FIGURES])
+        todo = [key[1] for key in keys if key not in _FINISHED_FIGURES]
         computed = {rec["run_id"]: {name: _none(rec.get(name)) for name in FIGURES}
-                    for rec in fresh.to_dict("records")}
-        _store_figures(db, runs, computed)
+                    for rec in queries.run_figures(db, todo).to_dict("records")}
         card = _card(db)
     if runs.empty:
         return pd.DataFrame(columns=[*RUN_COLUMNS, "settings", "guards", "git_rev", "rate"])
-    rows = []
-    for key, status in zip(keys, runs["status"], strict=True):
-        figures = computed.get(key[1]) or _FINISHED_FIGURES[key]
-        if status == "finished":
-            _FINISHED_FIGURES[key] = figures
-        rows.append(figures)
+    rows = [computed.get(key[1]) or _FINISHED_FIGURES[key] for key in keys]
     frame = pd.concat([runs.reset_index(drop=True), pd.DataFrame(rows, columns=list(FIGURES))], axis=1)
     return _derive(frame, card)
 
 
 def _stored_figures(summary: object) -> dict | None:
-    try:
-        body = json.loads(summary) if isinstance(summary, str) else None
-    except json.JSONDecodeError:
-        return None
-    figures = (body or {}).get("figures")
+    """The figures a run saved when it ended, if they are of today's definition."""
+    figures = _summary_of(summary).get("figures")
     if not isinstance(figures, dict) or figures.get("version") != FIGURES_VERSION:
         return None
     return {name: figures.get(name) for name in FIGURES}
-
-
-def _store_figures(db: duckdb.DuckDBPyConnection, runs: pd.DataFrame, computed: dict[str, dict]) -> None:
-    """Keep freshly computed figures of finished runs in their summary, inside the connection already held."""
-    updates = []
-    for run_id, status, summary in zip(runs["run_id"], runs["status"], runs["summary"], strict=True):
-        if status != "finished" or run_id not in computed:
-            continue
-        try:
-            body = json.loads(summary) if isinstance(summary, str) else {}
-        except json.JSONDecodeError:
-            continue  # never overwrite a summary we cannot read
-        body = body if isinstance(body, dict) else {}
-        body["figures"] = {**computed[run_id], "version": FIGURES_VERSION}
-        updates.append({"run_id": run_id, "summary": json.dumps(body, default=str)})
-    if not updates:
-        return
-    # one UPDATE for all; a store that cannot be written still shows its figures, recomputed next time
-    with contextlib.suppress(duckdb.Error):
-        db.register("figure_updates", pd.DataFrame(updates))
-        db.execute("UPDATE runs SET summary = u.summary FROM figure_updates u "
-                   "WHERE runs.run_id = u.run_id AND runs.status = 'finished'")
-        db.unregister("figure_updates")
 
 
 def _card(db: duckdb.DuckDBPyConnection) -> dict[str, Rate]:
@@ -229,44 +154,8 @@ def _now() -> datetime:
 
 # --- two runs side by side ---------------------------------------------------------------
 
-# Paired case by case: each run's first repeat of a case stands for it, so n is the number of cases.
-_PAIR_SQL = """
-SELECT coalesce(a.case_id, b.case_id) AS case_id,
-       coalesce(a.intent, b.intent) AS intent, coalesce(a.gold_decision, b.gold_decision) AS gold_decision,
-       a.case_id IS NOT NULL AS in_a, b.case_id IS NOT NULL AS in_b,
-       a.decision AS decision_a, b.decision AS decision_b,
-       a.decision_correct AS correct_a, b.decision_correct AS correct_b
-FROM (SELECT * FROM cases WHERE run_id = ? AND repeat = 0) a
-FULL OUTER JOIN (SELECT * FROM cases WHERE run_id = ? AND repeat = 0) b USING (case_id)
-ORDER BY case_id
-"""
-
-_SIDE_SQL = """
-WITH per_case AS (
-    SELECT c.*, k.cached_tokens AS call_cached_tokens
-    FROM cases c LEFT JOIN (
-        SELECT case_id, repeat, sum(cached_tokens)::BIGINT AS cached_tokens FROM calls WHERE run_id = ?
-        GROUP BY case_id, repeat) k USING (case_id, repeat)
-    WHERE c.run_id = ?)
-SELECT count(*) FILTER (WHERE repeat = 0) AS n,
-       count(*) FILTER (WHERE repeat = 0 AND decision_correct) AS decisions_correct,
-       count(*) FILTER (WHERE repeat = 0 AND stopped_early) AS stopped_early,
-       coalesce(sum(n_wrong) FILTER (WHERE repeat = 0), 0)::BIGINT AS wrong,
-       coalesce(sum(n_missed) FILTER (WHERE repeat = 0), 0)::BIGINT AS missed,
-       coalesce(sum(n_correct) FILTER (WHERE repeat = 0), 0)::BIGINT AS facts_correct,
-       count(*) FILTER (WHERE repeat = 0 AND status IS NOT NULL AND status <> 'ok') AS unparsed,
-       count(*) FILTER (WHERE repeat = 0 AND status = 'empty_reply') AS empty_replies,
-       quantile_cont(latency_ms, 0.5) AS latency_p50_ms, quantile_cont(latency_ms, 0.95) AS latency_p95_ms,
-       avg(input_tokens) AS input_tokens_per_turn, avg(output_tokens) AS output_tokens_per_turn,
-       sum(input_tokens)::BIGINT AS input_tokens, sum(output_tokens)::BIGINT AS output_tokens,
-       coalesce(sum(call_cached_tokens), 0)::BIGINT AS cached_tokens, count(input_tokens) AS turns_with_tokens,
-       count(DISTINCT (dialogue_id, repeat)) AS conversations
-FROM per_case
-"""
-
-
 def _side(db: duckdb.DuckDBPyConnection, run: dict, card: dict[str, Rate]) -> dict:
-    record = db.execute(_SIDE_SQL, [run["run_id"], run["run_id"]]).df().to_dict("records")[0]
+    record = queries.side_figures(db, run["run_id"])
     row = {k: _none(v) for k, v in record.items()}
     stated = row["facts_correct"] + row["wrong"]
     if cache_reads_apart(run.get("settings")) and row["input_tokens"] is not None:
@@ -298,7 +187,7 @@ def compare_runs(store: Store, run_a: str, run_b: str) -> dict:
     """Two runs over the same cases: figures side by side, a paired test, and where they disagree."""
     with store.connect() as db:
         first, second = store.run(run_a), store.run(run_b)  # the connection held here is reused
-        pairs = db.execute(_PAIR_SQL, [run_a, run_b]).df()
+        pairs = queries.paired_cases(db, run_a, run_b)
         only_a, only_b = int((~pairs["in_b"]).sum()), int((~pairs["in_a"]).sum())
         if pairs.empty or only_a or only_b:
             raise ValueError(f"runs {run_a} and {run_b} do not cover the same case set "
@@ -319,32 +208,16 @@ def compare_runs(store: Store, run_a: str, run_b: str) -> dict:
 
 # --- review queue ------------------------------------------------------------------------
 
-_LATEST_REVIEW = """
-SELECT run_id, case_id, arg_max(verdict, created_at) AS verdict, arg_max(note, created_at) AS note,
-       max(created_at) AS reviewed_at, count(*) AS reviews
-FROM reviews GROUP BY run_id, case_id
-"""
-
-
 def stopped_early_queue(store: Store, kinds: tuple[str, ...] = ("eval", "redteam")) -> pd.DataFrame:
     """Stopped-early cases across runs, newest run first, each with its latest verdict (None if unreviewed)."""
-    marks = ",".join("?" * len(kinds))
-    return store.query(
-        f"""
-        SELECT c.run_id, c.case_id, c.repeat, c.intent, r.tier, r.tier_kind, r.started_at, v.verdict, v.note,
-               v.reviewed_at
-        FROM cases c JOIN runs r USING (run_id)
-        LEFT JOIN ({_LATEST_REVIEW}) v ON v.run_id = c.run_id AND v.case_id = c.case_id
-        WHERE c.stopped_early AND r.kind IN ({marks})
-        ORDER BY r.started_at DESC, c.case_id, c.repeat
-        """,
-        list(kinds),
-    )
+    with store.connect() as db:
+        return queries.stopped_early_cases(db, kinds)
 
 
 def verdict_counts(store: Store) -> pd.DataFrame:
     """Per run, how many reviewed cases carry each verdict (a case counts once, by its latest verdict)."""
-    frame = store.query(f"SELECT run_id, verdict, count(*) AS cases FROM ({_LATEST_REVIEW}) GROUP BY run_id, verdict")
+    with store.connect() as db:
+        frame = queries.verdicts_by_run(db)
     if frame.empty:
         return pd.DataFrame(columns=["run_id", *VERDICTS, "total"])
     wide = frame.pivot_table(index="run_id", columns="verdict", values="cases", aggfunc="sum", fill_value=0)

@@ -22,6 +22,7 @@ import duckdb
 import numpy as np
 import pandas as pd
 
+from core import queries
 from core.checklist import Checklist
 from core.corpus import Case, Line, case_set_fingerprint
 from core.prompt import STRATEGIES, RenderedPrompt, render
@@ -136,8 +137,7 @@ def rate_card(store: Store, path: str | Path | None = None) -> list[Rate]:
 def card_from(db: duckdb.DuckDBPyConnection, path: str | Path | None = None) -> list[Rate]:
     """rate_card() on a connection already open (so a page's figures cost one connection, not two)."""
     card = {rate.key: rate for rate in load_rates_file(path)}
-    saved = db.execute("SELECT vendor, model, input_per_m, output_per_m, cached_input_per_m, checked_on, source "
-                       "FROM rate_card").df()
+    saved = queries.saved_rates(db)
     for row in saved.to_dict("records"):
         cached = row["cached_input_per_m"]
         rate = Rate(vendor=row["vendor"], model=row["model"], input_per_m=float(row["input_per_m"]),
@@ -156,10 +156,9 @@ def save_rate(store: Store, rate: Rate) -> None:
     """Validate and save an edited rate; it overrides the file's entry of the same vendor/model."""
     clean = validate_rate(rate)
     with store.connect() as db:
-        db.execute("INSERT OR REPLACE INTO rate_card (vendor, model, input_per_m, output_per_m, cached_input_per_m,"
-                   " checked_on, source, updated_at) VALUES (?,?,?,?,?,?,?,?)",
-                   [clean.vendor, clean.model, clean.input_per_m, clean.output_per_m, clean.cached_input_per_m,
-                    clean.checked_on, clean.source, datetime.now(UTC).replace(tzinfo=None)])
+        queries.save_rate(db, clean.vendor, clean.model, clean.input_per_m, clean.output_per_m,
+                          clean.cached_input_per_m, clean.checked_on, clean.source,
+                          datetime.now(UTC).replace(tzinfo=None))
 
 
 def cache_reads_apart(settings: Mapping | str | None) -> bool:
@@ -174,9 +173,7 @@ def reset_rate(store: Store, key: str) -> bool:
     """Drop a saved edit ("vendor/model"), so the file's published rate applies again; False if none was saved."""
     vendor, _, model = key.partition("/")
     with store.connect() as db:
-        found = db.execute("SELECT count(*) FROM rate_card WHERE vendor = ? AND model = ?", [vendor, model]).fetchone()
-        db.execute("DELETE FROM rate_card WHERE vendor = ? AND model = ?", [vendor, model])
-    return bool(found and found[0])
+        return queries.delete_rate(db, vendor, model)
 
 
 def run_rate(settings: Mapping | str | None, card: Mapping[str, Rate]) -> Rate | None:
@@ -201,22 +198,8 @@ def turn_tokens(store: Store, run_id: str) -> pd.DataFrame:
 
 
 def _turn_tokens(db: duckdb.DuckDBPyConnection, run_id: str) -> pd.DataFrame:
-    frame = db.execute(
-        """
-        WITH cached AS (
-            SELECT case_id, repeat, sum(cached_tokens) AS cached_tokens FROM calls WHERE run_id = ?
-            GROUP BY case_id, repeat)
-        SELECT c.turn_index // 2 + 1 AS turn, avg(c.input_tokens) AS input_tokens,
-               avg(c.output_tokens) AS output_tokens, avg(coalesce(k.cached_tokens, 0)) AS cached_tokens,
-               count(*) AS n
-        FROM cases c LEFT JOIN cached k USING (case_id, repeat)
-        WHERE c.run_id = ? AND c.input_tokens IS NOT NULL
-        GROUP BY turn ORDER BY turn
-        """,
-        [run_id, run_id],
-    ).df()
-    settings = db.execute("SELECT settings FROM runs WHERE run_id = ?", [run_id]).fetchone()
-    if not frame.empty and settings and cache_reads_apart(settings[0]):
+    frame, settings = queries.turn_tokens(db, run_id)
+    if not frame.empty and settings and cache_reads_apart(settings):
         frame["input_tokens"] = frame["input_tokens"] + frame["cached_tokens"]
     frame["basis"] = "measured"
     return frame
@@ -384,11 +367,8 @@ def volume_curve(rate: Rate, per_turn_by_strategy: Mapping[str, PerTurn], *, con
 
 def latest_measured_run(store: Store, tier: str) -> str | None:
     """The newest finished run of a tier that recorded tokens, or None."""
-    frame = store.query(
-        "SELECT r.run_id FROM runs r WHERE r.tier = ? AND r.status = 'finished' AND EXISTS "
-        "(SELECT 1 FROM cases c WHERE c.run_id = r.run_id AND c.input_tokens IS NOT NULL) "
-        "ORDER BY r.started_at DESC LIMIT 1", [tier])
-    return None if frame.empty else str(frame["run_id"].iloc[0])
+    with store.connect() as db:
+        return queries.latest_measured_run(db, tier)
 
 
 def strategy_estimates(checklist: Checklist, cases: Sequence[Case]) -> dict[str, pd.DataFrame]:

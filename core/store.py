@@ -26,6 +26,7 @@ import duckdb
 import pandas as pd
 from tenacity import retry, retry_if_exception, stop_after_delay, wait_random_exponential
 
+from core import queries
 from core.migrations import migrate
 from core.secrets import Scrubber
 
@@ -296,8 +297,10 @@ class Store:
             raise ValueError(f"unknown run status {status!r}")
         scrubber = Scrubber.current()
         with self.connect() as db:
+            # the run's figures, counted once now that its cases are final: readers never write them
+            body = {**(summary or {}), "figures": queries.figures_of(db, run_id)}
             db.execute("UPDATE runs SET status = ?, summary = ?, status_note = ?, finished_at = ? WHERE run_id = ?",
-                       [status, _json(scrubber.clean(summary)), scrubber.text(note), _now(), run_id])
+                       [status, _json(scrubber.clean(body)), scrubber.text(note), _now(), run_id])
 
     def runs(self, kind: str | None = None) -> pd.DataFrame:
         """Run history, newest first; a 'running' run whose process died reads 'incomplete' (closed
@@ -307,6 +310,11 @@ class Store:
         if not frame.empty:
             frame.loc[dead_running(frame), "status"] = "incomplete"
         return frame
+
+    def kind_of(self, run_id: str) -> str | None:
+        """The kind of a run, or None when this store has no such run."""
+        with self.connect() as db:
+            return queries.kind_of(db, run_id)
 
     def cases_written(self, run_ids: list[str]) -> dict[str, int]:
         """Case rows per run: the figure of a run that died before writing its summary."""

@@ -10,6 +10,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import replace
 
+from core import queries
 from core.extraction import PROVIDER_ERROR, Call, Extraction, ExtractionRequest
 from core.extractors.model import Reply, read_reply
 
@@ -30,11 +31,8 @@ class ReplayExtractor:
         run = store.run(run_id)  # KeyError names the run and the store when it is not there
         if run["tier_kind"] in ("offline", "floor"):
             raise ValueError(f"run {run_id} is a {run['tier_kind']} run: it recorded no replies to replay")
-        cases = store.query("SELECT case_id, raw_reply, prompt, status FROM cases WHERE run_id = ? AND repeat = 0",
-                            [run_id])
-        finishes = store.query(
-            "SELECT case_id, arg_max(finish_reason, attempt) AS finish_reason FROM calls "
-            "WHERE run_id = ? AND coalesce(repeat, 0) = 0 GROUP BY case_id", [run_id])
+        with store.connect() as db:
+            cases, finishes = queries.recorded_replies(db, run_id)
         finish_of = dict(zip(finishes["case_id"], finishes["finish_reason"], strict=True))
         recorded = {
             row.case_id: {"raw_reply": _text(row.raw_reply), "prompt": _text(row.prompt), "status": row.status,
