@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from core.compare import _none, run_figures
+from core.errors import NotFound, UsageError
 from core.guards import GUARD_NAMES, differing, faulted
 from core.store import Store
 
@@ -103,7 +104,7 @@ class Group:
     runs: pd.DataFrame
 
 
-class NotComparable(ValueError):
+class NotComparable(UsageError):
     """Two runs whose guards differ were asked to be differenced."""
 
 
@@ -265,14 +266,14 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
         frame = frame[frame["kind"] == kind]
     finished = frame[frame["status"] == "finished"]
     if against and store.kind_of(against) is None:
-        raise KeyError(f"--against: no run {against!r} in {store.path}")
+        raise NotFound(f"--against: no run {against!r} in {store.path}")
     labels = []
     if run_id:
         if run_id not in set(frame["run_id"]):
-            raise KeyError(f"no run {run_id!r} in {store.path}")
+            raise NotFound(f"no run {run_id!r} in {store.path}")
         target = frame[frame["run_id"] == run_id].iloc[0]
         if target["status"] == "running":
-            raise ValueError(f"run {run_id} is {target['status']}, not finished: its figures are not final")
+            raise UsageError(f"run {run_id} is {target['status']}, not finished: its figures are not final")
         if target["status"] != "finished":
             labels.append(_picked(target))
     elif finished.empty:
@@ -286,14 +287,14 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
             if theirs is not None:
                 raise NotComparable(f"run {against} is of kind {theirs!r}, not {kind!r} like {target['run_id']}: "
                                     "they may not be differenced")
-            raise KeyError(f"no run {against!r} in {store.path}")
+            raise NotFound(f"no run {against!r} in {store.path}")
         base = frame[frame["run_id"] == against].iloc[0]
         differ = differing(_guards(base["guards"]), _guards(target["guards"]))
         if differ:
             raise NotComparable(f"runs {against} and {target['run_id']} may not be differenced: their guards differ "
                                 f"({', '.join(differ)}); changed: {changed_settings(base, target)}")
         if base["status"] == "running":
-            raise ValueError(f"run {against} is {base['status']}, not finished: it cannot anchor a band")
+            raise UsageError(f"run {against} is {base['status']}, not finished: it cannot anchor a band")
         if base["status"] != "finished":
             labels.append(_picked(base))
         history = peers[(peers["started_at"] < target["started_at"]) | (peers["run_id"] == against)]

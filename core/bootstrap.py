@@ -20,6 +20,7 @@ from pathlib import Path
 
 from core import queries, tiers
 from core.corpus import build_corpus
+from core.errors import UsageError
 from core.floors import FLOORS, run_floors
 from core.runner import run_eval
 from core.store import Store
@@ -101,7 +102,7 @@ def bootstrap(
         corpus = build_corpus(service, "dialogue", sgd_dir=sgd_dir, download=sgd_dir is None)
         cases = corpus.select(split)
         if not cases:
-            raise ValueError(f"no cases in split {split!r} of {service}")
+            raise UsageError(f"no cases in split {split!r} of {service}")
         floors = {}
         if todo["floors"]:
             report(f"recording the floors on {len(cases)} {split} cases", 0.1)

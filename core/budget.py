@@ -22,12 +22,14 @@ from datetime import UTC, date, datetime
 
 import httpx
 
+from core.errors import ChatIntakeError, UsageError
+
 ENV_NAME = "MAX_CALLS_PER_DAY"
 DEFAULT_MAX_CALLS_PER_DAY = 1000
 BLOCK = 4  # calls reserved per trip to the store
 
 
-class BudgetExhausted(RuntimeError):
+class BudgetExhausted(ChatIntakeError, RuntimeError):
     """The shared daily call budget ran out; the run stops cleanly as partial."""
 
 
@@ -47,9 +49,9 @@ def limit_from_env() -> int:
     try:
         value = int(raw)
     except ValueError:
-        raise ValueError(f"{ENV_NAME} must be a whole number of calls, got {raw!r}") from None
+        raise UsageError(f"{ENV_NAME} must be a whole number of calls, got {raw!r}") from None
     if value < 0:
-        raise ValueError(f"{ENV_NAME} must not be negative, got {value}")
+        raise UsageError(f"{ENV_NAME} must not be negative, got {value}")
     return value
 
 

@@ -16,6 +16,7 @@ import pandas as pd
 
 from core import queries
 from core.cost import Rate, cache_reads_apart, card_from, run_rate
+from core.errors import UsageError
 from core.grade import Rate as Proportion
 from core.grade import paired_decisions, wilson
 from core.guards import differing
@@ -190,7 +191,7 @@ def compare_runs(store: Store, run_a: str, run_b: str) -> dict:
         pairs = queries.paired_cases(db, run_a, run_b)
         only_a, only_b = int((~pairs["in_b"]).sum()), int((~pairs["in_a"]).sum())
         if pairs.empty or only_a or only_b:
-            raise ValueError(f"runs {run_a} and {run_b} do not cover the same case set "
+            raise UsageError(f"runs {run_a} and {run_b} do not cover the same case set "
                              f"({only_a} cases only in the first, {only_b} only in the second)")
         card = _card(db)
         side_a, side_b = _side(db, first, card), _side(db, second, card)

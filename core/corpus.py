@@ -17,6 +17,7 @@ from pathlib import Path
 
 from core.checklist import Checklist
 from core.custom_corpus import is_custom, load_checklist_entry, load_dialogues
+from core.errors import UsageError
 from core.sgd_source import CorpusError, iter_dialogues, locate, shard_signature
 
 HELD_OUT_SHARE = 0.20
@@ -90,9 +91,9 @@ class Corpus:
 
     def select(self, split: str = "all", limit: int | None = None) -> list[Case]:
         if split not in SPLIT_NAMES:
-            raise ValueError(f"unknown split {split!r}; choose one of {', '.join(SPLIT_NAMES)}")
+            raise UsageError(f"unknown split {split!r}; choose one of {', '.join(SPLIT_NAMES)}")
         if limit is not None and limit < 1:
-            raise ValueError(f"a limit must be at least 1 case, not {limit}")
+            raise UsageError(f"a limit must be at least 1 case, not {limit}")
         chosen = [
             c for c in self.cases if split == "all" or (c.held_out if split == "held-out" else not c.held_out)
         ]
@@ -134,7 +135,7 @@ def case_set_fingerprint(cases: Iterable[Case]) -> str:
 def cases_from_dialogue(dialogue: Mapping, service: str, checklist: Checklist, segment: str) -> tuple[list[Case], int]:
     """The cases one dialogue yields for one service, and how many later turns were dropped."""
     if segment not in SEGMENTS:
-        raise ValueError(f"unknown segment mode {segment!r}; choose one of {', '.join(SEGMENTS)}")
+        raise UsageError(f"unknown segment mode {segment!r}; choose one of {', '.join(SEGMENTS)}")
     lines: list[Line] = []
     cases: list[Case] = []
     filled: set[str] = set()  # intents whose checklist already filled
@@ -222,7 +223,7 @@ def build_corpus(
 ) -> Corpus:
     """Read (or download, then read) the service's dialogues and cut them into cases."""
     if segment not in SEGMENTS:
-        raise ValueError(f"unknown segment mode {segment!r}; choose one of {', '.join(SEGMENTS)}")
+        raise UsageError(f"unknown segment mode {segment!r}; choose one of {', '.join(SEGMENTS)}")
     if is_custom(sgd_dir):
         return _custom_corpus(Path(sgd_dir), service, segment)
     found = locate(service, sgd_dir)

@@ -25,6 +25,7 @@ import pandas as pd
 from core import queries
 from core.checklist import Checklist
 from core.corpus import Case, Line, case_set_fingerprint
+from core.errors import UsageError
 from core.prompt import STRATEGIES, RenderedPrompt, render
 from core.store import Store
 
@@ -76,14 +77,14 @@ def _as_date(value: object, where: str) -> date:
             return date.fromisoformat(value.strip())
         except ValueError:
             pass
-    raise ValueError(f"{where}: checked_on must be a date (YYYY-MM-DD), got {value!r}")
+    raise UsageError(f"{where}: checked_on must be a date (YYYY-MM-DD), got {value!r}")
 
 
 def _as_price(value: object, name: str, where: str, optional: bool = False) -> float | None:
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
-        raise ValueError(f"{where}: {name} must be a non-negative number of dollars per million tokens, got {value!r}")
+        raise UsageError(f"{where}: {name} must be a non-negative number of dollars per million tokens, got {value!r}")
     return float(value)
 
 
@@ -91,9 +92,9 @@ def validate_rate(rate: Rate) -> Rate:
     """The same rate with clean types, or ValueError naming the first bad field."""
     where = f"rate {rate.vendor}/{rate.model}"
     if not str(rate.vendor).strip() or not str(rate.model).strip():
-        raise ValueError("a rate needs a vendor and a model")
+        raise UsageError("a rate needs a vendor and a model")
     if "/" in rate.vendor:
-        raise ValueError(f"{where}: the vendor may not contain '/'")
+        raise UsageError(f"{where}: the vendor may not contain '/'")
     return Rate(
         vendor=rate.vendor.strip(), model=rate.model.strip(),
         input_per_m=_as_price(rate.input_per_m, "input_per_m", where),
@@ -114,7 +115,7 @@ def load_rates_file(path: str | Path | None = None) -> list[Rate]:
             return list(_FILE_MEMO[key])
         body = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ValueError(f"cannot read the rate card {path}: {exc}") from exc
+        raise UsageError(f"cannot read the rate card {path}: {exc}") from exc
     rates = []
     for entry in body.get("rate", []):
         try:
@@ -123,7 +124,7 @@ def load_rates_file(path: str | Path | None = None) -> list[Rate]:
                 output_per_m=entry["output_per_m"], cached_input_per_m=entry.get("cached_input_per_m"),
                 checked_on=entry["checked_on"], source=entry.get("source", ""))))
         except KeyError as exc:
-            raise ValueError(f"{path}: a [[rate]] entry lacks {exc.args[0]!r}") from exc
+            raise UsageError(f"{path}: a [[rate]] entry lacks {exc.args[0]!r}") from exc
     _FILE_MEMO[key] = list(rates)
     return rates
 
@@ -249,7 +250,7 @@ def estimate_by_turn(checklist: Checklist, cases: Iterable[Case], strategy: str)
     of the previous turn (what a perfect extractor would have carried).
     """
     if strategy not in STRATEGIES:
-        raise ValueError(f"unknown prompt strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+        raise UsageError(f"unknown prompt strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     cases = list(cases)
     key = (checklist.fingerprint(), case_set_fingerprint(cases), strategy)
     if key not in _ESTIMATE_MEMO:
@@ -286,7 +287,7 @@ def per_turn_from(frame: pd.DataFrame) -> PerTurn:
     straight line fitted through the table (so a transcript prompt keeps growing, a carried one stays flat).
     """
     if frame.empty:
-        raise ValueError("no tokens per turn to project from (the run recorded none: use an estimate)")
+        raise UsageError("no tokens per turn to project from (the run recorded none: use an estimate)")
     table = frame.set_index("turn")
     turns = table.index.to_numpy(dtype=float)
     weights = table["n"].to_numpy(dtype=float) if "n" in table else None
@@ -318,9 +319,9 @@ def monthly_bill(rate: Rate, per_turn_tokens: PerTurn, conversations_per_month: 
                  turns_per_conversation: int) -> dict:
     """The month's bill: each conversation pays every one of its turns at that turn's tokens."""
     if conversations_per_month < 0:
-        raise ValueError("conversations per month must not be negative")
+        raise UsageError("conversations per month must not be negative")
     if turns_per_conversation < 1:
-        raise ValueError("a conversation has at least one turn")
+        raise UsageError("a conversation has at least one turn")
     tokens_in = tokens_out = tokens_cached = 0.0
     for k in range(1, int(turns_per_conversation) + 1):
         values = tuple(per_turn_tokens(k))
@@ -346,7 +347,7 @@ def volume_curve(rate: Rate, per_turn_by_strategy: Mapping[str, PerTurn], *, con
     """The bill against volume for each strategy: over turns per conversation (where the transcript
     prompt's quadratic growth shows) or over conversations per month (linear)."""
     if vary not in ("turns", "conversations"):
-        raise ValueError("vary must be 'turns' or 'conversations'")
+        raise UsageError("vary must be 'turns' or 'conversations'")
     if points is None:
         points = range(1, 21) if vary == "turns" else [conversations_per_month * f / 10 for f in range(0, 21)]
     rows = []
@@ -423,7 +424,7 @@ def bills(store: Store, conversations_per_month: float, turns_per_conversation: 
         run = store.run(run_id)
         measured = turn_tokens(store, run_id)
         if measured.empty:
-            raise ValueError(f"run {run_id} recorded no tokens ({run['tier_kind']} tier): it has no cost to price")
+            raise UsageError(f"run {run_id} recorded no tokens ({run['tier_kind']} tier): it has no cost to price")
         per_turn = per_turn_from(measured)
         settings = run["settings"] or {}
         by_run = [bill(rate, per_turn, run_id=run_id, tier=run["tier"], strategy=settings.get("strategy", "—"),

@@ -19,6 +19,7 @@ from jsonschema import Draft202012Validator
 
 from core.contract import ALL_CODES, REJECTING, Verdict, check, code_counts, extraction_from_reply
 from core.corpus import AGENT, CUSTOMER, SEGMENTS, Case, Corpus, Line, build_corpus
+from core.errors import UsageError
 from core.extraction import Extraction
 from core.guards import contract_guards
 from core.recorder import RunRecorder
@@ -108,7 +109,7 @@ FIXTURE_FILE_SCHEMA = {
 }
 
 
-class FixtureError(ValueError):
+class FixtureError(UsageError):
     """A fixture file or folder that cannot be used; the message names the file and fixture."""
 
 

@@ -82,6 +82,7 @@ class RunRecorder:
         self._writer().close()
         self.store.finish_run(self._id(), status, summary, note=note)
         self.status = status
+        log.debug("run %s ended %s", self.run_id, status)
 
     def fail(self, exc: BaseException) -> None:
         """End the run as `incomplete` after an exception: what was handed over is written if the
@@ -95,9 +96,10 @@ class RunRecorder:
             log.warning("run %s: rows not written before it closed as incomplete: %s", self.run_id,
                         scrub(str(write_error)))
         finally:
-            self.store.finish_run(self.run_id, "incomplete", self.so_far(),
-                                  note=f"stopped after {self.progress()}: {type(exc).__name__}: {exc}")
+            note = f"stopped after {self.progress()}: {type(exc).__name__}: {exc}"
+            self.store.finish_run(self.run_id, "incomplete", self.so_far(), note=note)
             self.status = "incomplete"
+            log.warning("run %s incomplete: %s", self.run_id, scrub(note))
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if exc is not None:

@@ -22,6 +22,7 @@ from jsonschema import Draft202012Validator
 from core.checklist import Checklist
 from core.contract import count_codes
 from core.corpus import AGENT, CUSTOMER, Case, Line
+from core.errors import UsageError
 from core.grade import Rate, accepts, grade_case
 from core.guards import redteam_guards
 from core.http_retry import watch
@@ -93,7 +94,7 @@ ATTACK_FILE_SCHEMA = {
 }
 
 
-class AttackFileError(ValueError):
+class AttackFileError(UsageError):
     """An attack file that cannot be used; the message names the file and the attack."""
 
 
@@ -351,7 +352,7 @@ def run_redteam(
     from core.defences import measure_defences
 
     if attempts < 1:
-        raise ValueError("--attempts must be at least 1")
+        raise UsageError("--attempts must be at least 1")
     attack_set = file_fingerprint(attacks_path)
     services = sorted({a.service for a in attacks})
     guards = redteam_guards(attack_set, [checklists(s).fingerprint() for s in services], prompt_fingerprint,

@@ -11,6 +11,7 @@ interrupt closes it as `incomplete`, so a half-done run is never mistaken for a 
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import Counter
@@ -20,6 +21,7 @@ from dataclasses import asdict, dataclass
 
 from core.budget import Budget, BudgetExhausted
 from core.corpus import Case, Corpus
+from core.errors import UsageError
 from core.extraction import FAILED_STATUSES, PROVIDER_ERROR
 from core.grade import CaseGrade, Rate, grade_case, summarize
 from core.guards import eval_guards
@@ -43,6 +45,7 @@ SERVER_CALLS_KEPT = 5_000  # answered calls the server report reads (a sample be
 SERVER_FIELDS = ("http_status", "served_model", "input_tokens", "cached_tokens", "cache_write_tokens", "server_ms",
                  "queue_ms", "processing_ms", "latency_ms")
 Progress = Callable[[int, int], None]
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -305,9 +308,9 @@ def run_eval(
     gold's intent.
     """
     if repeats < 1:
-        raise ValueError("repeats must be at least 1")
+        raise UsageError("repeats must be at least 1")
     if intent_mode not in INTENT_MODES:
-        raise ValueError(f"intent mode must be one of {', '.join(INTENT_MODES)}, not {intent_mode!r}")
+        raise UsageError(f"intent mode must be one of {', '.join(INTENT_MODES)}, not {intent_mode!r}")
     adapter = getattr(extractor, "adapter", None)
     provider = provider or getattr(adapter, "provider", None)
     model = model or getattr(adapter, "model", None)
@@ -332,6 +335,8 @@ def run_eval(
     status, note = "finished", None
     total = len(cases) * repeats
     unit = "cases" if repeats == 1 else "extractions (cases x repeats)"
+    log.info("run %s: %s on %s %s, %d cases x %d repeats, concurrency %d", run_id, extractor.tier,
+             corpus.checklist.service, split, len(cases), repeats, concurrency)
     recorder.so_far = lambda: tally.summary() | {"wall_s": time.perf_counter() - started}
     recorder.progress = lambda: f"{tally.extractions} of {total} {unit}"
 
@@ -436,4 +441,7 @@ def run_eval(
     if status == "finished":
         status, note = tally.verdict()
     recorder.finish(status, summary, note=note)
+    (log.info if status == "finished" else log.warning)("run %s %s: %d of %d decisions right%s", run_id, status,
+                                                        tally.sums["decisions_correct"], tally.n,
+                                                        f"; {note}" if note else "")
     return run_id, summary

@@ -11,10 +11,12 @@ import re
 import tomllib
 from pathlib import Path
 
+from core.errors import ChatIntakeError
+
 SECRETS_FILE = Path(__file__).resolve().parent.parent / ".streamlit" / "secrets.toml"
 
 
-class MissingKey(RuntimeError):
+class MissingKey(ChatIntakeError, RuntimeError):
     """A model tier needs a key that is not configured."""
 
 

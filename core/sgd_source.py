@@ -12,13 +12,15 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from core.errors import ChatIntakeError
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DOWNLOAD_DIR = PROJECT_ROOT / "data" / "sgd"
 SIBLING_COPY = PROJECT_ROOT.parent / "shared" / "sgd"
 SPLITS = ("train", "dev", "test")
 
 
-class CorpusError(RuntimeError):
+class CorpusError(ChatIntakeError, RuntimeError):
     """The corpus cannot be read: a missing folder or service, or a corrupt file."""
 
 

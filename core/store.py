@@ -27,6 +27,7 @@ import pandas as pd
 from tenacity import retry, retry_if_exception, stop_after_delay, wait_random_exponential
 
 from core import queries
+from core.errors import NotFound, UsageError
 from core.migrations import migrate
 from core.secrets import Scrubber
 
@@ -145,7 +146,7 @@ class Store:
         try:
             os.fsencode(self.path).decode("utf-8")
         except UnicodeDecodeError:
-            raise ValueError(f"the run store path {os.fsdecode(self.path)!r} is not valid UTF-8: DuckDB cannot "
+            raise UsageError(f"the run store path {os.fsdecode(self.path)!r} is not valid UTF-8: DuckDB cannot "
                              "open it; choose another RUNS_DB or --db") from None
         self.read_only = _read_only(self.path)
         if not self.read_only:
@@ -328,7 +329,7 @@ class Store:
         """One run's row, its JSON columns decoded (the one place a run row is decoded)."""
         frame = self.query("SELECT * FROM runs WHERE run_id = ?", [run_id])
         if frame.empty:
-            raise KeyError(f"no run {run_id!r} in {self.path}")
+            raise NotFound(f"no run {run_id!r} in {self.path}")
         return decoded(frame.iloc[0].to_dict(), JSON_RUN_COLUMNS, absent=None)
 
     def cases(self, run_id: str, columns: str = "*") -> pd.DataFrame:
@@ -379,7 +380,7 @@ class Store:
     # --- reviews ----------------------------------------------------------------------
     def add_review(self, run_id: str, case_id: str, verdict: str, note: str = "", reviewer: str = "") -> str:
         if verdict not in VERDICTS:
-            raise ValueError(f"unknown verdict {verdict!r}; choose one of {', '.join(VERDICTS)}")
+            raise UsageError(f"unknown verdict {verdict!r}; choose one of {', '.join(VERDICTS)}")
         review_id = uuid.uuid4().hex
         clean = Scrubber.current().clean
         with self.connect() as db:

@@ -18,6 +18,7 @@ import httpx
 import jsonschema
 
 from core.budget import is_loopback, is_metered
+from core.errors import UsageError
 from core.extractors.offline import VERSION as OFFLINE_VERSION
 from core.extractors.offline import OfflineExtractor
 from core.guards import PLAN_SETTING
@@ -65,7 +66,7 @@ def load_tiers(path: str | os.PathLike | None = None) -> dict[str, Tier]:
     try:
         stamp = path.stat().st_mtime_ns
     except OSError as exc:
-        raise ValueError(f"cannot read tiers from {path}: {exc}") from exc
+        raise UsageError(f"cannot read tiers from {path}: {exc}") from exc
     parsed = _parse_tiers(str(path), stamp)
     return {name: Tier(t.name, t.provider, dict(t.settings)) for name, t in parsed.items()}  # callers may edit
 
@@ -75,21 +76,21 @@ def _parse_tiers(path: str, _stamp: int) -> dict[str, Tier]:
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        raise ValueError(f"cannot read tiers from {path}: {exc}") from exc
+        raise UsageError(f"cannot read tiers from {path}: {exc}") from exc
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise ValueError(f"cannot read tiers from {path}: bad bytes at line {line} (byte {exc.start}: "
+        raise UsageError(f"cannot read tiers from {path}: bad bytes at line {line} (byte {exc.start}: "
                          f"0x{raw[exc.start]:02x}); the file must be UTF-8") from None
     try:
         body = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"cannot read tiers from {path}: {exc}") from exc
+        raise UsageError(f"cannot read tiers from {path}: {exc}") from exc
     problems = schema_problems(body)
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise ValueError(f"{path}: {problems[0]}{more}")
+        raise UsageError(f"{path}: {problems[0]}{more}")
     return {name: Tier(name=name, provider=spec["provider"], settings=dict(spec)) for name, spec in body.items()}
 
 
@@ -151,7 +152,7 @@ def build(tier_name: str, **overrides) -> tuple[object, dict, str]:
     """
     tiers = load_tiers()
     if tier_name not in tiers:
-        raise ValueError(f"unknown tier {tier_name!r}; configured: {', '.join(sorted(tiers))}")
+        raise UsageError(f"unknown tier {tier_name!r}; configured: {', '.join(sorted(tiers))}")
     tier = tiers[tier_name]
     client = overrides.pop("client", None)
     store = overrides.pop("store", None)
@@ -162,7 +163,7 @@ def build(tier_name: str, **overrides) -> tuple[object, dict, str]:
         from core.extractors.replay import ReplayExtractor
 
         if not spec.get("from_run") or store is None:
-            raise ValueError("the replay tier needs --from-run RUN_ID (a run recorded in this store)")
+            raise UsageError("the replay tier needs --from-run RUN_ID (a run recorded in this store)")
         extractor = ReplayExtractor.from_store(store, spec["from_run"], tier=tier_name)
         return extractor, extractor.settings, extractor.prompt_fingerprint
     return build_model_tier(tier, spec, client)
@@ -176,10 +177,10 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
 
     strategy = spec.get("strategy", "transcript")
     if strategy not in STRATEGIES:
-        raise ValueError(f"tier {tier.name!r}: unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+        raise UsageError(f"tier {tier.name!r}: unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     wire = spec.get("wire", "openai") if tier.provider == "simulated" else tier.provider
     if wire not in ("openai", "anthropic"):
-        raise ValueError(f"tier {tier.name!r}: unknown wire format {wire!r}; choose openai or anthropic")
+        raise UsageError(f"tier {tier.name!r}: unknown wire format {wire!r}; choose openai or anthropic")
     where = f"tier {tier.name!r}: base_url"
     if spec.get("base_url_env") and os.environ.get(spec["base_url_env"]):
         spec["base_url"] = os.environ[spec["base_url_env"]]
@@ -187,7 +188,7 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
     if spec.get("model_env") and os.environ.get(spec["model_env"]):
         spec["model"] = os.environ[spec["model_env"]]
     if not spec.get("base_url") or not spec.get("model"):
-        raise ValueError(f"tier {tier.name!r} needs a model and a base_url")
+        raise UsageError(f"tier {tier.name!r} needs a model and a base_url")
     check_base_url(str(spec["base_url"]), where)
     form = structured_form(tier, spec, wire)
     if client is None and _is_loopback(spec["base_url"]):
@@ -230,7 +231,7 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
                                       instructions_in_user=bool(spec.get("instructions_in_user")))
     else:
         if spec.get("seed") is not None:
-            raise ValueError(f"tier {tier.name!r}: the anthropic wire takes no seed")
+            raise UsageError(f"tier {tier.name!r}: the anthropic wire takes no seed")
         budget = int(spec.get("thinking_budget", 1024)) if spec.get("thinking") else None
         adapter = AnthropicAdapter(client=client, base_url=spec["base_url"], model=spec["model"], api_key=key,
                                    max_output_tokens=ceiling, thinking_budget=budget, policy=policy,
@@ -264,10 +265,10 @@ def structured_form(tier: Tier, spec: dict, wire: str) -> str:
     if value is False or value == OFF:
         return OFF
     if wire != "openai":
-        raise ValueError(f"tier {tier.name!r}: structured_output {value!r} is a form of OpenAI-compatible servers; "
+        raise UsageError(f"tier {tier.name!r}: structured_output {value!r} is a form of OpenAI-compatible servers; "
                          "the anthropic wire takes true or false")
     if value == "auto" and tier.provider != "openai":
-        raise ValueError(f"tier {tier.name!r}: structured_output 'auto' asks a real server; name a form instead")
+        raise UsageError(f"tier {tier.name!r}: structured_output 'auto' asks a real server; name a form instead")
     return str(value)
 
 
@@ -284,12 +285,12 @@ def _proven_form(tier: Tier, spec: dict, form: str, client: httpx.Client, key: s
         kind = probe.list_models(client, spec["base_url"], key).kind
         found, tried = probe.find_form(client, spec["base_url"], kind=kind, **options)
         if found is None:
-            raise ValueError(f"tier {tier.name!r}: the server at {where} honours no structured-output form "
+            raise UsageError(f"tier {tier.name!r}: the server at {where} honours no structured-output form "
                              f"({'; '.join(tried)}); set structured_output = \"off\"")
         return found
     ok, why = probe.honours(client, spec["base_url"], form, **options)
     if not ok:
-        raise ValueError(f"tier {tier.name!r}: the server at {where} does not do structured output {form!r}: "
+        raise UsageError(f"tier {tier.name!r}: the server at {where} does not do structured output {form!r}: "
                          f"{' '.join(why.split())[:240]}; set structured_output = \"auto\" to find its form, "
                          "or \"off\"")
     return form
@@ -319,11 +320,11 @@ def check_base_url(base_url: str, where: str) -> str:
         url = httpx.URL(base_url)
         port = url.port
     except (httpx.InvalidURL, ValueError, TypeError) as exc:
-        raise ValueError(f"{where} {base_url!r} is not a URL: {exc}") from None
+        raise UsageError(f"{where} {base_url!r} is not a URL: {exc}") from None
     if url.scheme not in ("http", "https") or not url.host:
-        raise ValueError(f"{where} {base_url!r} is not a URL of the form http(s)://host[:port]/path")
+        raise UsageError(f"{where} {base_url!r} is not a URL of the form http(s)://host[:port]/path")
     if port is not None and not 0 < port <= 65535:
-        raise ValueError(f"{where} {base_url!r} has port {port}, outside 1..65535")
+        raise UsageError(f"{where} {base_url!r} has port {port}, outside 1..65535")
     return base_url
 
 
@@ -337,5 +338,5 @@ def _check_listening(tier: Tier, base_url: str) -> None:
     except OSError as exc:
         hint = ("start it with `python -m evals simulate`" if tier.kind == "simulated"
                 else "start that server, or point the tier's base URL elsewhere")
-        raise ValueError(f"tier {tier.name!r} cannot reach its server at {url.host}:{port} "
+        raise UsageError(f"tier {tier.name!r} cannot reach its server at {url.host}:{port} "
                          f"({exc.strerror or exc}): {hint}") from None

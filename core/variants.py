@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from core.checklist import Checklist
+from core.errors import UsageError
 from core.sgd_source import CorpusError, load_schema
 
 VARIANTS = ("v1", "v2", "v3", "v4", "v5")
@@ -33,7 +34,7 @@ def apply_variant(corpus, variant: str, root: Path):
     from core.corpus import rename_case
 
     if variant not in VARIANTS:
-        raise ValueError(f"unknown schema variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+        raise UsageError(f"unknown schema variant {variant!r}; choose one of {', '.join(VARIANTS)}")
     path = root / "sgd_x" / variant / corpus.split
     if not (path / "schema.json").exists():
         raise CorpusError(f"no SGD-X schema at {path / 'schema.json'}")

@@ -6,6 +6,7 @@ so the page stays usable while the work goes on.
 
 from __future__ import annotations
 
+import logging
 import threading
 import uuid
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from core.secrets import scrub
 from core.store import Store
 
 Progress = Callable[[int, int], None]
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -54,10 +56,14 @@ def start_task(registry: dict[str, Job], label: str,
         job.done, job.total = done, total
 
     def body() -> None:
+        log.info("job %s started: %s", job.job_id, label)
         try:
             job.run_id, job.summary, job.outcome = work(job, progress)
+            log.info("job %s done: run %s", job.job_id, job.run_id)
         except Exception as exc:  # shown on the page as one sentence; a run itself is closed as incomplete
             job.error = _sentence(exc)
+            # the sentence, scrubbed, not the traceback: a provider's message may quote a header
+            log.error("job %s (%s) failed: %s: %s", job.job_id, label, type(exc).__name__, job.error)
         finally:
             job.finished = True
 

@@ -18,6 +18,7 @@ import argparse
 import math
 
 from core import tiers
+from core.errors import UsageError
 from core.extractors.offline import OfflineExtractor
 from core.runner import run_eval
 from core.simulated import FaultPlan, SimulatedProvider
@@ -49,13 +50,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     if args.concurrency < 1 or args.serial_cases < 1:
-        raise ValueError("--concurrency and --serial-cases must be at least 1")
+        raise UsageError("--concurrency and --serial-cases must be at least 1")
     corpus = open_corpus(args)
     cases = corpus.select(args.split, args.limit)
     if not cases:
-        raise ValueError(f"no cases in split {args.split!r} of {args.service}")
+        raise UsageError(f"no cases in split {args.split!r} of {args.service}")
     if tiers.load_tiers().get(args.tier) is None or tiers.load_tiers()[args.tier].kind != "simulated":
-        raise ValueError(f"--tier must be a simulated tier; {args.tier!r} is not one")
+        raise UsageError(f"--tier must be a simulated tier; {args.tier!r} is not one")
     store = open_store(args)
     offline = {c.case_id: take_turn(corpus.checklist, c.intent, c.lines, OfflineExtractor()).decision for c in cases}
     latency_s = args.latency_ms / 1000

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from core import queries
+from core.errors import UsageError
 from core.extraction import PROVIDER_ERROR, Call, Extraction, ExtractionRequest
 from core.extractors.model import Reply, read_reply
 
@@ -30,7 +31,7 @@ class ReplayExtractor:
     def from_store(cls, store, run_id: str, tier: str = "replay") -> ReplayExtractor:
         run = store.run(run_id)  # KeyError names the run and the store when it is not there
         if run["tier_kind"] in ("offline", "floor"):
-            raise ValueError(f"run {run_id} is a {run['tier_kind']} run: it recorded no replies to replay")
+            raise UsageError(f"run {run_id} is a {run['tier_kind']} run: it recorded no replies to replay")
         with store.connect() as db:
             cases, finishes = queries.recorded_replies(db, run_id)
         finish_of = dict(zip(finishes["case_id"], finishes["finish_reason"], strict=True))
@@ -40,7 +41,7 @@ class ReplayExtractor:
             for row in cases.itertuples()
         }
         if not recorded:
-            raise ValueError(f"run {run_id} recorded no cases to replay")
+            raise UsageError(f"run {run_id} recorded no cases to replay")
         return cls(run_id, recorded, run, tier=tier)
 
     @property
