@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from core.case import AGENT, CUSTOMER, Case, Line
 from core.checklist import Checklist
-from core.corpus import AGENT, CUSTOMER, Case, Corpus, Line
+from core.corpus import Corpus
 from core.errors import UsageError
 from core.extraction import Extractor
 from core.grade import CaseGrade, grade_case

@@ -23,8 +23,8 @@ import numpy as np
 import pandas as pd
 
 from core import queries
+from core.case import Case, Line, case_set_fingerprint
 from core.checklist import Checklist
-from core.corpus import Case, Line, case_set_fingerprint
 from core.errors import UsageError
 from core.prompt import STRATEGIES, RenderedPrompt, render
 from core.store import Store

@@ -18,7 +18,7 @@ import httpx
 from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential
 from tqdm import tqdm
 
-from core.sgd_source import DOWNLOAD_DIR, SPLITS, CorpusError
+from core.sgd_source import DOWNLOAD_DIR, SPLITS, CorpusError, is_complete
 
 UPSTREAM = "https://raw.githubusercontent.com/google-research-datasets/dstc8-schema-guided-dialogue/master"
 MAX_SHARDS = 200  # upstream has 127 train shards; a bound so a misbehaving server cannot loop us forever
@@ -26,11 +26,6 @@ MAX_SHARDS = 200  # upstream has 127 train shards; a bound so a misbehaving serv
 
 class _Transient(Exception):
     pass
-
-
-def is_complete(root: Path, split: str, service: str) -> bool:
-    """Whether every shard of the service reached `root` (a half-done download is not a corpus)."""
-    return (Path(root) / split / f".complete-{service}").exists()
 
 
 def base_url() -> str:

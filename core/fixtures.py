@@ -17,8 +17,9 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
+from core.case import AGENT, CUSTOMER, Case, Line
 from core.contract import ALL_CODES, REJECTING, Verdict, check, code_counts, extraction_from_reply
-from core.corpus import AGENT, CUSTOMER, SEGMENTS, Case, Corpus, Line, build_corpus
+from core.corpus import SEGMENTS, Corpus, build_corpus
 from core.errors import UsageError
 from core.extraction import Extraction
 from core.guards import contract_guards

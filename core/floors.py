@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.case import Case
 from core.checklist import decide
-from core.corpus import Case, Corpus
+from core.corpus import Corpus
 from core.grade import GRADER_VERSION, CaseGrade, grade_case, summarize
 from core.guards import floor_guards
 from core.recorder import RunRecorder

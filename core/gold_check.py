@@ -15,8 +15,9 @@ import os
 import time
 from collections.abc import Sequence
 
+from core.case import case_set_fingerprint
 from core.contract import REJECTING, VALUE_NOT_STATED, VALUE_ONLY_IN_AGENT_WORDS, check_value, count_codes
-from core.corpus import Corpus, build_corpus, case_set_fingerprint
+from core.corpus import Corpus, build_corpus
 from core.grade import accepts
 from core.guards import contract_guards
 from core.recorder import RunRecorder

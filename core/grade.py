@@ -15,8 +15,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy.stats import binomtest
 
+from core.case import Case
 from core.checklist import Checklist
-from core.corpus import Case
 from core.text import collapse
 
 GRADER_VERSION = "g1"

@@ -14,7 +14,8 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 
-from core.corpus import Case, Corpus, case_set_fingerprint
+from core.case import Case, case_set_fingerprint
+from core.corpus import Corpus
 from core.grade import GRADER_VERSION
 
 GUARD_NAMES = ("case_set", "checklist", "prompt", "grader", "tier_settings", "intent_mode", "provider_plan")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.corpus import AGENT, Line
+from core.case import AGENT, Line
 from core.errors import UsageError
 
 MAX_MESSAGE_CHARS = 2000

@@ -15,8 +15,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from core.case import AGENT, Line
 from core.checklist import Checklist
-from core.corpus import AGENT, Line
 from core.errors import UsageError
 
 TEMPLATE_VERSION = "p2"  # p2: the answer names the intent

@@ -19,9 +19,9 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
+from core.case import AGENT, CUSTOMER, Case, Line
 from core.checklist import Checklist
 from core.contract import count_codes
-from core.corpus import AGENT, CUSTOMER, Case, Line
 from core.errors import UsageError
 from core.grade import Rate, accepts, grade_case
 from core.guards import redteam_guards

@@ -20,7 +20,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass
 
 from core.budget import Budget, BudgetExhausted
-from core.corpus import Case, Corpus
+from core.case import Case
+from core.corpus import Corpus
 from core.errors import UsageError
 from core.extraction import FAILED_STATUSES, PROVIDER_ERROR
 from core.grade import CaseGrade, Rate, grade_case, summarize

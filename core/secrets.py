@@ -66,7 +66,7 @@ def configured_key_names() -> set[str]:
     the usual names (`*_KEY`, `*_TOKEN`, `*_SECRET`) in the environment."""
     names = {n for n in os.environ if n.upper().endswith(("_KEY", "_TOKEN", "_SECRET"))}
     try:
-        from core.tiers import load_tiers  # lazily: tiers reads keys through this module
+        from core.tier_file import load_tiers  # the file alone: the adapters read keys through this module
 
         for tier in load_tiers().values():
             if isinstance(tier.settings.get("key_env"), str):

@@ -65,6 +65,12 @@ def find_service(root: Path, service: str) -> tuple[str, dict] | None:
     return None
 
 
+def is_complete(root: Path, split: str, service: str) -> bool:
+    """Whether every shard of the service reached `root` (a half-done download is not a corpus);
+    core/download.py writes the mark when it is done."""
+    return (Path(root) / split / f".complete-{service}").exists()
+
+
 def has_dialogues(root: Path, split: str) -> bool:
     return any((root / split).glob("dialogues_*.json"))
 
@@ -75,11 +81,8 @@ def locate(service: str, explicit: str | os.PathLike | None = None) -> tuple[Pat
         if not root.is_dir():
             continue
         found = find_service(root, service)
-        if found and root == DOWNLOAD_DIR:
-            from core.download import is_complete  # here: core.download imports this module
-
-            if not is_complete(root, found[0], service):
-                continue  # the cache holds another service of the split, or a half-done download
+        if found and root == DOWNLOAD_DIR and not is_complete(root, found[0], service):
+            continue  # the cache holds another service of the split, or a half-done download
         if found and has_dialogues(root, found[0]):
             return root, found[0], found[1]
     return None

@@ -6,16 +6,10 @@ shared model-tier logic, the simulated provider, or a replay of an earlier run.
 
 from __future__ import annotations
 
-import functools
-import json
 import os
 import socket
-import tomllib
-from dataclasses import dataclass, field
-from pathlib import Path
 
 import httpx
-import jsonschema
 
 from core.budget import is_loopback, is_metered
 from core.errors import UsageError
@@ -25,123 +19,19 @@ from core.guards import PLAN_SETTING
 from core.http_retry import RetryPolicy
 from core.prompt import STRATEGIES, template_fingerprint
 from core.secrets import read_key, require_key
+from core.tier_file import KIND_OF as KIND_OF
+from core.tier_file import PROVIDERS as PROVIDERS
+from core.tier_file import SCHEMA_FILE as SCHEMA_FILE
+from core.tier_file import TIERS_FILE as TIERS_FILE
+from core.tier_file import Tier as Tier
+from core.tier_file import load_tiers as load_tiers
+from core.tier_file import schema_problems as schema_problems
 
-TIERS_FILE = Path(__file__).resolve().parent.parent / "data" / "tiers.toml"
-SCHEMA_FILE = TIERS_FILE.with_name("tiers.schema.json")
-PROVIDERS = ("offline", "openai", "anthropic", "simulated", "replay")
-KIND_OF = {"offline": "offline", "simulated": "simulated", "replay": "replay"}
 # Settings recorded with a run (and so part of its tier-settings guard). Never a key.
 RECORDED = ("provider", "wire", "model", "base_url", "max_output_tokens", "thinking", "thinking_budget",
             "reasoning_effort", "structured_output", "strategy", "ceiling_param", "rate", "timeout_s",
             "temperature", "seed", "instructions_in_user")
 OFF = "off"
-
-
-@dataclass
-class Tier:
-    name: str
-    provider: str
-    settings: dict = field(default_factory=dict)
-
-    @property
-    def kind(self) -> str:
-        return KIND_OF.get(self.provider, "model")
-
-    @property
-    def metered(self) -> bool | None:
-        """The optional `metered` key: true makes a loopback or unpriced tier count against
-        MAX_CALLS_PER_DAY, false exempts a priced one; unset, core/budget.py decides."""
-        value = self.settings.get("metered")
-        return None if value is None else bool(value)
-
-    @property
-    def label(self) -> str:
-        """How the tier is shown: simulated and replay tiers say so."""
-        return f"{self.name} ({self.kind})" if self.kind in ("simulated", "replay") else self.name
-
-
-def load_tiers(path: str | os.PathLike | None = None) -> dict[str, Tier]:
-    """The configured tiers; the file is parsed again only when it changes (pages ask often)."""
-    path = Path(path or os.environ.get("CHAT_INTAKE_TIERS") or TIERS_FILE)
-    try:
-        stamp = path.stat().st_mtime_ns
-    except OSError as exc:
-        raise UsageError(f"cannot read tiers from {path}: {exc}") from exc
-    parsed = _parse_tiers(str(path), stamp)
-    return {name: Tier(t.name, t.provider, dict(t.settings)) for name, t in parsed.items()}  # callers may edit
-
-
-@functools.lru_cache(maxsize=8)
-def _parse_tiers(path: str, _stamp: int) -> dict[str, Tier]:
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read tiers from {path}: {exc}") from exc
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise UsageError(f"cannot read tiers from {path}: bad bytes at line {line} (byte {exc.start}: "
-                         f"0x{raw[exc.start]:02x}); the file must be UTF-8") from None
-    try:
-        body = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"cannot read tiers from {path}: {exc}") from exc
-    problems = schema_problems(body)
-    if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise UsageError(f"{path}: {problems[0]}{more}")
-    return {name: Tier(name=name, provider=spec["provider"], settings=dict(spec)) for name, spec in body.items()}
-
-
-@functools.cache
-def _validator() -> jsonschema.Draft202012Validator:
-    schema = json.loads(SCHEMA_FILE.read_text())
-    jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
-
-
-def schema_problems(body: dict) -> list[str]:
-    """Every way a parsed tiers file breaks data/tiers.schema.json, each naming the tier and the key."""
-    problems = []
-    for error in sorted(_validator().iter_errors(body), key=lambda e: [str(p) for p in e.absolute_path]):
-        where = list(error.absolute_path)
-        if not where:
-            problems.append(error.message)
-            continue
-        tier = where[0]
-        if len(where) == 1:
-            spec = error.instance
-            if error.validator == "type":
-                problems.append(f"tier {tier!r} must be a table ([{tier}]) of settings, not {spec!r}")
-            elif error.validator == "required":
-                problems.append(f"tier {tier!r} needs a provider; known: {', '.join(PROVIDERS)}")
-            elif error.validator == "additionalProperties":
-                known = _validator().schema["$defs"]["tier"]["properties"]
-                unknown = sorted(k for k in spec if k not in known)
-                problems.append(f"tier {tier!r}: unknown key{'s' if len(unknown) > 1 else ''} "
-                                f"{', '.join(repr(k) for k in unknown)} (known keys: {', '.join(known)})")
-            else:
-                problems.append(f"tier {tier!r}: {error.message}")
-            continue
-        key = where[1]
-        value = error.instance if len(where) == 2 else body[tier][key]
-        problems.append(f"tier {tier!r}, key {key!r}: bad value {value!r}: {_why(error)}")
-    return problems
-
-
-def _why(error: jsonschema.ValidationError) -> str:
-    schema = error.schema if isinstance(error.schema, dict) else {}
-    if error.validator == "oneOf":
-        flat = []
-        for choice in schema.get("oneOf", []):
-            flat += ["true", "false"] if choice.get("type") == "boolean" else [repr(v) for v in choice.get("enum", [])]
-        return "expected one of " + ", ".join(flat)
-    if error.validator == "enum":
-        return "expected one of " + ", ".join(repr(v) for v in schema["enum"])
-    if error.validator == "type":
-        return f"expected {schema['type']}"
-    return error.message
 
 
 def build(tier_name: str, **overrides) -> tuple[object, dict, str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from statistics import mean
 
-from core.corpus import AGENT, Case
+from core.case import AGENT, Case
 from core.errors import UsageError
 from core.extractors.offline import OfflineExtractor
 from core.prompt import render

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from core.case import AGENT
 from core.checklist import Checklist
 from core.contract import extraction_from_reply
-from core.corpus import AGENT
 from core.extraction import OK, Call, Extraction, ExtractionRequest
 from core.prompt import RenderedPrompt, render
 
