@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core import queries, tiers
+from core import config, queries, tiers
 from core.corpus import build_corpus
 from core.errors import UsageError
 from core.floors import FLOORS, run_floors
@@ -29,7 +29,7 @@ DEFAULT_SERVICE = "Banks_1"
 DEFAULT_SPLIT = "held-out"
 DEFAULT_TIER = "offline"
 REVIEW_SPLIT = "sample"  # where the offline tier does stop early (2 of 1,042 Banks_1 cases)
-DISABLE_ENV = "CHAT_INTAKE_BOOTSTRAP"  # set to 0 to open an empty store as it is
+DISABLE_ENV = config.BOOTSTRAP_ENV  # set to 0 to open an empty store as it is
 
 Progress = Callable[[str, float], None]  # (what is happening, share done 0..1)
 
@@ -42,7 +42,7 @@ class BootstrapResult:
 
 
 def enabled() -> bool:
-    return os.environ.get(DISABLE_ENV, "1") != "0"
+    return config.bootstrap_enabled()
 
 
 def store_is_empty(store: Store) -> bool:

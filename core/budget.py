@@ -15,16 +15,16 @@ budget, unless the tier says `metered = true`.
 from __future__ import annotations
 
 import ipaddress
-import os
 import threading
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
 
 import httpx
 
+from core import config
 from core.errors import ChatIntakeError, UsageError
 
-ENV_NAME = "MAX_CALLS_PER_DAY"
+ENV_NAME = config.BUDGET_ENV
 DEFAULT_MAX_CALLS_PER_DAY = 1000
 BLOCK = 4  # calls reserved per trip to the store
 
@@ -43,7 +43,7 @@ def today_start() -> datetime:
 
 
 def limit_from_env() -> int:
-    raw = os.environ.get(ENV_NAME)
+    raw = config.budget_limit_text()
     if not raw:
         return DEFAULT_MAX_CALLS_PER_DAY
     try:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 # The small shared types live in core/case.py; they are re-exported here so `from core.corpus import
 # Line` keeps working.
+from core import config
 from core.case import AGENT as AGENT
 from core.case import CUSTOMER as CUSTOMER
 from core.case import HELD_OUT_SHARE as HELD_OUT_SHARE
@@ -126,13 +127,13 @@ def cases_from_dialogue(dialogue: Mapping, service: str, checklist: Checklist, s
     return cases, dropped
 
 
-CACHE_DIR = Path(__file__).resolve().parent.parent / "data" / "cache"
+CACHE_DIR = config.DEFAULT_CACHE_DIR  # the default; CHAT_INTAKE_CACHE moves it (config.cache_dir())
 CACHE_VERSION = 2
 
 
 def _cache_path(service: str, segment: str, root: Path, split: str) -> Path:
     key = hashlib.sha256(f"{CACHE_VERSION}|{root.resolve()}|{split}|{shard_signature(root, split)}".encode())
-    return CACHE_DIR / f"{service}.{segment}.{key.hexdigest()[:12]}.json"
+    return config.cache_dir() / f"{service}.{segment}.{key.hexdigest()[:12]}.json"
 
 
 def _read_cache(path: Path) -> tuple[list[Case], int, int] | None:
@@ -160,7 +161,7 @@ def build_corpus(
     if is_custom(sgd_dir):
         return _custom_corpus(Path(sgd_dir), service, segment)
     found = locate(service, sgd_dir)
-    chosen = sgd_dir or os.environ.get("SGD_DIR")  # a folder the user named is never downloaded into
+    chosen = sgd_dir or config.sgd_dir()  # a folder the user named is never downloaded into
     if found is None and download and not chosen:
         from core.download import download_service
 

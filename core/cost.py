@@ -22,14 +22,14 @@ import duckdb
 import numpy as np
 import pandas as pd
 
-from core import queries
+from core import config, queries
 from core.case import Case, Line, case_set_fingerprint
 from core.checklist import Checklist
 from core.errors import UsageError
 from core.prompt import STRATEGIES, RenderedPrompt, render
 from core.store import Store
 
-RATES_FILE = Path(__file__).resolve().parent.parent / "data" / "rates.toml"
+RATES_FILE = config.RATES_FILE
 CHARS_PER_TOKEN = 4  # the usual rule of thumb for English text; every figure built on it says "estimate"
 PROMPT_PARTS = ("instructions", "checklist", "conversation", "answer_contract")
 ESTIMATED_VALUE_CHARS = 14  # a typical free-text value ("Peter Kim", "$1,200") in an estimated reply

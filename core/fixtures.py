@@ -17,6 +17,7 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
+from core import config
 from core.case import AGENT, CUSTOMER, Case, Line
 from core.contract import ALL_CODES, REJECTING, Verdict, check, code_counts, extraction_from_reply
 from core.corpus import SEGMENTS, Corpus, build_corpus
@@ -26,7 +27,7 @@ from core.guards import contract_guards
 from core.recorder import RunRecorder
 from core.store import Store
 
-FIXTURES_DIR = Path(__file__).resolve().parent.parent / "data" / "contract"
+FIXTURES_DIR = config.FIXTURES_DIR
 FORMAT_VERSION = 1
 
 _GOLD_REF = {

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
+from core import config
 from core.case import AGENT, CUSTOMER, Case, Line
 from core.checklist import Checklist
 from core.contract import count_codes
@@ -33,7 +34,7 @@ from core.sgd_source import CorpusError, locate
 from core.store import Store
 from core.turn import TurnResult, take_turn
 
-ATTACKS_FILE = Path(__file__).resolve().parent.parent / "data" / "attacks.json"
+ATTACKS_FILE = config.ATTACKS_FILE
 FORMAT_VERSION = 1
 # The families our own files use; an attack file may name any family of its own.
 FAMILIES = (

@@ -12,11 +12,12 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from core import config
 from core.errors import ChatIntakeError
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-DOWNLOAD_DIR = PROJECT_ROOT / "data" / "sgd"
-SIBLING_COPY = PROJECT_ROOT.parent / "shared" / "sgd"
+PROJECT_ROOT = config.PROJECT_ROOT
+DOWNLOAD_DIR = config.DOWNLOAD_DIR
+SIBLING_COPY = config.SIBLING_COPY
 SPLITS = ("train", "dev", "test")
 
 
@@ -28,8 +29,8 @@ def candidate_dirs(explicit: str | os.PathLike | None = None) -> list[Path]:
     if explicit:
         return [Path(explicit)]
     dirs = []
-    if os.environ.get("SGD_DIR"):
-        dirs.append(Path(os.environ["SGD_DIR"]))
+    if config.sgd_dir():
+        dirs.append(config.sgd_dir())
     dirs += [DOWNLOAD_DIR, SIBLING_COPY]
     return dirs
 

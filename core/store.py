@@ -26,13 +26,13 @@ import duckdb
 import pandas as pd
 from tenacity import retry, retry_if_exception, stop_after_delay, wait_random_exponential
 
-from core import queries
+from core import config, queries
 from core.errors import NotFound, UsageError
 from core.migrations import migrate
 from core.secrets import Scrubber
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DB = PROJECT_ROOT / "runs.duckdb"
+PROJECT_ROOT = config.PROJECT_ROOT
+DEFAULT_DB = config.DEFAULT_DB
 STALE_AFTER = timedelta(minutes=2)  # a 'running' run with no heartbeat for this long died
 HOST = socket.gethostname()
 STATUSES = ("finished", "degraded", "partial", "incomplete")  # how a run can end ('running' until then)
@@ -51,7 +51,7 @@ def _file_lock(key: str) -> threading.RLock:
 
 
 def default_path() -> Path:
-    return Path(os.environ.get("RUNS_DB") or DEFAULT_DB)
+    return config.runs_db()
 
 
 def _locked(exc: BaseException) -> bool:

@@ -14,9 +14,10 @@ from pathlib import Path
 
 import jsonschema
 
+from core import config
 from core.errors import UsageError
 
-TIERS_FILE = Path(__file__).resolve().parent.parent / "data" / "tiers.toml"
+TIERS_FILE = config.TIERS_FILE
 SCHEMA_FILE = TIERS_FILE.with_name("tiers.schema.json")
 PROVIDERS = ("offline", "openai", "anthropic", "simulated", "replay")
 KIND_OF = {"offline": "offline", "simulated": "simulated", "replay": "replay"}
@@ -47,7 +48,7 @@ class Tier:
 
 def load_tiers(path: str | os.PathLike | None = None) -> dict[str, Tier]:
     """The configured tiers; the file is parsed again only when it changes (pages ask often)."""
-    path = Path(path or os.environ.get("CHAT_INTAKE_TIERS") or TIERS_FILE)
+    path = Path(path or config.tiers_file())
     try:
         stamp = path.stat().st_mtime_ns
     except OSError as exc:

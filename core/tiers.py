@@ -6,11 +6,11 @@ shared model-tier logic, the simulated provider, or a replay of an earlier run.
 
 from __future__ import annotations
 
-import os
 import socket
 
 import httpx
 
+from core import config
 from core.budget import is_loopback, is_metered
 from core.errors import UsageError
 from core.extractors.offline import VERSION as OFFLINE_VERSION
@@ -72,11 +72,11 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
     if wire not in ("openai", "anthropic"):
         raise UsageError(f"tier {tier.name!r}: unknown wire format {wire!r}; choose openai or anthropic")
     where = f"tier {tier.name!r}: base_url"
-    if spec.get("base_url_env") and os.environ.get(spec["base_url_env"]):
-        spec["base_url"] = os.environ[spec["base_url_env"]]
+    if spec.get("base_url_env") and config.env(spec["base_url_env"]):
+        spec["base_url"] = config.env(spec["base_url_env"])
         where = f"tier {tier.name!r}: {spec['base_url_env']}"
-    if spec.get("model_env") and os.environ.get(spec["model_env"]):
-        spec["model"] = os.environ[spec["model_env"]]
+    if spec.get("model_env") and config.env(spec["model_env"]):
+        spec["model"] = config.env(spec["model_env"])
     if not spec.get("base_url") or not spec.get("model"):
         raise UsageError(f"tier {tier.name!r} needs a model and a base_url")
     check_base_url(str(spec["base_url"]), where)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
-import os
 import pkgutil
 import signal
 import sys
@@ -15,12 +14,12 @@ import duckdb
 import httpx
 
 import evals
+from core import config
 from core.errors import ChatIntakeError
 from core.secrets import scrub
 
 # Every `evals/cmd_*.py` module is a command: it defines register(subparsers).
 FIRST = ("cmd_corpus", "cmd_run", "cmd_floors", "cmd_runs")
-LOG_ENV = "CHAT_INTAKE_LOG"  # DEBUG, INFO, WARNING (default) or ERROR
 
 
 def commands() -> list:
@@ -54,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminate)
     # warnings and errors of background work to stderr (stdout stays the command's output)
-    level = os.environ.get(LOG_ENV, "WARNING").upper()
+    level = config.log_level()
     logging.basicConfig(level=level if level in logging.getLevelNamesMapping() else "WARNING",
                         format="%(levelname)s %(name)s: %(message)s")
     try:

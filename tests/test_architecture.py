@@ -95,3 +95,29 @@ def test_core_has_no_import_cycle():
     graph = import_graph()
     assert "core.case" in graph and "core.corpus" in graph["core.guards"]  # the walk sees real edges
     assert cycles(graph) == []
+
+
+# --- configuration is read in one module ------------------------------------------------------
+
+def test_the_environment_is_read_in_core_config_only():
+    found = []
+    for folder in ("core", "evals", "dashboard"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            name = path.relative_to(ROOT).as_posix()
+            if name == "core/config.py":
+                continue
+            text = path.read_text(encoding="utf-8")
+            found += [f"{name}: {what}" for what in ("os.environ", "os.getenv") if what in text]
+    assert not found, found
+
+
+def test_a_test_session_reads_no_developer_configuration():
+    import os
+
+    from core import config
+    from core.secrets import read_key
+
+    assert not config.key_like_names()  # every key variable cleared
+    assert not config.secrets_file().exists() and read_key("OPENAI_API_KEY") is None
+    assert ROOT not in config.cache_dir().parents and ROOT not in config.runs_db().parents
+    assert os.environ.get(config.TIERS_ENV) is None
