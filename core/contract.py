@@ -14,7 +14,7 @@ that could complete a checklist must be backed by the customer's own words:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from core.acceptance import accepts, is_offer
@@ -259,13 +259,17 @@ def extraction_from_reply(raw_reply: str | None, finish_reason: str | None = Non
     return Extraction({}, status=UNPARSEABLE, raw_reply=raw_reply)
 
 
-def code_counts(verdicts: list[Verdict]) -> dict[str, int]:
-    """How often each code fired over a set of verdicts (every code listed, zeros included)."""
+def count_codes(codes: Iterable[str]) -> dict[str, int]:
+    """How often each code fired (every code listed, zeros included): the one count of codes."""
     counts = dict.fromkeys(ALL_CODES, 0)
-    for verdict in verdicts:
-        for code in verdict.codes:
-            counts[code] = counts.get(code, 0) + 1
+    for code in codes:
+        counts[code] = counts.get(code, 0) + 1
     return counts
+
+
+def code_counts(verdicts: Iterable[Verdict]) -> dict[str, int]:
+    """How often each code fired over a set of verdicts (every code listed, zeros included)."""
+    return count_codes(code for verdict in verdicts for code in verdict.codes)
 
 
 def check_mapping(checklist: Checklist, intent: str, lines: tuple[Line, ...], collected: Mapping[str, str]) -> Verdict:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from core import tiers
 from core.corpus import SEGMENTS, SPLIT_NAMES, Case, Corpus, build_corpus
+from core.errors import UsageError
 from core.floors import FLOORS, floor_decision
 from core.grade import Rate, grade_case, summarize
 from core.turn import take_turn
@@ -39,10 +40,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _listed(value: str, allowed: Sequence[str] | None, what: str) -> list[str]:
     items = [v.strip() for v in value.split(",") if v.strip()]
     if not items:
-        raise ValueError(f"--{what} needs at least one value")
+        raise UsageError(f"--{what} needs at least one value")
     unknown = [v for v in items if allowed is not None and v not in allowed]
     if unknown:
-        raise ValueError(f"unknown {what} {', '.join(unknown)}; choose from {', '.join(allowed)}")
+        raise UsageError(f"unknown {what} {', '.join(unknown)}; choose from {', '.join(allowed)}")
     return items
 
 
@@ -109,9 +110,9 @@ def handle(args: argparse.Namespace) -> int:
     splits = _listed(args.splits, SPLIT_NAMES, "splits")
     tier = tiers.load_tiers().get(args.tier)
     if tier is None:
-        raise ValueError(f"unknown tier {args.tier!r}")
+        raise UsageError(f"unknown tier {args.tier!r}")
     if tier.kind != "offline":
-        raise ValueError(f"report grades every case in-process; tier {args.tier!r} is {tier.kind}: use `run` for it")
+        raise UsageError(f"report grades every case in-process; tier {args.tier!r} is {tier.kind}: use `run` for it")
     extractor, settings, _ = tiers.build(args.tier)
     rows = []
     for service in services:

@@ -21,10 +21,9 @@ def test_report_prints_banks1_held_out_with_floors_and_sgd_x(sgd_dir, capsys):
     # always-stop scores the stop share, 162 of 298; always-ask and copy-nothing the ask share.
     assert held["floors"]["always-stop"]["hits"] == 162
     assert held["floors"]["always-ask"]["hits"] == held["floors"]["copy-nothing"]["hits"] == 136
-    variants = body["sgd_x"]
+    variants = body["sgd_x"]  # measured on the held-out split: what it reports, never a bound on it
     assert variants["n"] == 298 and sorted(variants["variants"]) == ["v1", "v2", "v3", "v4", "v5"]
     for figures in variants["variants"].values():
-        assert figures["changed"] <= 0.01 * 298
         assert figures["changed"] == len(figures["changed_cases"])
 
 
