@@ -12,12 +12,12 @@ import hashlib
 import json
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from core.checklist import Checklist
 from core.custom_corpus import is_custom, load_checklist_entry, load_dialogues
-from core.sgd_source import CorpusError, iter_dialogues, locate, shard_signature
+from core.sgd_source import SPLITS, CorpusError, iter_dialogues, locate, shard_signature
 
 HELD_OUT_SHARE = 0.20
 SEGMENTS = ("dialogue", "intent")
@@ -192,6 +192,17 @@ def rename_case(case: Case, names: Mapping[str, str], service: str) -> Case:
     )
 
 
+def without_asks(corpus: Corpus) -> Corpus:
+    """The same cases with every agent line's recorded questions (`Line.asks`) emptied: what a tier makes of
+    the conversation when it cannot know which fact the agent asked for (SGD annotates them; a product knows
+    its own questions, a transcript from elsewhere may not)."""
+    def bare(case: Case) -> Case:
+        return replace(case, lines=tuple(Line(ln.speaker, ln.text) for ln in case.lines))
+
+    return replace(corpus, cases=[bare(c) for c in corpus.cases],
+                   notes=[*corpus.notes, "agent questions (asks) emptied"])
+
+
 CACHE_DIR = Path(__file__).resolve().parent.parent / "data" / "cache"
 CACHE_VERSION = 2
 
@@ -219,13 +230,16 @@ def build_corpus(
     schema_variant: str | None = None,
     download: bool = True,
     progress: bool = False,
+    sgd_split: str | None = None,
 ) -> Corpus:
-    """Read (or download, then read) the service's dialogues and cut them into cases."""
+    """Read (or download, then read) the service's dialogues and cut them into cases. `sgd_split` reads the
+    service's dialogues of that SGD split (train, dev, test); by default the first split whose schema lists it."""
     if segment not in SEGMENTS:
         raise ValueError(f"unknown segment mode {segment!r}; choose one of {', '.join(SEGMENTS)}")
     if is_custom(sgd_dir):
         return _custom_corpus(Path(sgd_dir), service, segment)
-    found = locate(service, sgd_dir)
+    splits = (sgd_split,) if sgd_split else SPLITS
+    found = locate(service, sgd_dir, splits)
     chosen = sgd_dir or os.environ.get("SGD_DIR")  # a folder the user named is never downloaded into
     if found is None and download and not chosen:
         from core.download import download_service
@@ -234,10 +248,11 @@ def build_corpus(
             download_service(service, progress=progress)
         except CorpusError as exc:
             raise CorpusError(f"service {service!r} is not in any local SGD folder, and {exc}") from exc
-        found = locate(service, sgd_dir)
+        found = locate(service, sgd_dir, splits)
     if found is None:
         where = chosen or "data/sgd or a shared/sgd copy"
-        raise CorpusError(f"service {service!r} was not found in {where}")
+        within = f" ({sgd_split} split)" if sgd_split else ""
+        raise CorpusError(f"service {service!r} was not found in {where}{within}")
     root, split, entry = found
     checklist = Checklist.from_schema(entry)
 
