@@ -98,3 +98,20 @@ def filled_store(path: Path, corpus: Corpus, sgd_dir: Path) -> dict[str, str]:
     ids["model"] = record_model(store, corpus)
     ids["eager"] = record_eager(store, corpus)
     return ids
+
+
+def record_generality(path: Path, folder: Path) -> None:
+    """A generality report over a tiny SGD-shaped folder the tests write (never SGD data), with its caches in
+    that folder, so the Generality page has a run to show."""
+    import pytest
+
+    import core.corpus
+    from core import shard_index
+    from tests.tiny_sgd import write_tiny_sgd
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(shard_index, "CACHE_DIR", folder / "cache" / "shards")
+        patch.setattr(core.corpus, "CACHE_DIR", folder / "cache")
+        root = write_tiny_sgd(folder / "sgd")
+        record_command(["report", "--sgd", str(root), "--workers", "1", "--db", str(path)])
+        shard_index.clear_memo()
