@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+import core.corpus as corpus_module
 from core import shard_index
 from core.availability import folder_services, services_in
 from core.corpus import Corpus, build_corpus, case_set_fingerprint, without_asks
@@ -175,9 +176,7 @@ def measure(task: Task, root: Path, settings: Settings) -> dict:
 def _measure_star(args: tuple[Task, Path, Settings, tuple[Path, Path]]) -> dict:
     task, root, settings, (index_dir, cases_dir) = args
     # a spawned worker starts from the modules' defaults: use the caches its parent uses
-    import core.corpus
-
-    shard_index.CACHE_DIR, core.corpus.CACHE_DIR = index_dir, cases_dir
+    shard_index.CACHE_DIR, corpus_module.CACHE_DIR = index_dir, cases_dir
     return measure(task, root, settings)
 
 
@@ -191,9 +190,7 @@ def measure_all(root: Path, tasks: Sequence[Task], settings: Settings, workers: 
                 progress: Progress | None = None) -> list[dict]:
     """Every row, in the order of `tasks`; `progress(done, total)` counts rows as they finish."""
     order = sorted(tasks, key=lambda t: -_size(root, t))
-    import core.corpus
-
-    caches = (shard_index.CACHE_DIR, core.corpus.CACHE_DIR)
+    caches = (shard_index.CACHE_DIR, corpus_module.CACHE_DIR)
     jobs = [(task, root, settings, caches) for task in order]
     rows: dict[tuple[str, str], dict] = {}
     if progress:
