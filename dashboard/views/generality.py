@@ -115,9 +115,10 @@ if not rows:
 modes = [m for m in settings.get("intent_modes") or ["gold"] if m in MODES]
 asks = "kept" if settings.get("agent_asks", True) else "hidden from the tier"
 took = f", took {summary['wall_s'] / 60:,.1f} minutes" if summary.get("wall_s") else ""
-st.caption(f"Report {run['run_id']}, started {ui.when(run['started_at'])}{took}. Tier {ui.text(run['tier'])} "
-           f"(version {ui.text((ui.loads(run['settings']) or {}).get('extractor', '?'))}); the agent's own questions "
-           f"were {asks}; conversations cut at the end of each task.")
+version = (ui.loads(run["settings"]) or {}).get("extractor", "?")
+st.caption(f"Report {run['run_id']}, started {ui.when(run['started_at'])}{took}. Tier {ui.escape(run['tier'])} "
+           f"(version {ui.escape(version)}); the agent's own questions were {asks}; conversations cut at the end "
+           "of each task.")
 mode = st.radio("Intent", modes, format_func=MODES.get, horizontal=True, key="generality_mode") if len(modes) > 1 \
     else modes[0]
 
