@@ -58,3 +58,19 @@ def test_an_empty_store_offers_the_button_and_the_command_and_the_button_fills_t
     assert list(runs["status"]) == ["finished"]
     at.run()
     assert list(at.dataframe[1].value["service"]) == ["Loans_1", "Rides_1", "Loans_1", "Pets_1", "Parcels_1"]
+
+
+def test_a_report_without_the_agents_questions_says_so_where_it_is_picked(monkeypatch, tmp_path, tiny_env):
+    from tests.dashboard_store import record_command
+
+    db = tmp_path / "runs.duckdb"
+    record_command(["report", "--workers", "1", "--no-variants", "--db", str(db)])
+    record_command(["report", "--workers", "1", "--no-variants", "--no-agent-asks", "--db", str(db)])
+    at = open_app(monkeypatch, db, "generality")
+    picker = at.selectbox(key="generality_run")
+    newest, older = Store(db).runs("generality")["run_id"]
+    assert "agent questions hidden" in picker.format_func(newest) and "hidden" not in picker.format_func(older)
+    assert "the agent's own questions were hidden from the tier" in shown(at)
+    picker.set_value(older).run()
+    assert "the agent's own questions were kept" in shown(at)
+    assert at.dataframe[1].value["decision changed by a reworded checklist"].iloc[0] == "no reworded checklist"

@@ -83,9 +83,16 @@ def service_table(rows: list[dict], mode: str) -> pd.DataFrame:
     })
 
 
+def run_label(run_id: str, started: object, guards: object) -> str:
+    """A report as offered for picking: when, which tier version, and whether the agent's questions were hidden."""
+    guards = ui.loads(guards) or {}
+    hidden = " · agent questions hidden" if guards.get("agent_asks") == "emptied" else ""
+    return f"{ui.when(started)} · {ui.text(guards.get('extractor', ''))}{hidden} · {run_id}"
+
+
 def pick_run(history: pd.DataFrame) -> pd.Series:
-    labels = {rid: f"{ui.when(at)} · {status} · {rid}" for rid, at, status
-              in zip(history["run_id"], history["started_at"], history["status"], strict=True)}
+    labels = {rid: run_label(rid, at, guards) for rid, at, guards
+              in zip(history["run_id"], history["started_at"], history["guards"], strict=True)}
     if len(labels) == 1:
         return history.iloc[0]
     run_id = st.selectbox("Report", list(labels), format_func=labels.get, key="generality_run")
