@@ -19,16 +19,21 @@ import multiprocessing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import core.corpus as corpus_module
 from core import shard_index
 from core.availability import folder_services, services_in
 from core.corpus import Corpus, build_corpus, case_set_fingerprint, without_asks
+from core.extraction import Extractor
 from core.grade import GRADER_VERSION, Rate, grade_case, summarize
 from core.guards import settings_fingerprint
 from core.sgd_source import CorpusError, candidate_dirs
 from core.turn import take_turn
 from core.variants import VARIANTS, apply_variant
+
+if TYPE_CHECKING:  # the store (DuckDB) is not needed by the worker processes
+    from core.store import Store
 
 KIND = "generality"  # the run kind in the store
 INTENT_MODES = ("gold", "predicted")
@@ -89,10 +94,10 @@ def plan(root: Path, services: Iterable[str] | None = None) -> list[Task]:
 
 
 # --- one row: runs in a worker process ---------------------------------------------------------
-_EXTRACTORS: dict[str, object] = {}
+_EXTRACTORS: dict[str, Extractor] = {}
 
 
-def _extractor(tier: str):
+def _extractor(tier: str) -> Extractor:
     if tier not in _EXTRACTORS:
         from core import tiers
 
@@ -101,7 +106,7 @@ def _extractor(tier: str):
     return _EXTRACTORS[tier]
 
 
-def _decide(corpus: Corpus, extractor, gold_intent: bool) -> list[tuple[str, dict[str, str], str | None]]:
+def _decide(corpus: Corpus, extractor: Extractor, gold_intent: bool) -> list[tuple[str, dict[str, str], str | None]]:
     """(decision, collected, intent read) per case, through the real turn."""
     out = []
     for case in corpus.cases:
@@ -130,7 +135,7 @@ def mode_figures(corpus: Corpus, made: Sequence[tuple[str, dict[str, str], str |
     }
 
 
-def variant_figures(corpus: Corpus, root: Path, extractor, original: Sequence[str]) -> dict | None:
+def variant_figures(corpus: Corpus, root: Path, extractor: Extractor, original: Sequence[str]) -> dict | None:
     """Cases whose (gold-intent) decision changes under each SGD-X variant, and under any; None when the
     folder holds no variant schema for the service."""
     changed_any: set[int] = set()
@@ -281,7 +286,7 @@ def report(root: Path, settings: Settings, services: Iterable[str] | None = None
             "guards": guards(rows, settings, tier_settings)}
 
 
-def record(store, result: Mapping, wall_s: float | None = None) -> str:
+def record(store: Store, result: Mapping, wall_s: float | None = None) -> str:
     """Record a finished report as one run of kind `generality` (rows and totals in its summary)."""
     settings = result["settings"]
     tier_settings = result["tier_settings"]
