@@ -21,10 +21,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import core.corpus as corpus_module
 from core import shard_index
 from core.availability import folder_services, services_in
 from core.corpus import Corpus, build_corpus, case_set_fingerprint, without_asks
+from core.errors import UsageError
 from core.extraction import Extractor
 from core.grade import GRADER_VERSION, Rate, grade_case, summarize
 from core.guards import settings_fingerprint
@@ -178,11 +178,8 @@ def measure(task: Task, root: Path, settings: Settings) -> dict:
     return row
 
 
-def _measure_star(args: tuple[Task, Path, Settings, tuple[Path, Path]]) -> dict:
-    task, root, settings, (index_dir, cases_dir) = args
-    # a spawned worker starts from the modules' defaults: use the caches its parent uses
-    shard_index.CACHE_DIR, corpus_module.CACHE_DIR = index_dir, cases_dir
-    return measure(task, root, settings)
+def _measure_star(args: tuple[Task, Path, Settings]) -> dict:
+    return measure(*args)  # a spawned worker inherits the environment, so it reads the caches its parent reads
 
 
 # --- the whole folder ----------------------------------------------------------------------------
@@ -195,8 +192,7 @@ def measure_all(root: Path, tasks: Sequence[Task], settings: Settings, workers: 
                 progress: Progress | None = None) -> list[dict]:
     """Every row, in the order of `tasks`; `progress(done, total)` counts rows as they finish."""
     order = sorted(tasks, key=lambda t: -_size(root, t))
-    caches = (shard_index.CACHE_DIR, corpus_module.CACHE_DIR)
-    jobs = [(task, root, settings, caches) for task in order]
+    jobs = [(task, root, settings) for task in order]
     rows: dict[tuple[str, str], dict] = {}
     if progress:
         progress(0, len(jobs))
@@ -269,13 +265,13 @@ def report(root: Path, settings: Settings, services: Iterable[str] | None = None
 
     tier = tiers.load_tiers().get(settings.tier)
     if tier is None:
-        raise ValueError(f"unknown tier {settings.tier!r}")
+        raise UsageError(f"unknown tier {settings.tier!r}")
     if tier.kind != "offline":
-        raise ValueError(f"the generality report grades every case in-process; tier {settings.tier!r} is "
+        raise UsageError(f"the generality report grades every case in-process; tier {settings.tier!r} is "
                          f"{tier.kind}: use `run` for it")
     unknown = [m for m in settings.intent_modes if m not in INTENT_MODES]
     if unknown or not settings.intent_modes:
-        raise ValueError(f"unknown intent mode {', '.join(unknown) or '(none)'}; choose from gold, predicted")
+        raise UsageError(f"unknown intent mode {', '.join(unknown) or '(none)'}; choose from gold, predicted")
     _, tier_settings, _ = tiers.build(settings.tier)
     tasks = plan(root, services)
     if not tasks:

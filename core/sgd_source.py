@@ -12,15 +12,17 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from core import config
+from core.errors import ChatIntakeError
 from core.shard_index import shards_of
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-DOWNLOAD_DIR = PROJECT_ROOT / "data" / "sgd"
-SIBLING_COPY = PROJECT_ROOT.parent / "shared" / "sgd"
+PROJECT_ROOT = config.PROJECT_ROOT
+DOWNLOAD_DIR = config.DOWNLOAD_DIR
+SIBLING_COPY = config.SIBLING_COPY
 SPLITS = ("train", "dev", "test")
 
 
-class CorpusError(RuntimeError):
+class CorpusError(ChatIntakeError, RuntimeError):
     """The corpus cannot be read: a missing folder or service, or a corrupt file."""
 
 
@@ -28,8 +30,8 @@ def candidate_dirs(explicit: str | os.PathLike | None = None) -> list[Path]:
     if explicit:
         return [Path(explicit)]
     dirs = []
-    if os.environ.get("SGD_DIR"):
-        dirs.append(Path(os.environ["SGD_DIR"]))
+    if config.sgd_dir():
+        dirs.append(config.sgd_dir())
     dirs += [DOWNLOAD_DIR, SIBLING_COPY]
     return dirs
 
@@ -65,6 +67,12 @@ def find_service(root: Path, service: str, splits: tuple[str, ...] = SPLITS) -> 
     return None
 
 
+def is_complete(root: Path, split: str, service: str) -> bool:
+    """Whether every shard of the service reached `root` (a half-done download is not a corpus);
+    core/download.py writes the mark when it is done."""
+    return (Path(root) / split / f".complete-{service}").exists()
+
+
 def has_dialogues(root: Path, split: str) -> bool:
     return any((root / split).glob("dialogues_*.json"))
 
@@ -77,11 +85,8 @@ def locate(service: str, explicit: str | os.PathLike | None = None,
         if not root.is_dir():
             continue
         found = find_service(root, service, splits)
-        if found and root == DOWNLOAD_DIR:
-            from core.download import is_complete  # here: core.download imports this module
-
-            if not is_complete(root, found[0], service):
-                continue  # the cache holds another service of the split, or a half-done download
+        if found and root == DOWNLOAD_DIR and not is_complete(root, found[0], service):
+            continue  # the cache holds another service of the split, or a half-done download
         if found and has_dialogues(root, found[0]):
             return root, found[0], found[1]
     return None

@@ -3,8 +3,9 @@
 A split of SGD is up to 127 shards (140 MB); a service lives in a few of them. Reading every shard
 to build one service's cases costs seconds; scanning the bytes of each shard for its dialogues'
 `services` lists costs a fraction of that and is done once: the index is kept in memory and in
-`data/cache/shards/` under a key made of the folder and the shards' names, sizes and mtimes, so a
-changed, added or removed shard builds a new index and every later build reads only its shards.
+`data/cache/shards/` (beside the case sets: CHAT_INTAKE_CACHE moves both) under a key made of the
+folder and the shards' names, sizes and mtimes, so a changed, added or removed shard builds a new
+index and every later build reads only its shards.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import json
 import re
 from pathlib import Path
 
-CACHE_DIR = Path(__file__).resolve().parent.parent / "data" / "cache" / "shards"
+from core import config
+
 INDEX_VERSION = 1
 SHARD_GLOB = "dialogues_*.json"
 
@@ -23,6 +25,11 @@ _SERVICES = re.compile(rb'"services"\s*:\s*\[([^\]]*)\]')
 _NAME = re.compile(rb'"([^"]+)"')
 
 _MEMO: dict[str, dict[str, tuple[str, ...]]] = {}
+
+
+def cache_dir() -> Path:
+    """Where indexes are kept: beside the case sets (CHAT_INTAKE_CACHE, default data/cache)."""
+    return config.cache_dir() / "shards"
 
 
 def signature(split_dir: Path) -> str:
@@ -57,7 +64,7 @@ def shard_services(split_dir: Path) -> dict[str, tuple[str, ...]]:
     key = _key(split_dir, sig)
     if key in _MEMO:
         return _MEMO[key]
-    cache = CACHE_DIR / f"{key}.json"
+    cache = cache_dir() / f"{key}.json"
     index = _read(cache)
     if index is None:
         index = {path.name: scan_shard(path) for path in sorted(split_dir.glob(SHARD_GLOB))}

@@ -6,6 +6,7 @@ so the page stays usable while the work goes on.
 
 from __future__ import annotations
 
+import logging
 import threading
 import uuid
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from core.secrets import scrub
 from core.store import Store
 
 Progress = Callable[[int, int], None]
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -54,10 +56,14 @@ def start_task(registry: dict[str, Job], label: str,
         job.done, job.total = done, total
 
     def body() -> None:
+        log.info("job %s started: %s", job.job_id, label)
         try:
             job.run_id, job.summary, job.outcome = work(job, progress)
+            log.info("job %s done: run %s", job.job_id, job.run_id)
         except Exception as exc:  # shown on the page as one sentence; a run itself is closed as incomplete
             job.error = _sentence(exc)
+            # the sentence, scrubbed, not the traceback: a provider's message may quote a header
+            log.error("job %s (%s) failed: %s: %s", job.job_id, label, type(exc).__name__, job.error)
         finally:
             job.finished = True
 
@@ -113,14 +119,12 @@ def start_contract(registry: dict[str, Job], db_path: str, which: str, services:
     """`which` is `fixtures` (the contaminated fixtures) or `gold` (the contract over every gold value)."""
 
     def fixtures(job: Job, progress: Progress) -> tuple[str, dict, str]:
-        from core.fixtures import load_fixtures, record_run, run_fixtures, summarize
+        from core.fixtures import load_fixtures, record_fixtures
 
         found = load_fixtures(None)
         job.total = len(found)
-        results = run_fixtures(found)
+        run_id, summary, _ = record_fixtures(Store(db_path), found)
         job.done = job.total
-        summary = summarize(results, None)
-        run_id = record_run(Store(db_path), results, summary)
         return run_id, summary, (f"{summary['bad_rejected_as_expected']} of {summary['bad_total']} bad answers "
                                  f"rejected as expected, {summary['clean_passed']} of {summary['clean_total']} "
                                  "clean answers passed")

@@ -14,6 +14,7 @@ import time
 
 from core import generality
 from core.corpus import SEGMENTS
+from core.errors import UsageError
 from evals.common import add_output_options, open_store, whole
 from evals.output import emit, pct
 
@@ -45,7 +46,7 @@ def _listed(value: str | None) -> list[str] | None:
         return None
     items = [v.strip() for v in value.split(",") if v.strip()]
     if not items:
-        raise ValueError("--services needs at least one service")
+        raise UsageError("--services needs at least one service")
     return items
 
 

@@ -9,6 +9,7 @@ data/cache is left as it is. Usage: .venv/bin/python scripts/bench_corpus.py [--
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -16,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import core.corpus as corpus_module
-from core import shard_index
+from core import config, shard_index
+from core.corpus import build_corpus
 from core.sgd_source import candidate_dirs, read_json
 
 
@@ -50,18 +51,14 @@ def main() -> int:
     print(f"  before (every shard parsed)          {time.perf_counter() - started:6.2f} s  ({dialogues:,} dialogues)")
 
     with tempfile.TemporaryDirectory() as tmp:
-        shard_index.CACHE_DIR = Path(tmp) / "shards"
-        for label, cases_dir, forget_index in (
-            ("cold (index built, cases built)", "cold", True),
-            ("warm index, cases built", "warm-index", True),
-            ("warm (index and cases cached)", "warm-index", True),
-        ):
-            corpus_module.CACHE_DIR = Path(tmp) / cases_dir
-            if forget_index:
-                shard_index.clear_memo()  # a new process: the index is read from disk, not memory
+        os.environ[config.CACHE_ENV] = tmp  # both caches (case sets, and the index under shards/) start empty
+        for label in ("cold (index built, cases built)", "warm index, cases built", "warm (index and cases cached)"):
+            if label.startswith("warm index"):
+                for built in Path(tmp).glob("*.json"):
+                    built.unlink()  # the case sets go, the index (in shards/) stays
+            shard_index.clear_memo()  # as a new process: the index is read from disk, not memory
             started = time.perf_counter()
-            corpus = corpus_module.build_corpus(args.service, args.segment, sgd_dir=root, download=False,
-                                                sgd_split=args.split)
+            corpus = build_corpus(args.service, args.segment, sgd_dir=root, download=False, sgd_split=args.split)
             elapsed = time.perf_counter() - started
             read = len(shard_index.shards_of(split_dir, args.service))
             print(f"  {label:<37}{elapsed:6.2f} s  ({corpus.dialogues:,} dialogues, {len(corpus.cases):,} cases,"

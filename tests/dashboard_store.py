@@ -105,13 +105,11 @@ def record_generality(path: Path, folder: Path) -> None:
     that folder, so the Generality page has a run to show."""
     import pytest
 
-    import core.corpus
-    from core import shard_index
+    from core import config, shard_index
     from tests.tiny_sgd import write_tiny_sgd
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(shard_index, "CACHE_DIR", folder / "cache" / "shards")
-        patch.setattr(core.corpus, "CACHE_DIR", folder / "cache")
+        patch.setenv(config.CACHE_ENV, str(folder / "cache"))
         root = write_tiny_sgd(folder / "sgd")
         record_command(["report", "--sgd", str(root), "--workers", "1", "--db", str(path)])
         shard_index.clear_memo()

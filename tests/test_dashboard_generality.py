@@ -8,8 +8,7 @@ import time
 
 import pytest
 
-import core.corpus
-from core import shard_index
+from core import config, shard_index
 from core.store import Store
 from tests.test_dashboard_pages import open_app, shown
 from tests.tiny_sgd import write_tiny_sgd
@@ -33,8 +32,7 @@ def test_the_page_shows_group_totals_and_every_service_of_the_latest_report(monk
 
 @pytest.fixture()
 def tiny_env(tmp_path, monkeypatch):
-    monkeypatch.setattr(shard_index, "CACHE_DIR", tmp_path / "cache" / "shards")
-    monkeypatch.setattr(core.corpus, "CACHE_DIR", tmp_path / "cache")
+    monkeypatch.setenv(config.CACHE_ENV, str(tmp_path / "cache"))  # worker processes inherit it
     shard_index.clear_memo()
     monkeypatch.setenv("SGD_DIR", str(write_tiny_sgd(tmp_path / "sgd")))
     yield

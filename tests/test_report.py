@@ -7,8 +7,7 @@ import json
 
 import pytest
 
-import core.corpus
-from core import generality, shard_index
+from core import config, generality, shard_index
 from core.store import Store
 from evals.cli import main
 from tests.tiny_sgd import write_tiny_sgd
@@ -19,8 +18,7 @@ ROWS = [("Loans_1", "train", "train", 7, 4), ("Rides_1", "train", "train", 2, 1)
 
 @pytest.fixture()
 def tiny(tmp_path, monkeypatch):
-    monkeypatch.setattr(shard_index, "CACHE_DIR", tmp_path / "cache" / "shards")
-    monkeypatch.setattr(core.corpus, "CACHE_DIR", tmp_path / "cache")
+    monkeypatch.setenv(config.CACHE_ENV, str(tmp_path / "cache"))  # worker processes inherit it
     shard_index.clear_memo()
     yield write_tiny_sgd(tmp_path / "sgd")
     shard_index.clear_memo()

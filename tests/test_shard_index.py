@@ -8,9 +8,8 @@ import os
 
 import pytest
 
-import core.corpus
 import core.sgd_source
-from core import shard_index
+from core import config, shard_index
 from core.availability import folder_services, has_dialogues_of
 from core.corpus import build_corpus
 from tests.tiny_sgd import loan_dialogue, pet_dialogue, write_tiny_sgd
@@ -18,8 +17,7 @@ from tests.tiny_sgd import loan_dialogue, pet_dialogue, write_tiny_sgd
 
 @pytest.fixture()
 def tiny(tmp_path, monkeypatch):
-    monkeypatch.setattr(shard_index, "CACHE_DIR", tmp_path / "cache" / "shards")
-    monkeypatch.setattr(core.corpus, "CACHE_DIR", tmp_path / "cache")
+    monkeypatch.setenv(config.CACHE_ENV, str(tmp_path / "cache"))  # worker processes inherit it
     shard_index.clear_memo()
     yield write_tiny_sgd(tmp_path / "sgd")
     shard_index.clear_memo()
@@ -35,7 +33,7 @@ def test_the_index_names_the_shards_of_each_service(tiny):
 def test_the_index_is_built_once_and_reused_by_a_later_process(tiny, monkeypatch):
     shard_index.shard_services(tiny / "train")
     shard_index.shard_services(tiny / "dev")
-    assert len(list(shard_index.CACHE_DIR.glob("*.json"))) == 2  # one per split
+    assert len(list(shard_index.cache_dir().glob("*.json"))) == 2  # one per split
 
     def no_scan(path):
         raise AssertionError(f"{path} was scanned again")
@@ -60,7 +58,7 @@ def test_a_changed_shard_builds_a_new_index(tiny):
     assert [p.name for p in shard_index.shards_of(tiny / "dev", "Loans_1")] == ["dialogues_001.json",
                                                                                  "dialogues_002.json"]
     assert build_corpus("Pets_1", "intent", sgd_dir=tiny, download=False).dialogues == 3
-    assert len(list(shard_index.CACHE_DIR.glob("*.json"))) == 2  # the dev index before and after the change
+    assert len(list(shard_index.cache_dir().glob("*.json"))) == 2  # the dev index before and after the change
 
 
 def test_a_build_parses_only_the_shards_of_its_service(tiny, monkeypatch):

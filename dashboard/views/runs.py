@@ -10,6 +10,7 @@ import streamlit as st
 
 from core import tiers
 from core.bands import COUNTS, RATES, WATCHED, comparable_groups
+from core.compare import PER_CASE
 from core.corpus import SPLIT_NAMES
 from core.guards import differing
 from dashboard import jobs, ui
@@ -79,6 +80,14 @@ def model_text(model: object, settings: object) -> str:
     return f"{name} ({spec['host_kind']})" if spec.get("host_kind") else str(name)
 
 
+def repeats_text(repeats: object, agreement: object) -> str:
+    """A run's repeats and how often they agreed; a single pass is a dash."""
+    if pd.isna(repeats) or int(repeats) <= 1:
+        return "—"
+    agreed = "" if agreement is None or pd.isna(agreement) else f" ({100 * float(agreement):.1f}% agree)"
+    return f"{int(repeats)}{agreed}"
+
+
 def history_view(frame: pd.DataFrame) -> pd.DataFrame:
     """The history as people read it: accuracy with its interval, labels on simulated tiers."""
     accuracy = [
@@ -97,6 +106,9 @@ def history_view(frame: pd.DataFrame) -> pd.DataFrame:
         + frame["schema_variant"].fillna("").map(lambda v: f" {v}" if v else ""),
         "split": frame["split"].fillna(""),
         "cases": frame["n"],
+        "repeats (agreement)": [repeats_text(r, a) for r, a in zip(
+            frame.get("repeats", pd.Series([1] * len(frame))), frame.get("agreement", pd.Series([None] * len(frame))),
+            strict=True)],
         "decisions right (95% CI)": accuracy,
         "stopped early": frame["stopped_early"],
         "wrong facts": frame["wrong"],
@@ -124,7 +136,9 @@ def show_history(figures: pd.DataFrame) -> list:
     graded = figures[figures["kind"].isin(["eval", "floor"])]
     groups = comparable_groups(ui.store(), kind=None, frame=graded) if not graded.empty else []
     st.caption(f"{len(graded):,} eval and floor runs in {len(groups):,} comparable groups. Runs are differenced "
-               "only inside a group: its case set, checklist, prompt, grader and tier settings all match.")
+               "only inside a group: its case set, checklist, prompt, grader and tier settings all match. A run "
+               f"that repeated its cases counts each case once, by {PER_CASE}, in its cases, decisions and "
+               "interval; how often its repeats agreed is shown on its own.")
     newest = groups[0].guards if groups else {}
     view = history_view(graded).set_index("run", drop=False)  # built once, sliced per group
 
