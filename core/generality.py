@@ -298,5 +298,7 @@ def record(store: Store, result: Mapping, wall_s: float | None = None) -> str:
         "gold_ask": overall["gold_ask"], "headline_mode": first, "grader": GRADER_VERSION,
         "rows": result["rows"], "groups": result["groups"], "settings": settings, "wall_s": wall_s,
     }
-    store.finish_run(run_id, "finished", summary)
+    figures = {"n": n, "decisions_correct": overall["decisions"]["hits"], "stopped_early": overall["stopped_early"],
+               "wrong": overall["wrong"], "missed": overall["missed"], "facts_correct": overall["precision"]["hits"]}
+    store.finish_run(run_id, "finished", summary, figures=figures)
     return run_id

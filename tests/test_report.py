@@ -79,6 +79,11 @@ def test_the_report_is_recorded_as_a_generality_run_that_runs_lists(capsys, tiny
     assert run["summary"]["n"] == sum(r["cases"] for r in body["rows"])
     assert set(run["guards"]) >= {"case_sets", "tier_settings", "grader", "extractor", "agent_asks", "intent_modes"}
     assert run["guards"]["extractor"] == body["tier_settings"]["extractor"]
+    from core.compare import run_figures
+
+    listed = run_figures(Store(db))  # the Runs page's figures: the report's, though it writes no case row
+    assert (listed["kind"].tolist(), int(listed["n"].iloc[0])) == (["generality"], run["summary"]["n"])
+    assert int(listed["decisions_correct"].iloc[0]) == body["groups"]["all"]["gold"]["decisions"]["hits"]
     assert main(["runs", "--kind", "generality", "--db", str(db), "--json"]) == 0
     listed = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["runs"]
     assert [r["run_id"] for r in listed] == [body["run_id"]]
