@@ -133,11 +133,11 @@ st.header("By group")
 ui.table(group_table(groups, mode))
 unseen = groups.get("unseen")
 if unseen:
-    beaten = len(unseen["services"]) - len(unseen[mode]["below_floor"])
+    beaten = unseen["rows"] - len(unseen[mode]["below_floor"])  # a row: one service's dialogues of one split
     st.markdown(f"On the **{len(unseen['services']):,} services never seen in training**, "
                 f"{share(unseen[mode]['decisions'])} of {unseen['cases']:,} decisions are right, against "
                 f"{share(unseen[mode]['always_stop'])} for always stopping; {beaten:,} of "
-                f"{len(unseen['services']):,} beat it.")
+                f"{unseen['rows']:,} beat it.")
 st.caption("Percentages carry their 95% interval. Stopped too early: the tier ended the conversation while a "
            "required fact was still missing. Facts right when stated: of the facts the tier filled in, the share "
            "the corpus agrees with. Reworded checklist: the same conversations under five rewordings of every "
