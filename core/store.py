@@ -16,6 +16,7 @@ import os
 import socket
 import subprocess
 import threading
+import time
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -54,8 +55,12 @@ def default_path() -> Path:
     return config.runs_db()
 
 
+class _BeingCreated(Exception):
+    """Another process is writing a brand-new store's header right now: opening again will work."""
+
+
 def _locked(exc: BaseException) -> bool:
-    return isinstance(exc, duckdb.IOException) and "lock" in str(exc).lower()
+    return isinstance(exc, _BeingCreated) or (isinstance(exc, duckdb.IOException) and "lock" in str(exc).lower())
 
 
 def _now() -> datetime:
@@ -185,7 +190,22 @@ class Store:
     @retry(retry=retry_if_exception(_locked), wait=wait_random_exponential(multiplier=0.02, max=0.5),
            stop=stop_after_delay(30), reraise=True)
     def _open(self) -> duckdb.DuckDBPyConnection:
-        return duckdb.connect(str(self.path), read_only=self.read_only)
+        try:
+            return duckdb.connect(str(self.path), read_only=self.read_only)
+        except duckdb.IOException as exc:
+            # Two processes opening one fresh store at once (two dashboards starting): the second
+            # may see the first's half-written header. A file seconds old is retried; an old
+            # corrupt file is a real error and is raised at once.
+            if "not a valid duckdb database" in str(exc).lower() and self._just_created():
+                raise _BeingCreated(str(exc)) from exc
+            raise
+
+    def _just_created(self) -> bool:
+        try:
+            stat = self.path.stat()
+        except OSError:
+            return False
+        return stat.st_size < 1 << 20 and time.time() - stat.st_mtime < 10
 
     def query(self, sql: str, params: Iterable | None = None) -> pd.DataFrame:
         with self.connect() as db:
