@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 from datetime import UTC, datetime
+from typing import Any
 
 import duckdb
 import numpy as np
@@ -44,7 +45,7 @@ _FINISHED_FIGURES: dict[tuple[str, str, object], dict] = {}
 _MEMO_LIMIT = 50_000
 
 
-def _none(value: object) -> object:
+def _none(value: Any) -> Any:
     """NaN/NA as None, numpy scalars as Python numbers."""
     if value is None or value is pd.NA or value is pd.NaT:
         return None
@@ -236,5 +237,5 @@ def _summary_of(value: object) -> dict:
     return body if isinstance(body, dict) else {}
 
 
-def settings_of(value: object) -> dict:
+def settings_of(value: Any) -> dict:
     return json.loads(value) if isinstance(value, str) else dict(value or {})

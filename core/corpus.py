@@ -158,7 +158,7 @@ def build_corpus(
     """Read (or download, then read) the service's dialogues and cut them into cases."""
     if segment not in SEGMENTS:
         raise UsageError(f"unknown segment mode {segment!r}; choose one of {', '.join(SEGMENTS)}")
-    if is_custom(sgd_dir):
+    if sgd_dir is not None and is_custom(sgd_dir):
         return _custom_corpus(Path(sgd_dir), service, segment)
     found = locate(service, sgd_dir)
     chosen = sgd_dir or config.sgd_dir()  # a folder the user named is never downloaded into
