@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core.corpus import build_corpus
 from core.extraction import ExtractionRequest
 from core.extractors.offline import VERSION, OfflineExtractor
-from core.extractors.offline_profile import clear_cache
+from core.extractors.offline.profile import clear_cache
 from core.turn import take_turn
 
 
