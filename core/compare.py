@@ -77,7 +77,12 @@ def run_figures(store: Store, kind: str | None = None) -> pd.DataFrame:
         card = _card(db)
     if runs.empty:
         return pd.DataFrame(columns=[*RUN_COLUMNS, "settings", "guards", "git_rev", "rate"])
-    rows = [computed.get(key[1]) or _FINISHED_FIGURES[key] for key in keys]
+    rows = []
+    for key, status in zip(keys, runs["status"], strict=True):
+        figures = computed.get(key[1]) or _FINISHED_FIGURES[key]
+        if status != "running":
+            _FINISHED_FIGURES[key] = figures  # an ended run's cases are final: counted once per process
+        rows.append(figures)
     frame = pd.concat([runs.reset_index(drop=True), pd.DataFrame(rows, columns=list(FIGURES))], axis=1)
     return _derive(frame, card)
 
