@@ -293,13 +293,18 @@ class Store:
             db.register("call_batch", batch)
             db.execute(f"INSERT INTO calls ({','.join(CALL_COLUMNS)}) SELECT {','.join(CALL_COLUMNS)} FROM call_batch")
 
-    def finish_run(self, run_id: str, status: str, summary: Mapping | None = None, note: str | None = None) -> None:
+    def finish_run(self, run_id: str, status: str, summary: Mapping | None = None, note: str | None = None,
+                   figures: Mapping | None = None) -> None:
+        """`figures` (named as queries.FIGURES) are counted by the caller for a run that writes no case
+        rows (a generality report keeps its cases' figures in its summary); otherwise they are counted here."""
         if status not in STATUSES:
             raise ValueError(f"unknown run status {status!r}")
         scrubber = Scrubber.current()
         with self.connect() as db:
             # the run's figures, counted once now that its cases are final: readers never write them
-            body = {**(summary or {}), "figures": queries.figures_of(db, run_id)}
+            counted = (queries.figures_of(db, run_id) if figures is None else
+                       {name: figures.get(name) for name in queries.FIGURES} | {"version": queries.FIGURES_VERSION})
+            body = {**(summary or {}), "figures": counted}
             db.execute("UPDATE runs SET status = ?, summary = ?, status_note = ?, finished_at = ? WHERE run_id = ?",
                        [status, _json(scrubber.clean(body)), scrubber.text(note), _now(), run_id])
 
