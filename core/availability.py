@@ -22,7 +22,7 @@ def services_in(root: Path, split: str) -> frozenset[str]:
 def has_dialogues_of(root: Path, service: str) -> bool:
     """True when the split whose schema lists `service` holds dialogues of it in `root`."""
     found = find_service(root, service)
-    return bool(found) and service in services_in(root, found[0])
+    return found is not None and service in services_in(root, found[0])
 
 
 def folder_services(root: Path) -> list[tuple[str, str]]:

@@ -171,7 +171,7 @@ def build_corpus(
     service's dialogues of that SGD split (train, dev, test); by default the first split whose schema lists it."""
     if segment not in SEGMENTS:
         raise UsageError(f"unknown segment mode {segment!r}; choose one of {', '.join(SEGMENTS)}")
-    if is_custom(sgd_dir):
+    if sgd_dir is not None and is_custom(sgd_dir):
         return _custom_corpus(Path(sgd_dir), service, segment)
     splits = (sgd_split,) if sgd_split else SPLITS
     found = locate(service, sgd_dir, splits)

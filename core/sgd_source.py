@@ -29,9 +29,8 @@ class CorpusError(ChatIntakeError, RuntimeError):
 def candidate_dirs(explicit: str | os.PathLike | None = None) -> list[Path]:
     if explicit:
         return [Path(explicit)]
-    dirs = []
-    if config.sgd_dir():
-        dirs.append(config.sgd_dir())
+    named = config.sgd_dir()
+    dirs = [named] if named else []
     dirs += [DOWNLOAD_DIR, SIBLING_COPY]
     return dirs
 

@@ -18,7 +18,7 @@ import subprocess
 import threading
 import time
 import uuid
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -376,8 +376,8 @@ class Store:
     # --- the daily budget (core/budget.py) ----------------------------------------------
     def calls_reserved(self, day: date) -> int:
         with self.connect() as db:
-            return int(db.execute("SELECT coalesce(sum(calls), 0) FROM budget_reservations WHERE day = ?",
-                                  [day]).fetchone()[0])
+            return int(queries.one(db, "SELECT coalesce(sum(calls), 0) FROM budget_reservations WHERE day = ?",
+                                   [day])[0])
 
     def reserve_calls(self, day: date, want: int, limit: int, run_id: str | None = None) -> tuple[int, int]:
         """Reserve up to `want` calls of `day` under `limit`, atomically across processes (one
@@ -386,8 +386,8 @@ class Store:
         with self.connect() as db:
             db.execute("BEGIN TRANSACTION")
             try:
-                used = int(db.execute("SELECT coalesce(sum(calls), 0) FROM budget_reservations WHERE day = ?",
-                                      [day]).fetchone()[0])
+                used = int(queries.one(db, "SELECT coalesce(sum(calls), 0) FROM budget_reservations WHERE day = ?",
+                                       [day])[0])
                 granted = want if want < 0 else max(0, min(want, limit - used))
                 if granted:
                     db.execute("INSERT INTO budget_reservations VALUES (?,?,?,?,?,?)",
@@ -400,7 +400,7 @@ class Store:
 
     def calls_since(self, since: datetime) -> int:
         with self.connect() as db:
-            return int(db.execute("SELECT count(*) FROM calls WHERE called_at >= ?", [since]).fetchone()[0])
+            return int(queries.one(db, "SELECT count(*) FROM calls WHERE called_at >= ?", [since])[0])
 
     # --- reviews ----------------------------------------------------------------------
     def add_review(self, run_id: str, case_id: str, verdict: str, note: str = "", reviewer: str = "") -> str:
@@ -430,23 +430,24 @@ def _read_only(path: Path) -> bool:
 def _written_summary(db: duckdb.DuckDBPyConnection, run_id: str) -> dict:
     """The figures of what a dead run wrote: its cases' counts (each case once, by its first
     repeat, as a finished run counts them) and its calls."""
-    row = db.execute(
-        "SELECT count(*), sum(decision_correct::INT), sum(stopped_early::INT), sum(n_correct), sum(n_wrong),"
+    row = queries.one(
+        db, "SELECT count(*), sum(decision_correct::INT), sum(stopped_early::INT), sum(n_correct), sum(n_wrong),"
         " sum(n_missed), sum(n_open), sum((gold_decision = 'ask')::INT) FROM cases WHERE run_id = ? AND repeat = 0",
-        [run_id]).fetchone()
-    calls = db.execute("SELECT count(*) FROM calls WHERE run_id = ?", [run_id]).fetchone()[0]
+        [run_id])
+    calls = queries.one(db, "SELECT count(*) FROM calls WHERE run_id = ?", [run_id])[0]
     n, correct, early, ok, wrong, missed, open_, ask = (int(v or 0) for v in row)
     return {"n": n, "decisions_correct": correct, "decision_accuracy": correct / n if n else None,
             "stopped_early": early, "correct": ok, "wrong": wrong, "missed": missed, "open": open_,
             "gold_ask": ask, "gold_stop": n - ask, "calls": int(calls), "written_before_death": True}
 
 
-def _frame(rows: list[Mapping], columns: tuple[str, ...], scrubber: Scrubber) -> pd.DataFrame:
+def _frame(rows: Sequence[Mapping], columns: tuple[str, ...], scrubber: Scrubber) -> pd.DataFrame:
     """A batch as a DataFrame with object columns, so DuckDB casts each value to its column type.
     Every value passes the scrubber once (JSON columns before they are serialised)."""
     clean = scrubber.clean
     data = {}
     for col in columns:
+        values: list[object]
         if col in JSON_CASE_COLUMNS:
             values = [_json(clean(row.get(col))) for row in rows]
         else:

@@ -9,6 +9,7 @@ import pkgutil
 import signal
 import sys
 import threading
+from typing import NoReturn
 
 import duckdb
 import httpx
@@ -29,7 +30,7 @@ def commands() -> list:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one clear line, exit 2
+    def error(self, message: str) -> NoReturn:  # one clear line, exit 2
         self.exit(2, f"error: {message} (see --help)\n")
 
 
@@ -65,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {scrub(str(exc))}", file=sys.stderr)
         return 2
     except duckdb.Error as exc:
-        print(f"error: the run store cannot be used: {scrub(str(exc)).splitlines()[0]}", file=sys.stderr)
+        first = (scrub(str(exc)) or type(exc).__name__).splitlines()[0]
+        print(f"error: the run store cannot be used: {first}", file=sys.stderr)
         return 2
     except (httpx.HTTPError, OSError) as exc:
         print(f"error: {type(exc).__name__}: {scrub(str(exc))}", file=sys.stderr)

@@ -93,8 +93,10 @@ def dashboard(db: Path, sgd_dir: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def app_url(tmp_path_factory, sgd_dir) -> Iterator[tuple[str, Path]]:
-    """One dashboard over a fresh, empty store: the tests below run in order, as a new user would."""
+def app_url(tmp_path_factory, sgd_dir, banks1) -> Iterator[tuple[str, Path]]:
+    """One dashboard over a fresh, empty store: the tests below run in order, as a new user would.
+    `banks1` has built the corpus into the session's case cache (tests/conftest.py), which the
+    dashboard's process shares, so its first start records the default without building it cold."""
     need_chromium()
     db = tmp_path_factory.mktemp("e2e") / "runs.duckdb"
     with dashboard(db, sgd_dir) as url:
