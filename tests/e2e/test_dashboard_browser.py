@@ -264,10 +264,13 @@ def test_the_volume_slider_and_a_typed_volume_change_the_bill(app_url, page, sho
         time.sleep(0.1)  # one step a rerun, even on a loaded machine
     thumb = page.get_by_test_id("stSliderThumbValue").first
     page.wait_for_function("() => document.querySelector('[data-testid=\"stSliderThumbValue\"]').innerText"
-                           " === '20,000'", timeout=60_000)
+                           " === '20,000'", timeout=60_000, polling=250)
     wait_for_bill(page, 2 * before)  # 10,000 -> 20,000 conversations a month
     assert thumb.inner_text() == "20,000"
     typed = page.get_by_label("or type any volume")
+    # A rerun may leave the previous run's input on the page a moment beside the new one.
+    page.wait_for_function("() => document.querySelectorAll('input[aria-label=\"or type any volume\"]').length === 1",
+                           timeout=60_000, polling=250)
     typed.fill("2000000")
     typed.press("Enter")
     wait_for_bill(page, 200 * before)  # 2,000,000 a month: past the slider's end
@@ -280,7 +283,7 @@ def wait_for_bill(page, expected: float) -> None:
             const text = document.querySelector('[data-testid="stMetricValue"]').innerText;
             const value = parseFloat(text.replace(/[$,\\s]/g, ''));
             return Math.abs(value - expected) <= 0.011 + expected * 1e-3;
-        }""", arg=expected, timeout=60_000)
+        }""", arg=expected, timeout=60_000, polling=250)  # an interval, not animation frames
 
 
 def test_a_red_team_run_is_started_from_its_page(app_url, page, shots):
