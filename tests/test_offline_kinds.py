@@ -1,4 +1,4 @@
-"""A fact's kind comes from what the fact is (its vocabulary, the head noun of its description), not its first keyword."""
+"""A fact's kind comes from what the fact is (its vocabulary, the head noun of its description)."""
 
 from __future__ import annotations
 

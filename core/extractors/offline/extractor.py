@@ -3,7 +3,9 @@
 Everything it knows comes from the checklist (fact names, descriptions, vocabularies), the
 conversation, and the agent's own questions (which facts each agent line asked for).
 It reads every customer line in order, so a later statement replaces an earlier one and a value
-stated under one intent is still there when the customer moves to the next. Of each line it reads
+stated under one intent is still there when the customer moves to the next of the same task; an agent
+line reporting a task done (this checklist's or another service's) ends what was said for it, so a
+flight's date does not fill the train booked after it. Of each line it reads
 only the customer's own words: no forged role line, JSON, aside or quote (`unsaid`); and a
 value only where it is stated, not supposed, left to the agent (`polarity`), offered as one
 of two or said in a language it does not read (`plain`); and not in a sentence about another
@@ -23,7 +25,7 @@ from core.extractors.offline.line import read_line
 from core.extractors.offline.profile import profile
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-13"
+VERSION = "offline-14"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) been \w+ed|(?:has|have|had) (?:been )?(?:done|made|sent|gone through)|"
@@ -50,13 +52,14 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     required = checklist.required(intent)
     collected: dict[str, str] = {}
     asked: tuple[str, ...] = ()
-    last_agent = question = ""
+    question = ""
     for line in lines:
         if line.speaker == AGENT:
             asked = line.asks
-            if DONE.search(line.text) and facts.on_topic(f"{last_agent} {line.text}"):
-                collected = {}  # this checklist's transaction is done; the next one starts afresh
-            last_agent = line.text
+            if DONE.search(line.text):
+                # A task is done (this checklist's or another's): what was said for it does not fill the
+                # next one; the customer restates it or accepts the agent's confirmation of it.
+                collected = {}
             question = line.text if line.asks else ""
             continue
         collected.update(read_line(facts, required, elsewhere(said(line.text), facts.schema_words), asked, question))

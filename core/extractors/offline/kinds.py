@@ -36,7 +36,7 @@ _HEADS: dict[str, str] = {
     **dict.fromkeys(("time", "hour", "clock"), TIME),
     **dict.fromkeys(("city", "town", "village", "location", "address", "place", "destination", "origin", "area",
                      "region", "country", "venue", "street", "neighborhood", "neighbourhood", "airport", "station",
-                     "where", "locality", "suburb", "district"), PLACE),
+                     "where", "locality", "suburb", "district", "point", "landmark", "spot"), PLACE),
     **dict.fromkeys(("person", "people", "someone", "somebody", "individual", "contact", "user", "customer",
                      "member", "friend", "who", "whom"), PERSON),
     **dict.fromkeys(("count", "quantity", "size"), COUNT),
@@ -46,6 +46,7 @@ _HEADS: dict[str, str] = {
 _PHRASE_END = frozenset({
     "of", "for", "to", "in", "on", "at", "from", "with", "by", "about", "into", "during", "per", "where", "which",
     "who", "whom", "whose", "that", "when", "whether", "or", "and", "is", "are", "was", "be", "being", "as", "if",
+    ",", ";", ":", "(", "either",
     "served", "used", "located", "booked", "made"})
 _ARTICLES = frozenset({"the", "a", "an", "this", "that", "its", "their", "his", "her", "user", "user's", "users"})
 _PERSON_ENDINGS = ("ist", "ists", "ian", "ians", "or", "ors", "ee", "ees")
@@ -56,7 +57,7 @@ _TRUE_FALSE = frozenset({"true", "false"})
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z][a-z']*", text.lower().replace("_", " ").replace("/", " or "))
+    return re.findall(r"[a-z][a-z']*|[,;:(]", text.lower().replace("_", " ").replace("/", " or "))
 
 
 def _first_phrase(tokens: list[str]) -> tuple[list[str], list[str]]:
@@ -67,7 +68,10 @@ def _first_phrase(tokens: list[str]) -> tuple[list[str], list[str]]:
     end = at
     while end < len(tokens) and tokens[end] not in _PHRASE_END and not (end > at and tokens[end] in _ARTICLES):
         end += 1
-    return tokens[at:end], tokens[end:]
+    phrase = tokens[at:end]
+    while len(phrase) > 1 and phrase[-1].endswith(("ing", "ed")):
+        phrase = phrase[:-1]  # "the person receiving the money": the head is "person"
+    return phrase, tokens[at + len(phrase):]
 
 
 def _is_person_noun(word: str) -> bool:
@@ -76,9 +80,12 @@ def _is_person_noun(word: str) -> bool:
     return word not in _NOT_PERSON_ENDINGS and len(word) > 4 and word.endswith(_PERSON_ENDINGS)
 
 
-def _named(rest: list[str]) -> str:
-    """The kind of what a 'name'/'title' names: 'of the airport or city' -> place, 'of the dentist' -> person."""
-    if {"who", "whom", "whose"} & set(rest):
+def _named(rest: list[str], before: list[str] = ()) -> str:
+    """The kind of what a 'name'/'title' names: 'of the airport or city' -> place, 'of the dentist' -> person.
+
+    A name written on something ('Name on the account') or someone's name ('the holder's name') is a person's.
+    """
+    if {"who", "whom", "whose"} & set(rest) or rest[:1] == ["on"] or any(w.endswith("'s") for w in before):
         return PERSON
     if rest[:1] != ["of"]:
         return TITLE
@@ -94,7 +101,15 @@ def _named(rest: list[str]) -> str:
     return TITLE
 
 
+# A description that opens with a question word says what it asks for: "Where the taxi should go".
+_OPENERS = (("how", "much", MONEY), ("how", "many", COUNT), ("where", None, PLACE), ("who", None, PERSON),
+            ("whom", None, PERSON), ("whose", None, PERSON), ("to", "whom", PERSON), ("when", None, DATE))
+
+
 def _by_head(tokens: list[str]) -> str | None:
+    for first, second, kind in _OPENERS:
+        if tokens[:1] == [first] and (second is None or tokens[1:2] == [second]):
+            return kind
     phrase, rest = _first_phrase(tokens)
     if not phrase:
         return None
@@ -106,7 +121,7 @@ def _by_head(tokens: list[str]) -> str | None:
                 return COUNT  # "number of days", "number of riders"; "phone number" is not a count
         return FREE
     if head in ("name", "names", "title"):
-        return _named(rest)
+        return _named(rest, phrase[:-1])
     kind = _HEADS.get(head)
     if kind is None and _is_person_noun(head):
         return PERSON
@@ -135,6 +150,19 @@ def kind_of(fact: Fact) -> str:
         if kind is not None:
             return kind
     return FREE
+
+
+_AREAS = frozenset({"city", "town", "village", "area", "region", "country", "district", "neighborhood", "neighbourhood",
+                    "suburb", "locality"})
+
+
+def is_area(fact: Fact) -> bool:
+    """A place fact that names an area (a city, a region), not a point in it: 'at Roxie Theater' is not a city."""
+    for text in (fact.description, _name_as_phrase(fact.name)):
+        phrase, _ = _first_phrase(_words(text))
+        if phrase:
+            return phrase[-1] in _AREAS
+    return False
 
 
 def counted(fact: Fact) -> tuple[str, ...]:

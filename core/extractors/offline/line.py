@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from core.acceptance import NO, YES
 from core.extractors.offline import names as names
 from core.extractors.offline import values as values
-from core.extractors.offline.closed import boolean_value, closed_value, count_value, mentions_people
+from core.extractors.offline.closed import boolean_value, closed_value, count_value, free_count, mentions_people
 from core.extractors.offline.polarity import denied
 from core.extractors.offline.profile import (
     BOOLEAN,
@@ -27,6 +27,7 @@ from core.extractors.offline.profile import (
     PLACE,
     TEXT,
     TIME,
+    TITLE,
     FactProfile,
     Profile,
 )
@@ -38,7 +39,8 @@ _FILLER = re.compile(
     r"i'd like|i want|i would like|send it to|send to|to|for|the|make it|let's do|let's say|how about|go with|"
     r"just|only)[,\s]+)+", re.IGNORECASE)
 _SHORT_WORDS = 4
-_TOPICAL = (PERSON, PLACE, TEXT)
+_TITLE_WORDS = 8
+_TOPICAL = (PERSON, PLACE, TEXT, TITLE)
 
 
 def read_line(profile: Profile, required: Sequence[str], text: str, asked: Sequence[str],
@@ -57,8 +59,17 @@ def read_line(profile: Profile, required: Sequence[str], text: str, asked: Seque
         value = _read_fact(profile, fact, text, asked, agent_text, rivals)
         if value:
             found[name] = value
+    found = one_fact_per_value(found, profile)
     memo[key] = dict(found)
     return found
+
+
+def one_fact_per_value(found: dict[str, str], profile: Profile) -> dict[str, str]:
+    """A span said once fills one fact: two facts holding the same words take neither (the agent asks)."""
+    free = [n for n in found if profile.facts[n].kind not in (CLOSED, BOOLEAN, COUNT)]
+    clashing = {a for a in free for b in free if a != b
+                and (found[a].lower() in found[b].lower() or found[b].lower() in found[a].lower())}
+    return {n: v for n, v in found.items() if n not in clashing}
 
 
 def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], agent_text: str,
@@ -67,10 +78,18 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if kind == CLOSED:
         return closed_value(profile, fact, text, asked)
     if kind == COUNT:
-        return count_value(profile, fact, text, asked)
+        return count_value(profile, fact, text, asked) if fact.vocabulary else free_count(fact, text, asked)
     if kind == BOOLEAN:
         return boolean_value(profile, fact, text, asked)
+    if kind == TITLE and fact.fact.name in asked and len(asked) == 1:
+        whole = _short_answer(profile, kind, text, _TITLE_WORDS)
+        if whole:
+            return whole  # the reply to "what is the event called?" is the name, whole: "Dentist appointment"
     spans = _typed_spans(profile, kind, text)
+    if kind == TITLE and fact.fact.name in asked and not spans:
+        spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
+    if fact.area:
+        spans = [s for s in spans if not names.AT_POINT.search(text[:s[0]])]  # "at Roxie Theater" is no city
     if spans and kind in _TOPICAL and not asked and not _on_topic(profile, text):
         # A name in a line about another service (a song, a restaurant) is not this fact; a place the
         # customer is heading to still is ("a cab to 379 Gellert Boulevard").
@@ -122,6 +141,9 @@ def _typed_spans(profile: Profile, kind: str, text: str) -> list[values.Span]:
         return names.persons(text, profile.schema_words)
     if kind == PLACE:
         return names.places(text)
+    if kind == TITLE:
+        # Unasked, a capitalised run names this fact only after a cue ("called Sushi Zen", "watch Dumbo").
+        return [s[:3] for s in names.titles(text, profile.schema_words) if s[3]]
     return []
 
 
@@ -129,7 +151,7 @@ def _inside(span: values.Span, others: list[values.Span]) -> bool:
     return any(o[0] <= span[0] and span[1] <= o[1] for o in others)
 
 
-def _short_answer(profile: Profile, kind: str, text: str) -> str | None:
+def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHORT_WORDS) -> str | None:
     """The whole reply, minus fillers, when it is short enough to be just the value asked for."""
     if YES.match(text) or NO.match(text):
         return None  # a yes or a no answers a proposal, it does not name the value
@@ -142,7 +164,7 @@ def _short_answer(profile: Profile, kind: str, text: str) -> str | None:
         if names.opens_with_verb(reply):
             return None
         return names.person_in(reply, len(reply.split()) > _SHORT_WORDS, profile.schema_words)
-    if len(reply.split()) > _SHORT_WORDS:
+    if len(reply.split()) > most_words:
         return None
     if kind == PLACE:
         # A place answer reads like one: it opens with a capital or a number and counts no people.
@@ -150,6 +172,6 @@ def _short_answer(profile: Profile, kind: str, text: str) -> str | None:
         if not (reply[:1].isupper() or reply[:1].isdigit()) or first in names.NOT_NAMES or mentions_people(reply):
             return None
         return reply
-    if kind == TEXT:
+    if kind in (TEXT, TITLE):
         return reply if reply.lower() not in {"yes", "no", "ok", "okay", "sure", "thanks", "thank you"} else None
     return None

@@ -30,6 +30,7 @@ shoot schedule reserve visit confirm cancel change add split receive say speak t
 stop quit skip ignore forget proceed continue hurry wait enough fill report record submit finish complete
 assume pick choose process repeat hold leave
 never nobody none nothing whatever anything everything nevermind
+i've we're we've you're you've they're they've he's she's isn't aren't don't doesn't can't won't oh ah wow
 """
 NOT_NAMES = frozenset(_NOT_NAME_TEXT.split())
 # Kin words used as a title before a name ("Aunt Jenny"); other kin words only describe ("my friend Raghav").
@@ -178,6 +179,7 @@ def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[
 
 _PLACE_CUE = re.compile(
     r"\b(?:to|in|at|near|around|is|from|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?", re.IGNORECASE)
+AT_POINT = re.compile(r"\bat\s+(?:the\s+)?$", re.IGNORECASE)
 HEADING_CUE = re.compile(r"\b(?:to|towards?|reach)\s+(?:the\s+)?", re.IGNORECASE)
 _PLACE_TOKEN = re.compile(r"[^\s?]+\??|\?")  # a "?" ends a place even with no space after it
 # Lower-case words that still belong to a place's name or address.
@@ -218,12 +220,86 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
         if not taken or (taken[0].group(0)[:1].isdigit() and len(taken) == 1 and not bare_numbers):
             continue
         start, end = taken[0].start(), taken[-1].end()
+        region = _REGION.match(text, end - 1 if text[end - 1:end] == "," else end)
+        if region and not DATE.match(region.group(1)) and (region.group("end") is not None
+                                                           or region.group(1).lower() not in NOT_NAMES):
+            end = region.end(1)  # "London, UK", "Portland, Or": the region belongs to the place
         value = text[start:end].rstrip(".,!?;:")
         if not DATE.match(value):  # "the 3rd of March" is a date, not a place
             spans.append((start, start + len(value), value))
     return spans
 
 
+# ", Region" after a place, ending the phrase: ", UK", ", Canada", ", Or." (not ", Paris and Rome").
+_REGION = re.compile(r",\s*([A-Z][A-Za-z]{1,11}(?:\s[A-Z][a-z]+)?)"
+                     r"(?P<end>\s*$|\s*[.!?;])?(?(end)|(?=\s+(?!and\b|or\b|nor\b)[a-z]|,\s*[a-z]))")
+
+
 def _number_may_follow(taken: list[re.Match]) -> bool:
     last = taken[-1].group(0).lower()
     return taken[0].group(0)[:1].isdigit() or last in _ADDRESS_WORDS or last.endswith("#")
+
+
+# Inside a title these lower-case words join its capitalised ones: "The Taste of Tea", "Mets vs Rockies".
+_TITLE_JOINERS = frozenset({"of", "the", "and", "&", "de", "del", "la", "le", "vs", "vs.", "v", "v.", "a", "an",
+                            "'n'", "n"})
+_TITLE_TOKEN = re.compile(r"[^\s,;:!?()\"]+")
+# A title is not what follows these: a place ("in Paris", "at The Oval") or a time.
+_PLACE_BEFORE = re.compile(r"(?<!interested\s)\b(?:in|at|near|from|to|towards?|around|located|on)\s+(?:the\s+)?$",
+                           re.IGNORECASE)
+# After these a capitalised run names the thing itself: "called Sushi Zen", "I found Aly And Aj".
+TITLE_CUE = re.compile(r"\b(?:called|named|titled|found|is|try|about|watch|see|play|hear)\s+$", re.IGNORECASE)
+_MAX_TITLE_WORDS = 8
+
+
+def titles(text: str, schema_words: frozenset[str] = frozenset()) -> list[tuple[int, int, str, bool]]:
+    """Capitalised runs that may name a thing (a film, a restaurant, a match): (start, end, value, cued).
+
+    A run opens with a capital or a digit, may hold lower-case joiners inside ("The Taste of Tea"), is
+    not a place after "in"/"at", nor a date or a time, nor made only of common or checklist words.
+    `cued` says a cue word stands right before it ("called Sushi Zen").
+    """
+    spans = []
+    tokens = list(_TITLE_TOKEN.finditer(text))
+    at = 0
+    while at < len(tokens):
+        first = tokens[at].group(0)
+        if not first[:1].isupper() and not first[:1].isdigit():
+            at += 1
+            continue
+        run = [tokens[at]]
+        nxt = at + 1
+        while nxt < len(tokens) and len(run) < _MAX_TITLE_WORDS:
+            gap = text[run[-1].end():tokens[nxt].start()]
+            if gap.strip() or run[-1].group(0)[-1:] in ".":
+                break
+            word = tokens[nxt].group(0)
+            if word[:1].isupper() or word[:1].isdigit() or word.lower() in _TITLE_JOINERS:
+                run.append(tokens[nxt])
+                nxt += 1
+                continue
+            break
+        while run and run[-1].group(0).lower().rstrip(".") in _TITLE_JOINERS:
+            run.pop()
+        while len(run) > 1 and run[0].group(0).lower().strip(".,") in NOT_NAMES - _TITLE_JOINERS:
+            run.pop(0)  # "At the Soho Garden Hotel", "Yes Sushi Zen": the opening word is not the name's
+        while run and run[0].group(0).lower() in _TITLE_JOINERS - {"the"}:
+            run.pop(0)
+        at = nxt
+        if not run:
+            continue
+        start, end = run[0].start(), run[-1].end()
+        value = text[start:end].rstrip(".")
+        own = [_POSSESSIVE.sub("", w.lower()).strip("'’.") for w in value.split()]
+        if all(w in NOT_NAMES or w in schema_words or w in _TITLE_JOINERS or w in KINSHIP for w in own):
+            continue
+        if not any(w[:1].isupper() and _POSSESSIVE.sub("", w.lower()).strip("'’.") not in NOT_NAMES
+                   for w in value.split()):
+            continue  # "Find a 3d", "I've": no capitalised word of its own
+        head = text[:start]
+        if re.search(r"[A-Za-z],\s*$", head) and any(p[0] < start < p[1] for p in places(text)):
+            continue  # the region of a place: "in London, UK"
+        if _PLACE_BEFORE.search(head) or DATE.match(value) or TIME.match(value) or value[:1].isdigit():
+            continue
+        spans.append((start, start + len(value), value, bool(TITLE_CUE.search(head))))
+    return spans

@@ -11,24 +11,27 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from core.checklist import Checklist, Fact
-
-# Value types, recognised from words in the fact's name first (strong) and description second.
-CLOSED, BOOLEAN, COUNT, MONEY, DATE, TIME, PERSON, PLACE, TEXT = (
-    "closed", "boolean", "count", "money", "date", "time", "person", "place", "text")
-_TYPE_WORDS: tuple[tuple[str, frozenset[str]], ...] = (
-    (MONEY, frozenset({"amount", "amt", "money", "funds", "fund", "cash", "sum", "price", "cost", "fare", "balance",
-                       "payment", "dollars"})),
-    (DATE, frozenset({"date", "day", "days"})),
-    (TIME, frozenset({"time", "hour", "clock"})),
-    (PLACE, frozenset({"destination", "city", "location", "address", "place", "where", "dropoff", "point", "town",
-                       "street", "venue", "area"})),
-    (PERSON, frozenset({"name", "recipient", "receiver", "payee", "contact", "person", "whom", "whose", "who",
-                        "doctor", "holder", "title", "beneficiary"})),
+from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read from here too
+    BOOLEAN,
+    CLOSED,
+    COUNT,
+    DATE,
+    FREE,
+    MONEY,
+    PERSON,
+    PLACE,
+    TIME,
+    TITLE,
+    counted,
+    is_area,
+    kind_of,
 )
+
+# Value kinds: what a fact is, read from its vocabulary and the head noun of its description (`kinds`).
+TEXT = FREE
 # Words that mark a fact as belonging to someone other than the customer (the recipient's account).
 _OTHER_PARTY = frozenset({"recipient", "recipients", "receiver", "receivers", "receiving", "receive", "target",
                           "payee", "beneficiary", "destination"})
-_TRUE_FALSE = frozenset({"true", "false"})
 _STOP = frozenset({"the", "a", "an", "of", "to", "for", "in", "on", "is", "be", "or", "and", "with", "from", "by",
                    "at", "this", "that", "which", "whether", "not", "etc", "given", "user", "users", "your", "you",
                    "their", "account", "type", "number", "name", "whom", "who", "what", "how"})
@@ -55,6 +58,8 @@ class FactProfile:
     name_stems: frozenset[str]  # stems of the fact name's content words (a boolean is stated by naming it)
     vocabulary: tuple[tuple[str, re.Pattern], ...]  # allowed value -> how the customer may say it
     partial: tuple[tuple[str, re.Pattern], ...] = ()  # a multi-word value said by its own word ("my in-app cash")
+    counted: tuple[str, ...] = ()  # what a count counts ("days"), for a count with no vocabulary
+    area: bool = False  # a place that is an area (a city): a venue "at" something is not it
 
 
 @dataclass(frozen=True)
@@ -68,26 +73,6 @@ class Profile:
 
     def on_topic(self, text: str) -> bool:
         return any(stem(w) in self.topic for w in words(text))
-
-
-def _kind(fact: Fact) -> str:
-    if fact.allowed:
-        values = {v.lower() for v in fact.allowed} - {"dontcare"}
-        if values and values <= _TRUE_FALSE:
-            return BOOLEAN
-        if values and all(v.isdigit() for v in values):
-            return COUNT
-        return CLOSED
-    name_words = set(words(fact.name.replace("_", " ")))
-    for kind, cue_words in _TYPE_WORDS:
-        if name_words & cue_words:
-            return kind
-    # In a description the first type word is the head: "Who the money is being sent to" is a person.
-    for word in words(fact.description):
-        for kind, cue_words in _TYPE_WORDS:
-            if word in cue_words:
-                return kind
-    return TEXT
 
 
 _NUMBER_NAMES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -123,7 +108,7 @@ def _partial_patterns(allowed: tuple[str, ...]) -> tuple[tuple[str, re.Pattern],
 def _build(checklist: Checklist) -> Profile:
     facts = {}
     for fact in checklist.facts.values():
-        kind = _kind(fact)
+        kind = kind_of(fact)
         own_words = words(fact.name.replace("_", " ")) + words(fact.description)
         facts[fact.name] = FactProfile(
             fact=fact,
@@ -134,6 +119,8 @@ def _build(checklist: Checklist) -> Profile:
             vocabulary=tuple((v, _value_pattern(v, kind)) for v in fact.allowed if v.lower() != "dontcare"),
             partial=_partial_patterns(tuple(v for v in fact.allowed if v.lower() != "dontcare")) if kind == CLOSED
             else (),
+            counted=counted(fact) if kind == COUNT else (),
+            area=kind == PLACE and is_area(fact),
         )
     siblings = {
         name: tuple(other for other in checklist.facts

@@ -1,0 +1,88 @@
+"""The offline tier on forms it was not built on: each rule beside the plain statement it must not be confused with.
+
+Small hand-written conversations over checklists in the SGD schema shape; no figures from any corpus.
+"""
+
+from __future__ import annotations
+
+from core.checklist import Checklist
+from core.corpus import AGENT, CUSTOMER, Line
+from core.extractors.offline import extract_facts
+
+TRAVEL = {
+    "service_name": "Travel_9",
+    "description": "Book trains and find restaurants",
+    "slots": [
+        {"name": "from_city", "description": "Starting city for the journey", "is_categorical": False},
+        {"name": "to_city", "description": "Ending city for the journey", "is_categorical": False},
+        {"name": "journey_date", "description": "Date of the journey", "is_categorical": False},
+        {"name": "restaurant_name", "description": "Name of the restaurant", "is_categorical": False},
+        {"name": "city", "description": "City where the restaurant is located", "is_categorical": False},
+        {"name": "number_of_days", "description": "Number of days in the stay", "is_categorical": False},
+        {"name": "event_name", "description": "Title of the event", "is_categorical": False},
+        {"name": "event_location", "description": "Location of the event", "is_categorical": False},
+    ],
+    "intents": [
+        {"name": "BookTrain", "description": "Book a train", "required_slots": ["from_city", "to_city",
+                                                                                  "journey_date"]},
+        {"name": "FindRestaurant", "description": "Find a restaurant", "required_slots": ["restaurant_name", "city"]},
+        {"name": "Stay", "description": "Stay somewhere", "required_slots": ["city", "number_of_days"]},
+        {"name": "AddEvent", "description": "Add an event", "required_slots": ["event_name", "event_location"]},
+    ],
+}
+
+
+def travel() -> Checklist:
+    return Checklist.from_schema(TRAVEL)
+
+
+def talk(*turns: str | tuple[str, tuple[str, ...]]) -> tuple[Line, ...]:
+    """Customer lines as plain strings; agent lines as (text, facts asked)."""
+    return tuple(Line(AGENT, t[0], t[1]) if isinstance(t, tuple) else Line(CUSTOMER, t) for t in turns)
+
+
+def test_a_finished_task_does_not_fill_the_next_one() -> None:
+    flight = ("I need to fly on March 3rd.", ("Your flight has been booked.", ()), "Now I need a train to Boston.")
+    assert "journey_date" not in extract_facts(travel(), "BookTrain", talk(*flight))
+    # the same date said for this task, with no task finished in between, is this task's
+    same = ("I need a train on March 3rd.", ("Where to?", ("to_city",)), "To Boston.")
+    assert extract_facts(travel(), "BookTrain", talk(*same))["journey_date"] == "March 3rd"
+
+
+def test_a_city_keeps_its_region_but_a_list_is_not_one_place() -> None:
+    got = extract_facts(travel(), "BookTrain", talk("A train from London, UK to Paris, France on Friday."))
+    assert (got["from_city"], got["to_city"]) == ("London, UK", "Paris, France")
+    listed = extract_facts(travel(), "FindRestaurant", talk("Somewhere in London, Paris and Rome"))
+    assert listed.get("city") != "London, Paris"
+
+
+def test_a_venue_at_something_is_not_a_city() -> None:
+    assert "city" not in extract_facts(travel(), "FindRestaurant", talk("Find a restaurant at Roxie Theater."))
+    assert extract_facts(travel(), "FindRestaurant", talk("Find a restaurant in Oakland."))["city"] == "Oakland"
+
+
+def test_a_title_is_taken_when_asked_for_or_named_after_a_cue() -> None:
+    asked = talk("Please add an event.", ("What is the event called?", ("event_name",)), "Dentist appointment")
+    assert extract_facts(travel(), "AddEvent", asked)["event_name"] == "Dentist appointment"
+    cued = talk("Find me a restaurant called The Taste of Tea.")
+    assert extract_facts(travel(), "FindRestaurant", cued)["restaurant_name"] == "The Taste of Tea"
+    # a capitalised word nobody asked for, with no cue, names nothing
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", talk("Thanks, Sam was helpful."))
+
+
+def test_a_restaurant_name_is_not_a_person() -> None:
+    # "Name of the restaurant" once read as a person's name: "to Amir" filled it
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", talk("I'm going to Amir's place."))
+
+
+def test_one_span_fills_one_fact() -> None:
+    # "Joe Hisaishi" answered for the event's name cannot also be its location
+    lines = talk("Add an event.", ("What is the event called?", ("event_name",)), "At Joe Hisaishi")
+    got = extract_facts(travel(), "AddEvent", lines)
+    assert not ({"event_name", "event_location"} <= set(got) and got["event_name"] == got["event_location"])
+
+
+def test_a_count_of_days_is_not_a_date() -> None:
+    got = extract_facts(travel(), "Stay", talk("A room in Oakland for three days."))
+    assert got["number_of_days"] == "three"
+    assert "number_of_days" not in extract_facts(travel(), "Stay", talk("A room in Oakland on the 3rd."))
