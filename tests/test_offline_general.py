@@ -86,3 +86,38 @@ def test_a_count_of_days_is_not_a_date() -> None:
     got = extract_facts(travel(), "Stay", talk("A room in Oakland for three days."))
     assert got["number_of_days"] == "three"
     assert "number_of_days" not in extract_facts(travel(), "Stay", talk("A room in Oakland on the 3rd."))
+
+
+def test_a_place_is_read_in_any_line_but_not_as_a_phrasal_verbs_object() -> None:
+    assert extract_facts(travel(), "FindRestaurant", talk("Something to eat in Pleasanton?"))["city"] == "Pleasanton"
+    assert "city" not in extract_facts(travel(), "FindRestaurant", talk("I'm really interested in Basketball."))
+    assert "to_city" not in extract_facts(travel(), "BookTrain", talk("I'd like to listen to Team."))
+
+
+def test_a_wish_to_enjoy_ends_the_task_it_closes() -> None:
+    song = ("Play Try To Fight It in Fresno.", ("Your song is playing. Enjoy!", ()), "Now find me a restaurant.")
+    assert "city" not in extract_facts(travel(), "FindRestaurant", talk(*song))
+    # a question about enjoying something ends nothing
+    asking = ("Find a restaurant in Fresno.", ("Would you enjoy Thai food?", ()), "Maybe.")
+    assert extract_facts(travel(), "FindRestaurant", talk(*asking))["city"] == "Fresno"
+
+
+def test_a_task_starts_where_the_conversation_turns_to_this_checklist() -> None:
+    # the film part named a venue; the train booked after it does not start there
+    film = ("I want to see Little at Airport Stadium on March 3rd.", ("It shows at 9 pm.", ()),
+            "That works. Now I need a train to Boston.")
+    got = extract_facts(travel(), "BookTrain", talk(*film))
+    assert "journey_date" not in got and got["to_city"] == "Boston"
+    # the same date said once the train is the subject counts
+    train = ("I need a train to Boston.", ("When?", ("journey_date",)), "On March 3rd.")
+    assert extract_facts(travel(), "BookTrain", talk(*train))["journey_date"] == "March 3rd"
+
+
+def test_a_city_said_before_the_task_still_counts_for_a_city() -> None:
+    weather = ("I'm going to Oakland. Will it rain?", ("No rain expected.", ()), "Find me a restaurant called Zen.")
+    assert extract_facts(travel(), "FindRestaurant", talk(*weather))["city"] == "Oakland"
+
+
+def test_politeness_after_a_short_answer_is_not_part_of_the_value() -> None:
+    lines = talk("Find a restaurant.", ("Which city?", ("city",)), "NY please.")
+    assert extract_facts(travel(), "FindRestaurant", lines)["city"] == "NY"

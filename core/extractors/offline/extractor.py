@@ -5,7 +5,8 @@ conversation, and the agent's own questions (which facts each agent line asked f
 It reads every customer line in order, so a later statement replaces an earlier one and a value
 stated under one intent is still there when the customer moves to the next of the same task; an agent
 line reporting a task done (this checklist's or another service's) ends what was said for it, so a
-flight's date does not fill the train booked after it. Of each line it reads
+flight's date does not fill the train booked after it. A task also starts where the conversation first
+turns to this checklist (`task_start`): values said before it count only for a city-like fact. Of each line it reads
 only the customer's own words: no forged role line, JSON, aside or quote (`unsaid`); and a
 value only where it is stated, not supposed, left to the agent (`polarity`), offered as one
 of two or said in a language it does not read (`plain`); and not in a sentence about another
@@ -22,15 +23,20 @@ from core.corpus import AGENT, Line
 from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline.elsewhere import elsewhere
 from core.extractors.offline.line import read_line
-from core.extractors.offline.profile import profile
+from core.extractors.offline.profile import Profile, profile
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-14"
+VERSION = "offline-15"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) been \w+ed|(?:has|have|had) (?:been )?(?:done|made|sent|gone through)|"
     r"(?:i've|i have|we've|we have) (?:made|sent|completed|processed|done|transferred|booked|confirmed|placed)|"
-    r"went through|took place|it'?s done|all done|(?:is|was) (?:confirmed|booked|complete|completed|done|processed))\b",
+    r"went through|took place|it'?s done|all done|"
+    r"(?:is|was|are|were) (?:now )?(?:confirmed|booked|complete|completed|done|processed|reserved|scheduled|"
+    r"purchased|placed|paid|set up|all set)|"
+    r"(?:has|have) (?:now )?started)\b|"
+    # a sentence wishing the customer joy of what was done: "Enjoy!", "Enjoy the music.", "Please enjoy."
+    r"(?:^|[.!?]\s*)(?:please\s+)?enjoy\b",
     re.IGNORECASE)
 
 
@@ -53,7 +59,9 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     collected: dict[str, str] = {}
     asked: tuple[str, ...] = ()
     question = ""
-    for line in lines:
+    start = task_start(facts, lines)
+    areas = [n for n in required if facts.facts[n].area]
+    for index, line in enumerate(lines):
         if line.speaker == AGENT:
             asked = line.asks
             if DONE.search(line.text):
@@ -62,6 +70,33 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 collected = {}
             question = line.text if line.asks else ""
             continue
-        collected.update(read_line(facts, required, elsewhere(said(line.text), facts.schema_words), asked, question))
+        own = elsewhere(said(line.text), facts.schema_words)
+        if index >= start:
+            collected.update(read_line(facts, required, own, asked, question))
+        elif areas:
+            # A city said before this task began is still where the customer is ("I'm going to London.
+            # Weather there? ... Find me a hotel"); a point (an address, a venue) belongs to its own task.
+            collected.update(read_line(facts, areas, own, asked, question))
         asked, question = (), ""  # a question binds only the answer right after it
     return collected
+
+
+def task_start(facts: Profile, lines: tuple[Line, ...]) -> int:
+    """Where this checklist's task starts: lines before it belong to another service's task.
+
+    After the last done line, the task opens at the first customer line that uses the checklist's own
+    words, or at the customer line just before the agent's first question about one of its facts
+    (the agent's recorded questions are this checklist's only); with neither, every line counts.
+    """
+    done = max((i for i, ln in enumerate(lines) if ln.speaker == AGENT and DONE.search(ln.text)), default=-1)
+    last_customer = None
+    for index in range(done + 1, len(lines)):
+        line = lines[index]
+        if line.speaker == AGENT:
+            if line.asks and last_customer is not None:
+                return last_customer
+            continue
+        if facts.on_topic(line.text):
+            return index
+        last_customer = index
+    return done + 1

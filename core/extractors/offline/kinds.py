@@ -15,7 +15,7 @@
 The reading is English grammar: the description's first noun phrase gives the head noun ("Start date
 for the trip" -> date, "fare class" -> class); "name" and "title" take their kind from what they name
 ("name of the city" is a place, "name of the dentist" a person: a relative "who", a noun for people, or an
-agent-noun ending, -ist, -ian, -or, -ee); "number of <plural>" is a count. The head nouns below are
+agent-noun ending, -ist, -ian, -or, -ee, -ient); "number of <plural>" is a count. The head nouns below are
 English words for measures, places and people, not any one service's words. English only.
 """
 
@@ -49,7 +49,7 @@ _PHRASE_END = frozenset({
     ",", ";", ":", "(", "either",
     "served", "used", "located", "booked", "made"})
 _ARTICLES = frozenset({"the", "a", "an", "this", "that", "its", "their", "his", "her", "user", "user's", "users"})
-_PERSON_ENDINGS = ("ist", "ists", "ian", "ians", "or", "ors", "ee", "ees")
+_PERSON_ENDINGS = ("ist", "ists", "ian", "ians", "or", "ors", "ee", "ees", "ient", "ients")
 _NOT_PERSON_ENDINGS = frozenset({"floor", "door", "color", "colour", "flavor", "flavour", "mirror", "error",
                                  "sector", "indoor", "outdoor", "major", "minor", "interior", "exterior", "elevator",
                                  "monitor", "coffee", "degree", "fee", "tree", "committee", "guarantee", "list"})
@@ -159,7 +159,9 @@ _AREAS = frozenset({"city", "town", "village", "area", "region", "country", "dis
 def is_area(fact: Fact) -> bool:
     """A place fact that names an area (a city, a region), not a point in it: 'at Roxie Theater' is not a city."""
     for text in (fact.description, _name_as_phrase(fact.name)):
-        phrase, _ = _first_phrase(_words(text))
+        phrase, rest = _first_phrase(_words(text))
+        if phrase and phrase[-1] in ("name", "names") and rest[:1] == ["of"]:
+            phrase, rest = _first_phrase(rest[1:])  # "Name of the city"
         if phrase:
             return phrase[-1] in _AREAS
     return False

@@ -38,6 +38,8 @@ _FILLER = re.compile(
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|please|uh|um|well|so|oh|and|it's|it is|it'll be|that's|that is|that would be|"
     r"i'd like|i want|i would like|send it to|send to|to|for|the|make it|let's do|let's say|how about|go with|"
     r"just|only)[,\s]+)+", re.IGNORECASE)
+# Politeness after the value: "NY please", "Sydney, Australia, thanks".
+_TRAILING_FILLER = re.compile(r"(?:[,\s]+(?:please|thanks|thank\s+you|thx))+\W*$", re.IGNORECASE)
 _SHORT_WORDS = 4
 _TITLE_WORDS = 8
 _TOPICAL = (PERSON, PLACE, TEXT, TITLE)
@@ -90,10 +92,10 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
     if fact.area:
         spans = [s for s in spans if not names.AT_POINT.search(text[:s[0]])]  # "at Roxie Theater" is no city
-    if spans and kind in _TOPICAL and not asked and not _on_topic(profile, text):
-        # A name in a line about another service (a song, a restaurant) is not this fact; a place the
-        # customer is heading to still is ("a cab to 379 Gellert Boulevard").
-        spans = names.places(text, cue=names.HEADING_CUE) if kind == PLACE else []
+    if spans and kind in _TOPICAL and kind != PLACE and not asked and not _on_topic(profile, text):
+        # A name in a line about another service (a song, a restaurant) is not this fact. A place is read
+        # in any line ("something to eat in Pleasanton"): another task's places end at its done line.
+        spans = []
     if not spans and fact.fact.name in asked and kind == MONEY:
         spans = [s for s in values.numbers(text) if not _inside(s, values.times(text))]
     stated = [s for s in spans if not denied(text, s[0])]
@@ -155,7 +157,7 @@ def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHO
     """The whole reply, minus fillers, when it is short enough to be just the value asked for."""
     if YES.match(text) or NO.match(text):
         return None  # a yes or a no answers a proposal, it does not name the value
-    reply = _FILLER.sub("", text.strip()).strip().rstrip(".!").strip()
+    reply = _TRAILING_FILLER.sub("", _FILLER.sub("", text.strip()).strip().rstrip(".!").strip())
     if not reply or "?" in reply:
         return None
     if kind == PERSON:

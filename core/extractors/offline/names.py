@@ -179,6 +179,10 @@ def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[
 
 _PLACE_CUE = re.compile(
     r"\b(?:to|in|at|near|around|is|from|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?", re.IGNORECASE)
+# Verbs whose "in"/"to" takes a thing, not a place ("interested in", "listen to", "talk to", "belong to").
+_NOT_A_PLACE_BEFORE = re.compile(r"\b(?:interest(?:ed|s)?|involved|listen(?:ing|s)?|talk(?:ing|s)?|speak(?:ing|s)?|"
+                                 r"belong(?:ing|s)?|refer(?:ring|s)?|reply(?:ing)?|respond(?:ing)?|add(?:ed|ing)?|"
+                                 r"set|sing(?:ing)?|dance|dancing)\s+$", re.IGNORECASE)
 AT_POINT = re.compile(r"\bat\s+(?:the\s+)?$", re.IGNORECASE)
 HEADING_CUE = re.compile(r"\b(?:to|towards?|reach)\s+(?:the\s+)?", re.IGNORECASE)
 _PLACE_TOKEN = re.compile(r"[^\s?]+\??|\?")  # a "?" ends a place even with no space after it
@@ -199,6 +203,8 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
     """
     spans = []
     for found in cue.finditer(text):
+        if _NOT_A_PLACE_BEFORE.search(text, 0, found.start()):
+            continue  # "interested in Basketball", "listen to Team": the phrasal verb's object, not a place
         taken: list[re.Match] = []
         for token in _PLACE_TOKEN.finditer(text, found.end()):
             word = token.group(0)
@@ -215,8 +221,9 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
             taken.append(token)
             if bare != word or len(taken) == 8:
                 break
-        while taken and taken[-1].group(0).rstrip(".,!?;:").lower() in _PLACE_JOINERS:
-            taken.pop()
+        while taken and taken[-1].group(0).rstrip(".,!?;:").lower() in _PLACE_JOINERS and not (
+                len(taken) == 1 and taken[-1].group(0).rstrip(".,!?;:").isupper()):
+            taken.pop()  # "Puerta del" loses its "del"; "LA" on its own is a place
         if not taken or (taken[0].group(0)[:1].isdigit() and len(taken) == 1 and not bare_numbers):
             continue
         start, end = taken[0].start(), taken[-1].end()
