@@ -121,3 +121,40 @@ def test_a_city_said_before_the_task_still_counts_for_a_city() -> None:
 def test_politeness_after_a_short_answer_is_not_part_of_the_value() -> None:
     lines = talk("Find a restaurant.", ("Which city?", ("city",)), "NY please.")
     assert extract_facts(travel(), "FindRestaurant", lines)["city"] == "NY"
+
+
+def test_an_offer_the_customer_accepts_is_collected_but_an_acknowledged_report_is_not() -> None:
+    offered = talk("Find me a restaurant in Oakland.", ("How about Sushi Zen? It is a nice place.", ()),
+                   "Sounds good.")
+    assert extract_facts(travel(), "FindRestaurant", offered)["restaurant_name"] == "Sushi Zen"
+    # the same name in an answer to the customer's own question informs; nothing was offered
+    informed = talk("Find me a restaurant in Oakland. Which one is best?", ("Sushi Zen is the best.", ()),
+                    "Sounds good.")
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", informed)
+    # "Ok" acknowledges a report of how things stand; it accepts nothing
+    report = talk("Find me a restaurant in Oakland.", ("Your usual place is Sushi Zen.", ()), "Ok.")
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", report)
+    # a refusal takes nothing
+    refused = talk("Find me a restaurant in Oakland.", ("How about Sushi Zen?", ()), "No, something else.")
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", refused)
+
+
+def test_an_offer_accepted_for_another_task_is_not_this_ones() -> None:
+    # "Yes, and find me a restaurant" accepts the film; the restaurant task starts at that line
+    lines = talk("Any film tonight?", ("How about Dumbo at 7 pm?", ()), "Yes, and find me a restaurant in Oakland.")
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", lines)
+
+
+def test_there_points_back_at_an_area_named_before_not_at_a_pickup_point() -> None:
+    # "Location of the event" is no city: only "there" carries a place from the task before into it
+    weather = ("What's the weather in Toronto?", ("Sunny, 20 degrees.", ()))
+    got = extract_facts(travel(), "AddEvent", talk(*weather, "Great, add an event called Jazz Night there."))
+    assert got["event_location"] == "Toronto"
+    plain = talk(*weather, "Add an event called Jazz Night.")
+    assert "event_location" not in extract_facts(travel(), "AddEvent", plain)
+    car = ("Pick the car up in Salesforce Transit Center.", ("Your car is booked.", ()),
+           "Now add an event called Jazz Night there.")
+    assert "event_location" not in extract_facts(travel(), "AddEvent", talk(*car))
+    # "is there" asks whether something exists; it points nowhere
+    exists = talk(*weather, "Is there an event called Jazz Night?")
+    assert "event_location" not in extract_facts(travel(), "AddEvent", exists)

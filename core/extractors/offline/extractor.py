@@ -21,16 +21,22 @@ import time
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.extraction import Extraction, ExtractionRequest
+from core.extractors.offline import names
 from core.extractors.offline.elsewhere import elsewhere
 from core.extractors.offline.line import read_line
-from core.extractors.offline.profile import Profile, profile
+from core.extractors.offline.offers import accepted_offer
+from core.extractors.offline.polarity import denied
+from core.extractors.offline.profile import PLACE, Profile, profile
+from core.extractors.offline.roles import fact_role
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-15"
+VERSION = "offline-16"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
-    r"\b(?:successf?ull?y?|(?:has|have|had) been \w+ed|(?:has|have|had) (?:been )?(?:done|made|sent|gone through)|"
-    r"(?:i've|i have|we've|we have) (?:made|sent|completed|processed|done|transferred|booked|confirmed|placed)|"
+    r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
+    r"(?:has|have|had) (?:been )?(?:done|made|sent|gone through)|"
+    r"(?:i've|i have|we've|we have|i|we) (?:now )?(?:made|sent|completed|processed|done|transferred|booked|confirmed|"
+    r"placed|reserved|scheduled|purchased|bought|ordered|arranged)|"
     r"went through|took place|it'?s done|all done|"
     r"(?:is|was|are|were) (?:now )?(?:confirmed|booked|complete|completed|done|processed|reserved|scheduled|"
     r"purchased|placed|paid|set up|all set)|"
@@ -58,7 +64,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     required = checklist.required(intent)
     collected: dict[str, str] = {}
     asked: tuple[str, ...] = ()
-    question = ""
+    question = offer = before_offer = last_customer = ""
     start = task_start(facts, lines)
     areas = [n for n in required if facts.facts[n].area]
     for index, line in enumerate(lines):
@@ -69,24 +75,65 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 # next one; the customer restates it or accepts the agent's confirmation of it.
                 collected = {}
             question = line.text if line.asks else ""
+            # an agent line that asks for a fact proposes (read in `proposal`); one that asks nothing offers
+            # and only inside this task: the offer that the line opening it accepts was another task's
+            offer = "" if line.asks or index < start else line.text
+            before_offer = last_customer
             continue
         own = elsewhere(said(line.text), facts.schema_words)
         if index >= start:
-            collected.update(read_line(facts, required, own, asked, question))
+            found = read_line(facts, required, own, asked, question)
+            # "Sushi Zen has a table at 7 pm." - "Sounds good.": the offer's values, unless restated.
+            # (never over a value already collected: a confirmation repeats it in its own words)
+            collected.update(accepted_offer(facts, required, offer, before_offer, own, skip={*found, *collected}))
+            collected.update(found)
+            if REFERS_BACK.search(own):
+                # "I'd like a house to stay there": the place said for the task before is this one's too
+                # (a destination is not: "a cab there" waits for the agent to name the address).
+                back = [n for n in required if facts.facts[n].kind == PLACE and n not in collected
+                        and fact_role(facts.facts[n], by_name=False) is None]
+                collected.update(earlier(facts, back, lines[:start]))
         elif areas:
             # A city said before this task began is still where the customer is ("I'm going to London.
             # Weather there? ... Find me a hotel"); a point (an address, a venue) belongs to its own task.
             collected.update(read_line(facts, areas, own, asked, question))
-        asked, question = (), ""  # a question binds only the answer right after it
+        asked, question, offer, last_customer = (), "", "", line.text  # an agent line binds only the next one
     return collected
+
+
+# The customer pointing back at a place said earlier: "there", "that city", "the same area".
+# Not the existential "there" ("is there wifi?", "there are 3 of us") nor a greeting ("hi there").
+REFERS_BACK = re.compile(
+    r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bhi\s)(?<!\bhello\s)(?<!\bhey\s)"
+    r"\b(?:there|that\s+(?:city|town|area|place)|(?:the\s+)?same\s+(?:city|town|area|place))\b"
+    r"(?!\s*(?:is|are|was|were|'s|'re|will|would|might|may|must|should|could|can|has|have)\b)", re.IGNORECASE)
+
+
+def earlier(facts: Profile, wanted: list[str], lines: tuple[Line, ...]) -> dict[str, str]:
+    """The latest area the customer named "in" ("the weather in Toronto") before this task, for each wanted
+    fact: "there" points back at where the customer is, not at a pickup point ("at SMF airport")."""
+    found: dict[str, str] = {}
+    if wanted:
+        for line in lines:
+            if line.speaker != AGENT:
+                own = elsewhere(said(line.text), facts.schema_words)
+                spans = [s for s in names.places(own, cue=IN_AREA)
+                         if not denied(own, s[0]) and not names.names_a_point(s[2])]
+                if spans:
+                    found = dict.fromkeys(wanted, spans[-1][2])
+    return found
+
+
+IN_AREA = re.compile(r"\bin\s+(?:the\s+)?", re.IGNORECASE)
 
 
 def task_start(facts: Profile, lines: tuple[Line, ...]) -> int:
     """Where this checklist's task starts: lines before it belong to another service's task.
 
-    After the last done line, the task opens at the first customer line that uses the checklist's own
-    words, or at the customer line just before the agent's first question about one of its facts
-    (the agent's recorded questions are this checklist's only); with neither, every line counts.
+    After the last done line, the task opens at the first customer line that names what the service
+    does (its description's and intents' words: "a restaurant", "a cab"), or at the customer line just
+    before the agent's first question about one of its facts (the agent's recorded questions are this
+    checklist's only); with neither, every line counts.
     """
     done = max((i for i, ln in enumerate(lines) if ln.speaker == AGENT and DONE.search(ln.text)), default=-1)
     last_customer = None
@@ -96,7 +143,7 @@ def task_start(facts: Profile, lines: tuple[Line, ...]) -> int:
             if line.asks and last_customer is not None:
                 return last_customer
             continue
-        if facts.on_topic(line.text):
+        if facts.on_task(line.text):
             return index
         last_customer = index
     return done + 1

@@ -242,6 +242,15 @@ _REGION = re.compile(r",\s*([A-Z][A-Za-z]{1,11}(?:\s[A-Z][a-z]+)?)"
                      r"(?P<end>\s*$|\s*[.!?;])?(?(end)|(?=\s+(?!and\b|or\b|nor\b)[a-z]|,\s*[a-z]))")
 
 
+_POINT_WORDS = _ADDRESS_WORDS | frozenset({"airport", "station", "terminal", "stadium", "theater", "theatre", "hall",
+                                          "hotel", "mall", "hospital", "campus", "pier", "port"})
+
+
+def names_a_point(value: str) -> bool:
+    """A place named by a kind of point in it ("Salesforce Transit Center", "SMF airport"), not an area."""
+    return any(w.lower().strip(".,") in _POINT_WORDS for w in value.split()[1:])
+
+
 def _number_may_follow(taken: list[re.Match]) -> bool:
     last = taken[-1].group(0).lower()
     return taken[0].group(0)[:1].isdigit() or last in _ADDRESS_WORDS or last.endswith("#")

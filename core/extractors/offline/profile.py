@@ -71,8 +71,14 @@ class Profile:
     # What each line was read as: a conversation re-sends its earlier lines on every turn.
     lines_read: dict = field(default_factory=dict, compare=False, repr=False)
 
+    task: frozenset[str] = frozenset()  # stems of what the service and its intents are about (not its facts)
+
     def on_topic(self, text: str) -> bool:
         return any(stem(w) in self.topic for w in words(text))
+
+    def on_task(self, text: str) -> bool:
+        """The line names what this service does ("a restaurant", "a cab"), not only one of its facts."""
+        return any(stem(w) in self.task for w in words(text))
 
 
 _NUMBER_NAMES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -129,7 +135,7 @@ def _build(checklist: Checklist) -> Profile:
     }
     return Profile(facts=facts, siblings=siblings, topic=frozenset(stem(w) for w in _schema_words(checklist)
                                                                    if w not in _GENERIC and len(w) > 2),
-                   schema_words=frozenset(_schema_words(checklist)))
+                   schema_words=frozenset(_schema_words(checklist)), task=_task_words(checklist))
 
 
 # Schema words too general to say what a line is about.
@@ -138,6 +144,27 @@ _GENERIC = _STOP | frozenset({"get", "set", "find", "make", "given", "specific",
                               "service", "name", "field", "ok", "okay", "time", "date", "day", "number", "either",
                               "etc", "are", "has", "have", "will", "can", "into", "via", "app", "apps", "new",
                               "check", "days", "search", "show", "see", "book", "call", "look", "want", "need"})
+
+
+# Words a service's and its intents' descriptions share with any request ("a leading provider", "in a city").
+_NOT_TASK = _GENERIC | frozenset({"leading", "provider", "popular", "widely", "used", "wide", "range", "variety",
+                                  "city", "cities", "location", "locations", "place", "dates", "times", "particular",
+                                  "certain", "selected", "optionally", "attributes", "preferences", "your", "you",
+                                  "biggest", "best", "top", "rated", "worldwide", "available", "list", "manage",
+                                  "extensive", "coverage", "choice", "needs", "also", "allows", "right", "any",
+                                  "comprehensive", "portal", "near", "area", "next", "cheap", "across", "multiple",
+                                  "providers", "own", "country", "network", "demand", "content", "buy", "reserve",
+                                  "schedule", "play", "get", "add", "browse", "pair", "between", "given", "go",
+                                  "interest", "its", "take", "happening", "way", "offer", "offered", "short", "term",
+                                  "destination", "database", "coolest", "personal", "reservation", "reservations"})
+_NOT_TASK_STEMS = frozenset(stem(w) for w in _NOT_TASK)
+
+
+def _task_words(checklist: Checklist) -> frozenset[str]:
+    text = [checklist.description]
+    for intent in checklist.intents.values():
+        text += [re.sub(r"(?<=[a-z])(?=[A-Z])", " ", intent.name), intent.description]
+    return frozenset(stem(w) for w in words(" ".join(text)) if stem(w) not in _NOT_TASK_STEMS and len(w) > 2)
 
 
 def _schema_words(checklist: Checklist) -> set[str]:

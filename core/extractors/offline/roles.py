@@ -24,9 +24,13 @@ _BEFORE_END = re.compile(r"\b(?:to|into|towards?|reach|arriv\w*|return\w*|back|u
 _CLAUSE = re.compile(r"[.!?;,]|\band\b|\bbut\b", re.IGNORECASE)
 
 
-def fact_role(fact: FactProfile) -> str | None:
-    """START or END from the fact's name first, then its description; None when neither or both."""
-    for text in (fact.fact.name.replace("_", " "), fact.fact.description):
+def fact_role(fact: FactProfile, by_name: bool = True) -> str | None:
+    """START or END from the fact's name first, then its description; None when neither or both.
+
+    `by_name=False` reads the description only: "where_to: Location of the house" names no end.
+    """
+    texts = (fact.fact.name.replace("_", " "), fact.fact.description) if by_name else (fact.fact.description,)
+    for text in texts:
         found = set(words(text))
         start, end = len(found & _START_WORDS), len(found & _END_WORDS)
         if start != end:
