@@ -158,3 +158,34 @@ def test_there_points_back_at_an_area_named_before_not_at_a_pickup_point() -> No
     # "is there" asks whether something exists; it points nowhere
     exists = talk(*weather, "Is there an event called Jazz Night?")
     assert "event_location" not in extract_facts(travel(), "AddEvent", exists)
+
+
+def test_a_free_answer_drops_the_words_around_it_but_a_bare_remark_is_no_value() -> None:
+    cinema = {
+        "service_name": "Films_9", "description": "Find films to watch",
+        "slots": [{"name": "genre", "description": "Genre of the movie", "is_categorical": False},
+                  {"name": "title", "description": "Title of the movie", "is_categorical": False}],
+        "intents": [{"name": "Find", "description": "Find a movie", "required_slots": ["genre"]},
+                    {"name": "Play", "description": "Play a movie", "required_slots": ["title"]}],
+    }
+    films = Checklist.from_schema(cinema)
+    ask = ("What genre do you like?", ("genre",))
+    assert extract_facts(films, "Find", talk("Find a movie.", ask, "I really like Adventure movies."))["genre"] == (
+        "Adventure")
+    assert extract_facts(films, "Find", talk("Find a movie.", ask, "Rom-com is great."))["genre"] == "Rom-com"
+    # no value of its own: "Anything", "movies", a yes
+    for reply in ("Anything please.", "Just movies.", "Yes."):
+        assert "genre" not in extract_facts(films, "Find", talk("Find a movie.", ask, reply))
+    # unasked, "Drama movies" may have been said for another service's like task
+    assert "genre" not in extract_facts(films, "Find", talk("I usually like Drama movies."))
+    which = ("Which movie?", ("title",))
+    got = extract_facts(films, "Play", talk("Play a movie.", which, "I'd like Ash Is Purest White please."))
+    assert got["title"] == "Ash Is Purest White"
+
+
+def test_a_reply_with_no_name_in_it_names_no_title() -> None:
+    ask = ("Which restaurant would you like?", ("restaurant_name",))
+    undecided = talk("Book a table in Oakland.", ask, "I haven't settled on one yet; give me a minute.")
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", undecided)
+    decided = talk("Book a table in Oakland.", ask, "I'd like Sushi Zen please.")
+    assert extract_facts(travel(), "FindRestaurant", decided)["restaurant_name"] == "Sushi Zen"

@@ -15,6 +15,7 @@ from core.acceptance import NO, YES
 from core.extractors.offline import names as names
 from core.extractors.offline import values as values
 from core.extractors.offline.closed import boolean_value, closed_value, count_value, free_count, mentions_people
+from core.extractors.offline.free import free_answer, title_answer
 from core.extractors.offline.polarity import denied
 from core.extractors.offline.profile import (
     BOOLEAN,
@@ -41,7 +42,6 @@ _FILLER = re.compile(
 # Politeness after the value: "NY please", "Sydney, Australia, thanks".
 _TRAILING_FILLER = re.compile(r"(?:[,\s]+(?:please|thanks|thank\s+you|thx))+\W*$", re.IGNORECASE)
 _SHORT_WORDS = 4
-_TITLE_WORDS = 8
 _TOPICAL = (PERSON, PLACE, TEXT, TITLE)
 
 
@@ -83,8 +83,10 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         return count_value(profile, fact, text, asked) if fact.vocabulary else free_count(fact, text, asked)
     if kind == BOOLEAN:
         return boolean_value(profile, fact, text, asked)
+    if kind == TEXT:
+        return _free(fact, text, asked, agent_text)
     if kind == TITLE and fact.fact.name in asked and len(asked) == 1:
-        whole = _short_answer(profile, kind, text, _TITLE_WORDS)
+        whole = None if YES.match(text) or NO.match(text) else title_answer(text)
         if whole:
             return whole  # the reply to "what is the event called?" is the name, whole: "Dentist appointment"
     spans = _typed_spans(profile, kind, text)
@@ -112,6 +114,18 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
             return proposed_value(fact, agent_text)  # "Yes" to "Is the destination 200 C Street?"
         return _short_answer(profile, kind, text)
     return None
+
+
+def _free(fact: FactProfile, text: str, asked: Sequence[str], agent_text: str) -> str | None:
+    """A free-text fact: only the answer to the agent's question about it alone. Unasked, words before a
+    noun of the fact's ("Drama movies") were said as often for a like task of another service."""
+    if fact.fact.name not in asked:
+        return None
+    if YES.match(text):
+        return proposed_value(fact, agent_text)
+    if NO.match(text) or len(asked) != 1:
+        return None
+    return free_answer(fact, text)
 
 
 def _mine(fact: FactProfile, rivals: Sequence[FactProfile], text: str, start: int, asked: Sequence[str]) -> bool:
