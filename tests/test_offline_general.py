@@ -189,3 +189,18 @@ def test_a_reply_with_no_name_in_it_names_no_title() -> None:
     assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", undecided)
     decided = talk("Book a table in Oakland.", ask, "I'd like Sushi Zen please.")
     assert extract_facts(travel(), "FindRestaurant", decided)["restaurant_name"] == "Sushi Zen"
+
+
+def test_money_in_any_currency_and_a_currency_word_is_no_name() -> None:
+    wallet = Checklist.from_schema({
+        "service_name": "Wallet_9", "description": "Send money",
+        "slots": [{"name": "amount", "description": "The amount of money to send", "is_categorical": False},
+                  {"name": "receiver", "description": "Name of the person receiving it", "is_categorical": False}],
+        "intents": [{"name": "Send", "description": "Send money", "required_slots": ["amount", "receiver"]}],
+    })
+    for said_amount in ("€40", "40 euros", "£25", "30 quid", "100 GBP", "$1,630"):
+        got = extract_facts(wallet, "Send", talk(f"Send {said_amount} to Amir."))
+        assert (got["amount"], got["receiver"]) == (said_amount, "Amir")
+    # a number with no currency is no amount; a currency word after "to" is no person
+    assert "amount" not in extract_facts(wallet, "Send", talk("Send 40 to Amir."))
+    assert "receiver" not in extract_facts(wallet, "Send", talk("Change it to Euros."))

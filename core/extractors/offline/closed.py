@@ -18,9 +18,11 @@ from core.extractors.offline.plain import alternatives, foreign
 from core.extractors.offline.polarity import denied, negated, supposed
 from core.extractors.offline.profile import FactProfile, Profile, stem, words
 
-_PEOPLE = frozenset({"people", "persons", "person", "passengers", "passenger", "riders", "rider", "guests", "guest",
-                     "adults", "seats", "seat", "tickets", "individuals", "of", "pax", "folks"})
-_NOT_A_COUNT_AFTER = frozenset({"am", "pm", "a.m.", "p.m.", "o'clock", "dollars", "bucks", "days", "day", "hours",
+# English words for people counted ("3 people", "two of us"); what a form counts comes from its own words
+# ("Number of riders" -> riders).
+_PEOPLE = frozenset({"people", "persons", "person", "adults", "adult", "individuals", "of", "folks", "guests",
+                     "guest"})
+_NOT_A_COUNT_AFTER = values.CURRENCY_WORDS | frozenset({"am", "pm", "a.m.", "p.m.", "o'clock", "days", "day", "hours",
                                 "hour", "minutes", "nights", "night", "weeks", "stars", "percent", "th", "st",
                                 "nd", "rd", "in", "o\"clock"})
 _ALONE = re.compile(r"\b(?:just me|only me|myself|me alone|by myself|alone|just one)\b", re.IGNORECASE)

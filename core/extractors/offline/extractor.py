@@ -30,12 +30,12 @@ from core.extractors.offline.profile import PLACE, Profile, profile
 from core.extractors.offline.roles import fact_role
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-17"
+VERSION = "offline-18"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
     r"(?:has|have|had) (?:been )?(?:done|made|sent|gone through)|"
-    r"(?:i've|i have|we've|we have|i|we) (?:now )?(?:made|sent|completed|processed|done|transferred|booked|confirmed|"
+    r"(?:i've|i have|we've|we have|i|we) (?:now )?(?:made|sent|completed|processed|done|booked|confirmed|"
     r"placed|reserved|scheduled|purchased|bought|ordered|arranged)|"
     r"went through|took place|it'?s done|all done|"
     r"(?:is|was|are|were) (?:now )?(?:confirmed|booked|complete|completed|done|processed|reserved|scheduled|"

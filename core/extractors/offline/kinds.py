@@ -54,6 +54,12 @@ _NOT_PERSON_ENDINGS = frozenset({"floor", "door", "color", "colour", "flavor", "
                                  "sector", "indoor", "outdoor", "major", "minor", "interior", "exterior", "elevator",
                                  "monitor", "coffee", "degree", "fee", "tree", "committee", "guarantee", "list"})
 _TRUE_FALSE = frozenset({"true", "false"})
+# Words that give a fact a role: where or when a thing starts or ends, who sends or receives it.
+START_WORDS = frozenset({"origin", "originates", "originating", "from", "departure", "depart", "departing", "leaving",
+                         "leave", "source", "start", "starting", "pickup", "outbound", "sender", "sending"})
+END_WORDS = frozenset({"destination", "ends", "end", "ending", "arrival", "arrive", "arriving", "dropoff", "target",
+                       "return", "returning", "inbound", "back", "receiver", "recipient", "receiving", "to", "into",
+                       "towards", "toward", "going", "heading", "headed", "reach", "reaching"})
 
 
 def _words(text: str) -> list[str]:
@@ -67,11 +73,10 @@ def _first_phrase(tokens: list[str]) -> tuple[list[str], list[str]]:
         at += 1
     end = at
     while end < len(tokens) and tokens[end] not in _PHRASE_END and not (end > at and tokens[end] in _ARTICLES):
+        if end > at and tokens[end].endswith(("ing", "ed")) and len(tokens[end]) > 4:
+            break  # "the person receiving the money": a participle after the head starts a clause
         end += 1
-    phrase = tokens[at:end]
-    while len(phrase) > 1 and phrase[-1].endswith(("ing", "ed")):
-        phrase = phrase[:-1]  # "the person receiving the money": the head is "person"
-    return phrase, tokens[at + len(phrase):]
+    return tokens[at:end], tokens[end:]
 
 
 def _is_person_noun(word: str) -> bool:

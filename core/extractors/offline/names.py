@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from core.extractors.offline.values import DATE, TIME, Span
+from core.extractors.offline.values import CURRENCY_WORDS, DATE, TIME, Span
 
 # Words that never start a person's name even when capitalised (sentence starts, products, places).
 _NOT_NAME_TEXT = """
@@ -17,8 +17,7 @@ i i'm i'd i'll im id me my mine we us our you your he him his she her they them 
 these those there here what who whom which when where why how yes yeah yep no nope not ok okay sure please thanks
 thank hi hello hey well so and or but if then also just only actually instead now later today tomorrow tonight
 can could would should will shall may might must do does did done is are was were be been have has had let lets
-make made send sent give transfer pay paid use using want need like love help find get book call check please
-money cash dollars bucks
+make made send sent give pay paid use using want need like love help find get book call check please
 fine great good perfect correct right wrong that's it's what's let's someone somebody anyone everyone mr mrs ms
 monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
 september october november december am pm one two three four five six seven eight nine ten all both either
@@ -44,7 +43,7 @@ _TITLE = re.compile(r"^(?:mr|mrs|ms|miss|mister)\.?\s+", re.IGNORECASE)
 _NAME_TOKEN = r"[A-Za-z][\w'’-]*"
 # A name follows one of these cue words: "to Amir", "named Amir", "recipient is Amir", "pay Amir".
 _PERSON_CUE = re.compile(
-    r"\b(?:to|for|named|called|name\s+is|name's|recipient\s+is|receiver\s+is|with|from|pay|paying|send|sending|"
+    r"\b(?:to|for|named|called|name\s+is|name's|with|from|pay|paying|send|sending|"
     r"give|reimburse|owes?|request|requesting|charge|bill|ask|asking|see|visit|it's|of|is)\s+"
     r"(?:(?:my|our)\s+(?:good\s+|best\s+|dear\s+|old\s+)?)?",
     re.IGNORECASE,
@@ -58,7 +57,8 @@ _PHRASE = re.compile(rf"(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?{_NAME_TOKEN}(?:\s+{_NAM
 
 def _is_name_word(token: str, capital_needed: bool, schema_words: frozenset[str]) -> bool:
     low = token.lower().strip("'’")
-    if low in NOT_NAMES or low in KINSHIP or low in schema_words or len(low) < 2 or not low[0].isalpha():
+    if (low in NOT_NAMES or low in KINSHIP or low in schema_words or low in CURRENCY_WORDS or len(low) < 2
+            or not low[0].isalpha()):
         return False
     return not capital_needed or token[0].isupper()
 
@@ -151,20 +151,32 @@ _OWN_THING = re.compile(r"(?:from|with|of)\s+(?:my|our)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s\b.*$")
 _LOWERCASE_CUE = re.compile(r"^(?:to|for|named|called|name\s+is|name's)\s", re.IGNORECASE)
 # After a lower-case word these show it was a verb or a noun, not a name ("to sned 590 bucks").
-_NOT_AFTER_NAME = re.compile(r"^\s*(?:\$|\d|the\b|a\b|an\b|it\b|some\b|me\b|you\b|them\b|him\b|her\b|my\b|"
-                             r"this\b|that\b|money\b|up\b|out\b|on\b|off\b)", re.IGNORECASE)
+_NOT_AFTER_NAME = re.compile(r"^\s*(?:[$€£¥₹]|\d|the\b|a\b|an\b|it\b|some\b|me\b|you\b|them\b|him\b|her\b|my\b|"
+                             r"this\b|that\b|up\b|out\b|on\b|off\b)", re.IGNORECASE)
 
 
-# A lower-case word after "to" is a name only after what is being sent ("money to xiaoxue"), not after a
-# verb ("like to depart"), unless the whole line is a few words ("give to jasbir").
-_SENT_BEFORE_TO = re.compile(r"(?:\bit|\bmoney|\bfunds|\bcash|\bbucks|\bdollars|\d|\btransfer|\bpayment|\bsend|"
-                             r"\bgive|\bsent|\bgo(?:ing|es)?|\byes|^)[,\s]+(?:to|for)\s+$", re.IGNORECASE)
+# A lower-case word after "to" is a name only after what is being sent ("money to xiaoxue": a word of the
+# checklist's own, an amount, "it"), or a verb that gives ("send to", "give to"), not after another verb
+# ("like to depart"), unless the whole line is a few words ("give to jasbir").
+_GIVEN_BEFORE_TO = frozenset({"it", "them", "send", "sent", "give", "gave", "go", "goes", "going", "yes", "pay", "paid",
+                              "owe", "lend", "hand", "wire"})
+
+
+def _sent_before(text: str, start: int, schema_words: frozenset[str]) -> bool:
+    head = re.sub(r"\s*\b(?:to|for)\s*$", "", text[:start], flags=re.IGNORECASE)
+    if len(head) == len(text[:start]) or not re.search(r"\b(?:to|for)\s*$", text[:start], re.IGNORECASE):
+        return False
+    before = head.split()[-1].lower().strip(",") if head.split() else ""
+    return (not before or before in _GIVEN_BEFORE_TO or before in schema_words or before in CURRENCY_WORDS
+            or before[-1:].isdigit())
+
+
 _FEW_WORDS = 6
 
 
 def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[str]) -> str | None:
     """A lower-case single word after 'to'/'for' that reads as a name ('send it to xiaoxue')."""
-    if len(text.split()) > _FEW_WORDS and not _SENT_BEFORE_TO.search(text[:start]):
+    if len(text.split()) > _FEW_WORDS and not _sent_before(text, start, schema_words):
         return None
     word = phrase.split()[0]
     clean = word.strip(".,!?;:'’")

@@ -16,6 +16,7 @@ from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read f
     CLOSED,
     COUNT,
     DATE,
+    END_WORDS,
     FREE,
     MONEY,
     PERSON,
@@ -29,12 +30,13 @@ from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read f
 
 # Value kinds: what a fact is, read from its vocabulary and the head noun of its description (`kinds`).
 TEXT = FREE
-# Words that mark a fact as belonging to someone other than the customer (the recipient's account).
-_OTHER_PARTY = frozenset({"recipient", "recipients", "receiver", "receivers", "receiving", "receive", "target",
-                          "payee", "beneficiary", "destination"})
+# A fact belongs to someone other than the customer when its words give it the receiving end (the
+# recipient's account): the role words of `kinds`, not the prepositions among them.
+_OTHER_PARTY = END_WORDS - {"to", "into", "towards", "toward", "back", "going", "heading", "headed", "reach",
+                            "reaching", "return", "returning", "end", "ends", "ending"}
 _STOP = frozenset({"the", "a", "an", "of", "to", "for", "in", "on", "is", "be", "or", "and", "with", "from", "by",
                    "at", "this", "that", "which", "whether", "not", "etc", "given", "user", "users", "your", "you",
-                   "their", "account", "type", "number", "name", "whom", "who", "what", "how"})
+                   "their", "type", "number", "name", "whom", "who", "what", "how"})
 
 
 def words(text: str) -> list[str]:
@@ -92,8 +94,8 @@ def _value_pattern(value: str, kind: str) -> re.Pattern:
 
 
 # Words too common to stand for a whole value on their own.
-_WEAK_TOKENS = _STOP | frozenset({"general", "special", "specific", "regular", "normal", "main", "other", "card",
-                                  "cards", "account", "accounts", "true", "false", "yes", "no"})
+_WEAK_TOKENS = _STOP | frozenset({"general", "special", "specific", "regular", "normal", "main", "other", "true",
+                                  "false", "yes", "no"})
 # A value's own word counts only as a thing someone uses: "from my balance", "via app cash".
 _PARTIAL_LEAD = r"\b(?:my|our|from|via|with|using|use|by|through|the|in|on|your)\s+(?:[\w]+[\s-]+)?"
 

@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import re
 
+from core.extractors.offline.kinds import END_WORDS, START_WORDS
 from core.extractors.offline.profile import FactProfile, words
 
 START, END = "start", "end"
-_START_WORDS = frozenset({"origin", "originates", "originating", "from", "departure", "depart", "departing", "leaving",
-                          "leave", "source", "start", "starting", "pickup", "outbound", "sender", "sending"})
-_END_WORDS = frozenset({"destination", "ends", "end", "ending", "arrival", "arrive", "arriving", "dropoff", "target",
-                        "return", "returning", "inbound", "back", "receiver", "recipient", "receiving", "to", "into",
-                        "towards", "toward", "going", "heading", "headed", "reach", "reaching"})
+_START_WORDS, _END_WORDS = START_WORDS, END_WORDS
 _BEFORE_START = re.compile(r"\b(?:from|leav(?:e|ing)|depart(?:ing|ure)?|out\s+of|start(?:ing)?|pick\s+me\s+up|"
                            r"originat\w*)\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
 _BEFORE_END = re.compile(r"\b(?:to|into|towards?|reach|arriv\w*|return\w*|back|until|till|destination\w*|"
