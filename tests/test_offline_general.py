@@ -204,3 +204,12 @@ def test_money_in_any_currency_and_a_currency_word_is_no_name() -> None:
     # a number with no currency is no amount; a currency word after "to" is no person
     assert "amount" not in extract_facts(wallet, "Send", talk("Send 40 to Amir."))
     assert "receiver" not in extract_facts(wallet, "Send", talk("Change it to Euros."))
+
+
+def test_an_agent_reporting_a_task_done_ends_it_but_a_question_about_it_does_not() -> None:
+    for done in ("Tickets confirmed.", "Great, I was able to confirm your ticket.", "Your song is about to start."):
+        lines = talk("A train on March 3rd please.", (done, ()), "Now a train to Boston.")
+        assert "journey_date" not in extract_facts(travel(), "BookTrain", lines)
+    for asking in ("Is this confirmed?", "Please confirm the train on March 3rd."):
+        lines = talk("A train on March 3rd please.", (asking, ()), "To Boston.")
+        assert extract_facts(travel(), "BookTrain", lines)["journey_date"] == "March 3rd"

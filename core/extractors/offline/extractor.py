@@ -30,7 +30,7 @@ from core.extractors.offline.profile import PLACE, Profile, profile
 from core.extractors.offline.roles import fact_role
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-18"
+VERSION = "offline-19"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -40,7 +40,10 @@ DONE = re.compile(
     r"went through|took place|it'?s done|all done|"
     r"(?:is|was|are|were) (?:now )?(?:confirmed|booked|complete|completed|done|processed|reserved|scheduled|"
     r"purchased|placed|paid|set up|all set)|"
-    r"(?:has|have) (?:now )?started)\b|"
+    r"(?:has|have) (?:now )?started|(?:is|are) (?:about to start|starting now|on (?:its|their|the) way)|"
+    r"(?:was|were) able to (?:book|confirm|reserve|schedule|purchase|buy|make|complete|process|send|place|set up))\b|"
+    # a participle closing a sentence reports it done: "Tickets confirmed.", "All booked!"
+    r"\b(?:confirmed|booked|reserved|scheduled|purchased|done)\s*[.!]|"
     # a sentence wishing the customer joy of what was done: "Enjoy!", "Enjoy the music.", "Please enjoy."
     r"(?:^|[.!?]\s*)(?:please\s+)?enjoy\b",
     re.IGNORECASE)
