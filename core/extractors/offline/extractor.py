@@ -26,7 +26,7 @@ from core.extractors.offline.elsewhere import elsewhere
 from core.extractors.offline.line import read_line
 from core.extractors.offline.offers import accepted_offer
 from core.extractors.offline.polarity import denied
-from core.extractors.offline.profile import PLACE, Profile, profile
+from core.extractors.offline.profile import LINES_READ_LIMIT, PLACE, Profile, profile
 from core.extractors.offline.roles import fact_role
 from core.extractors.offline.unsaid import said
 
@@ -73,7 +73,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     for index, line in enumerate(lines):
         if line.speaker == AGENT:
             asked = line.asks
-            if DONE.search(line.text):
+            if _done(facts, line.text):
                 # A task is done (this checklist's or another's): what was said for it does not fill the
                 # next one; the customer restates it or accepts the agent's confirmation of it.
                 collected = {}
@@ -83,7 +83,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             offer = "" if line.asks or index < start else line.text
             before_offer = last_customer
             continue
-        own = elsewhere(said(line.text), facts.schema_words)
+        own = _own(facts, line.text)
         if index >= start:
             found = read_line(facts, required, own, asked, question)
             # "Sushi Zen has a table at 7 pm." - "Sounds good.": the offer's values, unless restated.
@@ -119,7 +119,7 @@ def earlier(facts: Profile, wanted: list[str], lines: tuple[Line, ...]) -> dict[
     if wanted:
         for line in lines:
             if line.speaker != AGENT:
-                own = elsewhere(said(line.text), facts.schema_words)
+                own = _own(facts, line.text)
                 spans = [s for s in names.places(own, cue=IN_AREA)
                          if not denied(own, s[0]) and not names.names_a_point(s[2])]
                 if spans:
@@ -138,7 +138,7 @@ def task_start(facts: Profile, lines: tuple[Line, ...]) -> int:
     before the agent's first question about one of its facts (the agent's recorded questions are this
     checklist's only); with neither, every line counts.
     """
-    done = max((i for i, ln in enumerate(lines) if ln.speaker == AGENT and DONE.search(ln.text)), default=-1)
+    done = max((i for i, ln in enumerate(lines) if ln.speaker == AGENT and _done(facts, ln.text)), default=-1)
     last_customer = None
     for index in range(done + 1, len(lines)):
         line = lines[index]
@@ -146,7 +146,27 @@ def task_start(facts: Profile, lines: tuple[Line, ...]) -> int:
             if line.asks and last_customer is not None:
                 return last_customer
             continue
-        if facts.on_task(line.text):
+        if _memo(facts, "task", line.text, facts.on_task):
             return index
         last_customer = index
     return done + 1
+
+
+def _memo(facts: Profile, what: str, text: str, read):
+    """A reading of one line, kept with the checklist's profile: a conversation re-sends its lines every turn."""
+    key = (what, text)
+    memo = facts.lines_read
+    if key not in memo:
+        if len(memo) >= LINES_READ_LIMIT:
+            memo.clear()
+        memo[key] = read(text)
+    return memo[key]
+
+
+def _own(facts: Profile, text: str) -> str:
+    """The customer's own words of a line, with sentences about another time or person blanked."""
+    return _memo(facts, "own", text, lambda t: elsewhere(said(t), facts.schema_words))
+
+
+def _done(facts: Profile, text: str) -> bool:
+    return _memo(facts, "done", text, lambda t: bool(DONE.search(t)))
