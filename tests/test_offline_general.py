@@ -213,3 +213,12 @@ def test_an_agent_reporting_a_task_done_ends_it_but_a_question_about_it_does_not
     for asking in ("Is this confirmed?", "Please confirm the train on March 3rd."):
         lines = talk("A train on March 3rd please.", (asking, ()), "To Boston.")
         assert extract_facts(travel(), "BookTrain", lines)["journey_date"] == "March 3rd"
+
+
+def test_a_place_answer_drops_the_words_around_it_but_needs_a_name() -> None:
+    ask = ("Which city?", ("city",))
+    for reply, city in (("I prefer Redwood City.", "Redwood City"), ("Try Los Angeles for me.", "Los Angeles"),
+                        ("NYC is the place.", "NYC")):
+        assert extract_facts(travel(), "FindRestaurant", talk("Find a restaurant.", ask, reply))["city"] == city
+    for reply in ("I am not sure yet.", "Somewhere nice for three people."):
+        assert "city" not in extract_facts(travel(), "FindRestaurant", talk("Find a restaurant.", ask, reply))

@@ -67,6 +67,8 @@ def title_answer(text: str) -> str | None:
         return None
     if not any((w[:1].isupper() or w[:1].isdigit()) and w.lower().strip(".,!?") not in NOT_NAMES for w in words):
         return None  # "I haven't settled on one yet": no name in it
+    if not (words[0][:1].isupper() or words[0][:1].isdigit()):
+        return None  # "to stay at The Parc Hotel": the opening was not all stripped
     if _NEGATION.search(rest):
         return None
     start = text.find(words[0])

@@ -61,16 +61,19 @@ def read_line(profile: Profile, required: Sequence[str], text: str, asked: Seque
         value = _read_fact(profile, fact, text, asked, agent_text, rivals)
         if value:
             found[name] = value
-    found = one_fact_per_value(found, profile)
+    found = one_fact_per_value(found, profile, tuple(asked))
     memo[key] = dict(found)
     return found
 
 
-def one_fact_per_value(found: dict[str, str], profile: Profile) -> dict[str, str]:
-    """A span said once fills one fact: two facts holding the same words take neither (the agent asks)."""
+def one_fact_per_value(found: dict[str, str], profile: Profile, asked: Sequence[str] = ()) -> dict[str, str]:
+    """A span said once fills one fact: two facts holding the same words take neither (the agent asks),
+    unless the agent asked for one of them alone ("Which city?" - "Try Los Angeles")."""
     free = [n for n in found if profile.facts[n].kind not in (CLOSED, BOOLEAN, COUNT)]
     clashing = {a for a in free for b in free if a != b
                 and (found[a].lower() in found[b].lower() or found[b].lower() in found[a].lower())}
+    if len(asked) == 1 and asked[0] in clashing:
+        return {n: v for n, v in found.items() if n not in clashing or n == asked[0]}
     return {n: v for n, v in found.items() if n not in clashing}
 
 
@@ -167,6 +170,11 @@ def _inside(span: values.Span, others: list[values.Span]) -> bool:
     return any(o[0] <= span[0] and span[1] <= o[1] for o in others)
 
 
+def _place_like(reply: str) -> bool:
+    first = reply.split()[0].lower() if reply.split() else ""
+    return (reply[:1].isupper() or reply[:1].isdigit()) and first not in names.NOT_NAMES
+
+
 def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHORT_WORDS) -> str | None:
     """The whole reply, minus fillers, when it is short enough to be just the value asked for."""
     if YES.match(text) or NO.match(text):
@@ -180,12 +188,16 @@ def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHO
         if names.opens_with_verb(reply):
             return None
         return names.person_in(reply, len(reply.split()) > _SHORT_WORDS, profile.schema_words)
+    if kind == PLACE:
+        # "I prefer Redwood City.", "Try Los Angeles for me", "NYC is the place": the words around it go
+        core = title_answer(text)
+        if core and _place_like(core):
+            reply = core
     if len(reply.split()) > most_words:
         return None
     if kind == PLACE:
         # A place answer reads like one: it opens with a capital or a number and counts no people.
-        first = reply.split()[0].lower()
-        if not (reply[:1].isupper() or reply[:1].isdigit()) or first in names.NOT_NAMES or mentions_people(reply):
+        if not reply or not _place_like(reply) or mentions_people(reply):
             return None
         return reply
     if kind in (TEXT, TITLE):
