@@ -222,3 +222,16 @@ def test_a_place_answer_drops_the_words_around_it_but_needs_a_name() -> None:
         assert extract_facts(travel(), "FindRestaurant", talk("Find a restaurant.", ask, reply))["city"] == city
     for reply in ("I am not sure yet.", "Somewhere nice for three people."):
         assert "city" not in extract_facts(travel(), "FindRestaurant", talk("Find a restaurant.", ask, reply))
+
+
+def test_checking_in_and_out_start_and_end_a_stay_while_arriving_and_leaving_decide_nothing_there() -> None:
+    house = Checklist.from_schema({
+        "service_name": "Houses_9", "description": "Book a house",
+        "slots": [{"name": "check_in", "description": "Check in date for the house", "is_categorical": False},
+                  {"name": "check_out", "description": "Check out date for the house", "is_categorical": False}],
+        "intents": [{"name": "Book", "description": "Book a house", "required_slots": ["check_in", "check_out"]}],
+    })
+    got = extract_facts(house, "Book", talk("I check in on the 3rd and check out on the 9th."))
+    assert (got["check_in"], got["check_out"]) == ("the 3rd", "the 9th")
+    # "arriving" and "leaving" start and end a journey, not a stay: the agent asks
+    assert extract_facts(house, "Book", talk("We are arriving the 1st and leaving on the 8th.")) == {}

@@ -30,7 +30,7 @@ from core.extractors.offline.profile import LINES_READ_LIMIT, PLACE, Profile, pr
 from core.extractors.offline.roles import fact_role
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-20"
+VERSION = "offline-21"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"

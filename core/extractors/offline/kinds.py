@@ -56,14 +56,17 @@ _NOT_PERSON_ENDINGS = frozenset({"floor", "door", "color", "colour", "flavor", "
 _TRUE_FALSE = frozenset({"true", "false"})
 # Words that give a fact a role: where or when a thing starts or ends, who sends or receives it.
 START_WORDS = frozenset({"origin", "originates", "originating", "from", "departure", "depart", "departing", "leaving",
-                         "leave", "source", "start", "starting", "pickup", "outbound", "sender", "sending"})
+                         "leave", "source", "start", "starting", "pickup", "outbound", "sender", "sending", "checkin",
+                         "beginning", "begin", "begins"})
 END_WORDS = frozenset({"destination", "ends", "end", "ending", "arrival", "arrive", "arriving", "dropoff", "target",
                        "return", "returning", "inbound", "back", "receiver", "recipient", "receiving", "to", "into",
-                       "towards", "toward", "going", "heading", "headed", "reach", "reaching"})
+                       "towards", "toward", "going", "heading", "headed", "reach", "reaching", "checkout", "vacating",
+                       "vacate"})
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z][a-z']*|[,;:(]", text.lower().replace("_", " ").replace("/", " or "))
+    text = re.sub(r"\bcheck(?:ing)?[\s_-]*(in|out)\b", r"check\1", text.lower())  # "check in date": one noun
+    return re.findall(r"[a-z][a-z']*|[,;:(]", text.replace("_", " ").replace("/", " or "))
 
 
 def _first_phrase(tokens: list[str]) -> tuple[list[str], list[str]]:

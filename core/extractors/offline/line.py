@@ -33,7 +33,7 @@ from core.extractors.offline.profile import (
     Profile,
 )
 from core.extractors.offline.proposal import proposed_value
-from core.extractors.offline.roles import fact_role, value_role
+from core.extractors.offline.roles import fact_role, is_stay, value_role
 
 _FILLER = re.compile(
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|please|uh|um|well|so|oh|and|it's|it is|it'll be|that's|that is|that would be|"
@@ -133,7 +133,7 @@ def _free(fact: FactProfile, text: str, asked: Sequence[str], agent_text: str) -
 
 def _mine(fact: FactProfile, rivals: Sequence[FactProfile], text: str, start: int, asked: Sequence[str]) -> bool:
     """Whether a value belongs to this fact rather than to a rival of the same type."""
-    said = value_role(text, start)
+    said = value_role(text, start, stay=is_stay(fact) or any(is_stay(r) for r in rivals))
     if said is not None:
         return fact_role(fact) == said and all(fact_role(r) != said for r in rivals)
     group = [fact, *rivals]
