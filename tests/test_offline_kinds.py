@@ -1,4 +1,4 @@
-"""A fact's kind comes from what the fact is (its vocabulary, its description's head noun), not its first keyword."""
+"""A fact's kind comes from what the fact is (its vocabulary, the head noun of its description)."""
 
 from __future__ import annotations
 
@@ -55,3 +55,10 @@ def test_vocabulary_decides_before_words() -> None:
 def test_a_count_knows_what_it_counts() -> None:
     checklist = _checklist(("number_of_days", "Number of days in the reservation", []))
     assert counted(checklist.facts["number_of_days"]) == ("days", "day")
+
+
+def test_an_agent_noun_names_a_person_but_a_thing_ending_alike_does_not() -> None:
+    checklist = _checklist(("payee", "Name of the recipient", []), ("client", "Name of the client", []),
+                           ("event", "Name of the event", []), ("floor", "Name of the floor", []))
+    assert [fact_kind(checklist, f) for f in ("payee", "client", "event", "floor")] == [
+        "person", "person", "title", "title"]

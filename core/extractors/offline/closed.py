@@ -12,14 +12,17 @@ import re
 from collections.abc import Sequence
 
 from core.acceptance import NO, YES
+from core.extractors.offline import values
 from core.extractors.offline.owner import FIRM, HINT, OTHER, OWN, party
 from core.extractors.offline.plain import alternatives, foreign
 from core.extractors.offline.polarity import denied, negated, supposed
 from core.extractors.offline.profile import FactProfile, Profile, stem, words
 
-_PEOPLE = frozenset({"people", "persons", "person", "passengers", "passenger", "riders", "rider", "guests", "guest",
-                     "adults", "seats", "seat", "tickets", "individuals", "of", "pax", "folks"})
-_NOT_A_COUNT_AFTER = frozenset({"am", "pm", "a.m.", "p.m.", "o'clock", "dollars", "bucks", "days", "day", "hours",
+# English words for people counted ("3 people", "two of us"); what a form counts comes from its own words
+# ("Number of riders" -> riders).
+_PEOPLE = frozenset({"people", "persons", "person", "adults", "adult", "individuals", "of", "folks", "guests",
+                     "guest"})
+_NOT_A_COUNT_AFTER = values.CURRENCY_WORDS | frozenset({"am", "pm", "a.m.", "p.m.", "o'clock", "days", "day", "hours",
                                 "hour", "minutes", "nights", "night", "weeks", "stars", "percent", "th", "st",
                                 "nd", "rd", "in", "o\"clock"})
 _ALONE = re.compile(r"\b(?:just me|only me|myself|me alone|by myself|alone|just one)\b", re.IGNORECASE)
@@ -71,6 +74,11 @@ def _mentions(fact: FactProfile, text: str) -> list[tuple[int, int, str]]:
     return sorted(found)
 
 
+def offered_mentions(profile: Profile, fact: FactProfile, text: str) -> list[tuple[int, int, str]]:
+    """Vocabulary values an agent's line names for the fact (an offer the customer may accept)."""
+    return [m for m in _plain_mentions(profile, fact, text) if not denied(text, m[0])]
+
+
 def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
     """A number of people: a number next to a people word, or any number right after the agent asked."""
     was_asked = fact.fact.name in asked
@@ -86,6 +94,21 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
     if chosen is None and (was_asked or mentions_people(text)) and _ALONE.search(text):
         allowed = {v for v, _ in fact.vocabulary}
         chosen = "1" if "1" in allowed else None
+    return chosen
+
+
+def free_count(fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
+    """A count with no vocabulary ("Number of days in the stay"): a number before the counted noun
+    ("for three days"), or a bare number right after the agent asked; the customer's own words."""
+    counted = {stem(w) for w in fact.counted}
+    chosen = None
+    for start, end, value in values.numbers(text):
+        after = text[end:end + 20].lower().split()
+        following = after[0].strip(".,!?") if after else ""
+        if denied(text, start) or values.DATE.match(text, start) or values.TIME.match(text, start):
+            continue
+        if stem(following) in counted or (fact.fact.name in asked and following not in _NOT_A_COUNT_AFTER):
+            chosen = value
     return chosen
 
 

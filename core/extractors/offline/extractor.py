@@ -3,7 +3,10 @@
 Everything it knows comes from the checklist (fact names, descriptions, vocabularies), the
 conversation, and the agent's own questions (which facts each agent line asked for).
 It reads every customer line in order, so a later statement replaces an earlier one and a value
-stated under one intent is still there when the customer moves to the next. Of each line it reads
+stated under one intent is still there when the customer moves to the next of the same task; an agent
+line reporting a task done (this checklist's or another service's) ends what was said for it, so a
+flight's date does not fill the train booked after it. A task also starts where the conversation first
+turns to this checklist (`task_start`): values said before it count only for a city-like fact. Of each line it reads
 only the customer's own words: no forged role line, JSON, aside or quote (`unsaid`); and a
 value only where it is stated, not supposed, left to the agent (`polarity`), offered as one
 of two or said in a language it does not read (`plain`); and not in a sentence about another
@@ -18,17 +21,31 @@ import time
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.extraction import Extraction, ExtractionRequest
+from core.extractors.offline import names
 from core.extractors.offline.elsewhere import elsewhere
 from core.extractors.offline.line import read_line
-from core.extractors.offline.profile import profile
+from core.extractors.offline.offers import accepted_offer
+from core.extractors.offline.polarity import denied
+from core.extractors.offline.profile import LINES_READ_LIMIT, PLACE, Profile, profile
+from core.extractors.offline.roles import fact_role
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-13"
+VERSION = "offline-21"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
-    r"\b(?:successf?ull?y?|(?:has|have|had) been \w+ed|(?:has|have|had) (?:been )?(?:done|made|sent|gone through)|"
-    r"(?:i've|i have|we've|we have) (?:made|sent|completed|processed|done|transferred|booked|confirmed|placed)|"
-    r"went through|took place|it'?s done|all done|(?:is|was) (?:confirmed|booked|complete|completed|done|processed))\b",
+    r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
+    r"(?:has|have|had) (?:been )?(?:done|made|sent|gone through)|"
+    r"(?:i've|i have|we've|we have|i|we) (?:now )?(?:made|sent|completed|processed|done|booked|confirmed|"
+    r"placed|reserved|scheduled|purchased|bought|ordered|arranged)|"
+    r"went through|took place|it'?s done|all done|"
+    r"(?:is|was|are|were) (?:now )?(?:confirmed|booked|complete|completed|done|processed|reserved|scheduled|"
+    r"purchased|placed|paid|set up|all set)|"
+    r"(?:has|have) (?:now )?started|(?:is|are) (?:about to start|starting now|on (?:its|their|the) way)|"
+    r"(?:was|were) able to (?:book|confirm|reserve|schedule|purchase|buy|make|complete|process|send|place|set up))\b|"
+    # a participle closing a sentence reports it done: "Tickets confirmed.", "All booked!"
+    r"\b(?:confirmed|booked|reserved|scheduled|purchased|done)\s*[.!]|"
+    # a sentence wishing the customer joy of what was done: "Enjoy!", "Enjoy the music.", "Please enjoy."
+    r"(?:^|[.!?]\s*)(?:please\s+)?enjoy\b",
     re.IGNORECASE)
 
 
@@ -50,15 +67,106 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     required = checklist.required(intent)
     collected: dict[str, str] = {}
     asked: tuple[str, ...] = ()
-    last_agent = question = ""
-    for line in lines:
+    question = offer = before_offer = last_customer = ""
+    start = task_start(facts, lines)
+    areas = [n for n in required if facts.facts[n].area]
+    for index, line in enumerate(lines):
         if line.speaker == AGENT:
             asked = line.asks
-            if DONE.search(line.text) and facts.on_topic(f"{last_agent} {line.text}"):
-                collected = {}  # this checklist's transaction is done; the next one starts afresh
-            last_agent = line.text
+            if _done(facts, line.text):
+                # A task is done (this checklist's or another's): what was said for it does not fill the
+                # next one; the customer restates it or accepts the agent's confirmation of it.
+                collected = {}
             question = line.text if line.asks else ""
+            # an agent line that asks for a fact proposes (read in `proposal`); one that asks nothing offers
+            # and only inside this task: the offer that the line opening it accepts was another task's
+            offer = "" if line.asks or index < start else line.text
+            before_offer = last_customer
             continue
-        collected.update(read_line(facts, required, elsewhere(said(line.text), facts.schema_words), asked, question))
-        asked, question = (), ""  # a question binds only the answer right after it
+        own = _own(facts, line.text)
+        if index >= start:
+            found = read_line(facts, required, own, asked, question)
+            # "Sushi Zen has a table at 7 pm." - "Sounds good.": the offer's values, unless restated.
+            # (never over a value already collected: a confirmation repeats it in its own words)
+            collected.update(accepted_offer(facts, required, offer, before_offer, own, skip={*found, *collected}))
+            collected.update(found)
+            if REFERS_BACK.search(own):
+                # "I'd like a house to stay there": the place said for the task before is this one's too
+                # (a destination is not: "a cab there" waits for the agent to name the address).
+                back = [n for n in required if facts.facts[n].kind == PLACE and n not in collected
+                        and fact_role(facts.facts[n], by_name=False) is None]
+                collected.update(earlier(facts, back, lines[:start]))
+        elif areas:
+            # A city said before this task began is still where the customer is ("I'm going to London.
+            # Weather there? ... Find me a hotel"); a point (an address, a venue) belongs to its own task.
+            collected.update(read_line(facts, areas, own, asked, question))
+        asked, question, offer, last_customer = (), "", "", line.text  # an agent line binds only the next one
     return collected
+
+
+# The customer pointing back at a place said earlier: "there", "that city", "the same area".
+# Not the existential "there" ("is there wifi?", "there are 3 of us") nor a greeting ("hi there").
+REFERS_BACK = re.compile(
+    r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bhi\s)(?<!\bhello\s)(?<!\bhey\s)"
+    r"\b(?:there|that\s+(?:city|town|area|place)|(?:the\s+)?same\s+(?:city|town|area|place))\b"
+    r"(?!\s*(?:is|are|was|were|'s|'re|will|would|might|may|must|should|could|can|has|have)\b)", re.IGNORECASE)
+
+
+def earlier(facts: Profile, wanted: list[str], lines: tuple[Line, ...]) -> dict[str, str]:
+    """The latest area the customer named "in" ("the weather in Toronto") before this task, for each wanted
+    fact: "there" points back at where the customer is, not at a pickup point ("at SMF airport")."""
+    found: dict[str, str] = {}
+    if wanted:
+        for line in lines:
+            if line.speaker != AGENT:
+                own = _own(facts, line.text)
+                spans = [s for s in names.places(own, cue=IN_AREA)
+                         if not denied(own, s[0]) and not names.names_a_point(s[2])]
+                if spans:
+                    found = dict.fromkeys(wanted, spans[-1][2])
+    return found
+
+
+IN_AREA = re.compile(r"\bin\s+(?:the\s+)?", re.IGNORECASE)
+
+
+def task_start(facts: Profile, lines: tuple[Line, ...]) -> int:
+    """Where this checklist's task starts: lines before it belong to another service's task.
+
+    After the last done line, the task opens at the first customer line that names what the service
+    does (its description's and intents' words: "a restaurant", "a cab"), or at the customer line just
+    before the agent's first question about one of its facts (the agent's recorded questions are this
+    checklist's only); with neither, every line counts.
+    """
+    done = max((i for i, ln in enumerate(lines) if ln.speaker == AGENT and _done(facts, ln.text)), default=-1)
+    last_customer = None
+    for index in range(done + 1, len(lines)):
+        line = lines[index]
+        if line.speaker == AGENT:
+            if line.asks and last_customer is not None:
+                return last_customer
+            continue
+        if _memo(facts, "task", line.text, facts.on_task):
+            return index
+        last_customer = index
+    return done + 1
+
+
+def _memo(facts: Profile, what: str, text: str, read):
+    """A reading of one line, kept with the checklist's profile: a conversation re-sends its lines every turn."""
+    key = (what, text)
+    memo = facts.lines_read
+    if key not in memo:
+        if len(memo) >= LINES_READ_LIMIT:
+            memo.clear()
+        memo[key] = read(text)
+    return memo[key]
+
+
+def _own(facts: Profile, text: str) -> str:
+    """The customer's own words of a line, with sentences about another time or person blanked."""
+    return _memo(facts, "own", text, lambda t: elsewhere(said(t), facts.schema_words))
+
+
+def _done(facts: Profile, text: str) -> bool:
+    return _memo(facts, "done", text, lambda t: bool(DONE.search(t)))

@@ -15,13 +15,14 @@
 The reading is English grammar: the description's first noun phrase gives the head noun ("Start date
 for the trip" -> date, "fare class" -> class); "name" and "title" take their kind from what they name
 ("name of the city" is a place, "name of the dentist" a person: a relative "who", a noun for people, or an
-agent-noun ending, -ist, -ian, -or, -ee); "number of <plural>" is a count. The head nouns below are
+agent-noun ending, -ist, -ian, -or, -ee, -ient); "number of <plural>" is a count. The head nouns below are
 English words for measures, places and people, not any one service's words. English only.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from core.checklist import Checklist, Fact
 
@@ -36,7 +37,7 @@ _HEADS: dict[str, str] = {
     **dict.fromkeys(("time", "hour", "clock"), TIME),
     **dict.fromkeys(("city", "town", "village", "location", "address", "place", "destination", "origin", "area",
                      "region", "country", "venue", "street", "neighborhood", "neighbourhood", "airport", "station",
-                     "where", "locality", "suburb", "district"), PLACE),
+                     "where", "locality", "suburb", "district", "point", "landmark", "spot"), PLACE),
     **dict.fromkeys(("person", "people", "someone", "somebody", "individual", "contact", "user", "customer",
                      "member", "friend", "who", "whom"), PERSON),
     **dict.fromkeys(("count", "quantity", "size"), COUNT),
@@ -46,17 +47,27 @@ _HEADS: dict[str, str] = {
 _PHRASE_END = frozenset({
     "of", "for", "to", "in", "on", "at", "from", "with", "by", "about", "into", "during", "per", "where", "which",
     "who", "whom", "whose", "that", "when", "whether", "or", "and", "is", "are", "was", "be", "being", "as", "if",
+    ",", ";", ":", "(", "either",
     "served", "used", "located", "booked", "made"})
 _ARTICLES = frozenset({"the", "a", "an", "this", "that", "its", "their", "his", "her", "user", "user's", "users"})
-_PERSON_ENDINGS = ("ist", "ists", "ian", "ians", "or", "ors", "ee", "ees")
+_PERSON_ENDINGS = ("ist", "ists", "ian", "ians", "or", "ors", "ee", "ees", "ient", "ients")
 _NOT_PERSON_ENDINGS = frozenset({"floor", "door", "color", "colour", "flavor", "flavour", "mirror", "error",
                                  "sector", "indoor", "outdoor", "major", "minor", "interior", "exterior", "elevator",
                                  "monitor", "coffee", "degree", "fee", "tree", "committee", "guarantee", "list"})
 _TRUE_FALSE = frozenset({"true", "false"})
+# Words that give a fact a role: where or when a thing starts or ends, who sends or receives it.
+START_WORDS = frozenset({"origin", "originates", "originating", "from", "departure", "depart", "departing", "leaving",
+                         "leave", "source", "start", "starting", "pickup", "outbound", "sender", "sending", "checkin",
+                         "beginning", "begin", "begins"})
+END_WORDS = frozenset({"destination", "ends", "end", "ending", "arrival", "arrive", "arriving", "dropoff", "target",
+                       "return", "returning", "inbound", "back", "receiver", "recipient", "receiving", "to", "into",
+                       "towards", "toward", "going", "heading", "headed", "reach", "reaching", "checkout", "vacating",
+                       "vacate"})
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z][a-z']*", text.lower().replace("_", " ").replace("/", " or "))
+    text = re.sub(r"\bcheck(?:ing)?[\s_-]*(in|out)\b", r"check\1", text.lower())  # "check in date": one noun
+    return re.findall(r"[a-z][a-z']*|[,;:(]", text.replace("_", " ").replace("/", " or "))
 
 
 def _first_phrase(tokens: list[str]) -> tuple[list[str], list[str]]:
@@ -66,6 +77,8 @@ def _first_phrase(tokens: list[str]) -> tuple[list[str], list[str]]:
         at += 1
     end = at
     while end < len(tokens) and tokens[end] not in _PHRASE_END and not (end > at and tokens[end] in _ARTICLES):
+        if end > at and tokens[end].endswith(("ing", "ed")) and len(tokens[end]) > 4:
+            break  # "the person receiving the money": a participle after the head starts a clause
         end += 1
     return tokens[at:end], tokens[end:]
 
@@ -76,9 +89,12 @@ def _is_person_noun(word: str) -> bool:
     return word not in _NOT_PERSON_ENDINGS and len(word) > 4 and word.endswith(_PERSON_ENDINGS)
 
 
-def _named(rest: list[str]) -> str:
-    """The kind of what a 'name'/'title' names: 'of the airport or city' -> place, 'of the dentist' -> person."""
-    if {"who", "whom", "whose"} & set(rest):
+def _named(rest: list[str], before: Sequence[str] = ()) -> str:
+    """The kind of what a 'name'/'title' names: 'of the airport or city' -> place, 'of the dentist' -> person.
+
+    A name written on something ('Name on the account') or someone's name ('the holder's name') is a person's.
+    """
+    if {"who", "whom", "whose"} & set(rest) or rest[:1] == ["on"] or any(w.endswith("'s") for w in before):
         return PERSON
     if rest[:1] != ["of"]:
         return TITLE
@@ -94,7 +110,15 @@ def _named(rest: list[str]) -> str:
     return TITLE
 
 
+# A description that opens with a question word says what it asks for: "Where the taxi should go".
+_OPENERS = (("how", "much", MONEY), ("how", "many", COUNT), ("where", None, PLACE), ("who", None, PERSON),
+            ("whom", None, PERSON), ("whose", None, PERSON), ("to", "whom", PERSON), ("when", None, DATE))
+
+
 def _by_head(tokens: list[str]) -> str | None:
+    for first, second, kind in _OPENERS:
+        if tokens[:1] == [first] and (second is None or tokens[1:2] == [second]):
+            return kind
     phrase, rest = _first_phrase(tokens)
     if not phrase:
         return None
@@ -106,11 +130,10 @@ def _by_head(tokens: list[str]) -> str | None:
                 return COUNT  # "number of days", "number of riders"; "phone number" is not a count
         return FREE
     if head in ("name", "names", "title"):
-        return _named(rest)
-    kind = _HEADS.get(head)
-    if kind is None and _is_person_noun(head):
-        return PERSON
-    return kind
+        return _named(rest, phrase[:-1])
+    if head in _HEADS:
+        return _HEADS[head]
+    return PERSON if _is_person_noun(head) else None
 
 
 def _name_as_phrase(name: str) -> str:
@@ -135,6 +158,21 @@ def kind_of(fact: Fact) -> str:
         if kind is not None:
             return kind
     return FREE
+
+
+_AREAS = frozenset({"city", "town", "village", "area", "region", "country", "district", "neighborhood", "neighbourhood",
+                    "suburb", "locality"})
+
+
+def is_area(fact: Fact) -> bool:
+    """A place fact that names an area (a city, a region), not a point in it: 'at Roxie Theater' is not a city."""
+    for text in (fact.description, _name_as_phrase(fact.name)):
+        phrase, rest = _first_phrase(_words(text))
+        if phrase and phrase[-1] in ("name", "names") and rest[:1] == ["of"]:
+            phrase, rest = _first_phrase(rest[1:])  # "Name of the city"
+        if phrase:
+            return phrase[-1] in _AREAS
+    return False
 
 
 def counted(fact: Fact) -> tuple[str, ...]:

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from core.acceptance import NO, YES
 from core.extractors.offline import names as names
 from core.extractors.offline import values as values
-from core.extractors.offline.closed import boolean_value, closed_value, count_value, mentions_people
+from core.extractors.offline.closed import boolean_value, closed_value, count_value, free_count, mentions_people
+from core.extractors.offline.free import free_answer, title_answer
 from core.extractors.offline.polarity import denied
 from core.extractors.offline.profile import (
     BOOLEAN,
@@ -27,18 +28,21 @@ from core.extractors.offline.profile import (
     PLACE,
     TEXT,
     TIME,
+    TITLE,
     FactProfile,
     Profile,
 )
 from core.extractors.offline.proposal import proposed_value
-from core.extractors.offline.roles import fact_role, value_role
+from core.extractors.offline.roles import fact_role, is_stay, value_role
 
 _FILLER = re.compile(
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|please|uh|um|well|so|oh|and|it's|it is|it'll be|that's|that is|that would be|"
     r"i'd like|i want|i would like|send it to|send to|to|for|the|make it|let's do|let's say|how about|go with|"
     r"just|only)[,\s]+)+", re.IGNORECASE)
+# Politeness after the value: "NY please", "Sydney, Australia, thanks".
+_TRAILING_FILLER = re.compile(r"(?:[,\s]+(?:please|thanks|thank\s+you|thx))+\W*$", re.IGNORECASE)
 _SHORT_WORDS = 4
-_TOPICAL = (PERSON, PLACE, TEXT)
+_TOPICAL = (PERSON, PLACE, TEXT, TITLE)
 
 
 def read_line(profile: Profile, required: Sequence[str], text: str, asked: Sequence[str],
@@ -57,8 +61,20 @@ def read_line(profile: Profile, required: Sequence[str], text: str, asked: Seque
         value = _read_fact(profile, fact, text, asked, agent_text, rivals)
         if value:
             found[name] = value
+    found = one_fact_per_value(found, profile, tuple(asked))
     memo[key] = dict(found)
     return found
+
+
+def one_fact_per_value(found: dict[str, str], profile: Profile, asked: Sequence[str] = ()) -> dict[str, str]:
+    """A span said once fills one fact: two facts holding the same words take neither (the agent asks),
+    unless the agent asked for one of them alone ("Which city?" - "Try Los Angeles")."""
+    free = [n for n in found if profile.facts[n].kind not in (CLOSED, BOOLEAN, COUNT)]
+    clashing = {a for a in free for b in free if a != b
+                and (found[a].lower() in found[b].lower() or found[b].lower() in found[a].lower())}
+    if len(asked) == 1 and asked[0] in clashing:
+        return {n: v for n, v in found.items() if n not in clashing or n == asked[0]}
+    return {n: v for n, v in found.items() if n not in clashing}
 
 
 def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], agent_text: str,
@@ -67,14 +83,24 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if kind == CLOSED:
         return closed_value(profile, fact, text, asked)
     if kind == COUNT:
-        return count_value(profile, fact, text, asked)
+        return count_value(profile, fact, text, asked) if fact.vocabulary else free_count(fact, text, asked)
     if kind == BOOLEAN:
         return boolean_value(profile, fact, text, asked)
+    if kind == TEXT:
+        return _free(fact, text, asked, agent_text)
+    if kind == TITLE and fact.fact.name in asked and len(asked) == 1:
+        whole = None if YES.match(text) or NO.match(text) else title_answer(text)
+        if whole:
+            return whole  # the reply to "what is the event called?" is the name, whole: "Dentist appointment"
     spans = _typed_spans(profile, kind, text)
-    if spans and kind in _TOPICAL and not asked and not _on_topic(profile, text):
-        # A name in a line about another service (a song, a restaurant) is not this fact; a place the
-        # customer is heading to still is ("a cab to 379 Gellert Boulevard").
-        spans = names.places(text, cue=names.HEADING_CUE) if kind == PLACE else []
+    if kind == TITLE and fact.fact.name in asked and not spans:
+        spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
+    if fact.area:
+        spans = [s for s in spans if not names.AT_POINT.search(text[:s[0]])]  # "at Roxie Theater" is no city
+    if spans and kind in _TOPICAL and kind != PLACE and not asked and not _on_topic(profile, text):
+        # A name in a line about another service (a song, a restaurant) is not this fact. A place is read
+        # in any line ("something to eat in Pleasanton"): another task's places end at its done line.
+        spans = []
     if not spans and fact.fact.name in asked and kind == MONEY:
         spans = [s for s in values.numbers(text) if not _inside(s, values.times(text))]
     stated = [s for s in spans if not denied(text, s[0])]
@@ -93,9 +119,21 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     return None
 
 
+def _free(fact: FactProfile, text: str, asked: Sequence[str], agent_text: str) -> str | None:
+    """A free-text fact: only the answer to the agent's question about it alone. Unasked, words before a
+    noun of the fact's ("Drama movies") were said as often for a like task of another service."""
+    if fact.fact.name not in asked:
+        return None
+    if YES.match(text):
+        return proposed_value(fact, agent_text)
+    if NO.match(text) or len(asked) != 1:
+        return None
+    return free_answer(fact, text)
+
+
 def _mine(fact: FactProfile, rivals: Sequence[FactProfile], text: str, start: int, asked: Sequence[str]) -> bool:
     """Whether a value belongs to this fact rather than to a rival of the same type."""
-    said = value_role(text, start)
+    said = value_role(text, start, stay=is_stay(fact) or any(is_stay(r) for r in rivals))
     if said is not None:
         return fact_role(fact) == said and all(fact_role(r) != said for r in rivals)
     group = [fact, *rivals]
@@ -122,6 +160,9 @@ def _typed_spans(profile: Profile, kind: str, text: str) -> list[values.Span]:
         return names.persons(text, profile.schema_words)
     if kind == PLACE:
         return names.places(text)
+    if kind == TITLE:
+        # Unasked, a capitalised run names this fact only after a cue ("called Sushi Zen", "watch Dumbo").
+        return [s[:3] for s in names.titles(text, profile.schema_words) if s[3]]
     return []
 
 
@@ -129,11 +170,16 @@ def _inside(span: values.Span, others: list[values.Span]) -> bool:
     return any(o[0] <= span[0] and span[1] <= o[1] for o in others)
 
 
-def _short_answer(profile: Profile, kind: str, text: str) -> str | None:
+def _place_like(reply: str) -> bool:
+    first = reply.split()[0].lower() if reply.split() else ""
+    return (reply[:1].isupper() or reply[:1].isdigit()) and first not in names.NOT_NAMES
+
+
+def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHORT_WORDS) -> str | None:
     """The whole reply, minus fillers, when it is short enough to be just the value asked for."""
     if YES.match(text) or NO.match(text):
         return None  # a yes or a no answers a proposal, it does not name the value
-    reply = _FILLER.sub("", text.strip()).strip().rstrip(".!").strip()
+    reply = _TRAILING_FILLER.sub("", _FILLER.sub("", text.strip()).strip().rstrip(".!").strip())
     if not reply or "?" in reply:
         return None
     if kind == PERSON:
@@ -142,14 +188,18 @@ def _short_answer(profile: Profile, kind: str, text: str) -> str | None:
         if names.opens_with_verb(reply):
             return None
         return names.person_in(reply, len(reply.split()) > _SHORT_WORDS, profile.schema_words)
-    if len(reply.split()) > _SHORT_WORDS:
+    if kind == PLACE:
+        # "I prefer Redwood City.", "Try Los Angeles for me", "NYC is the place": the words around it go
+        core = title_answer(text)
+        if core and _place_like(core):
+            reply = core
+    if len(reply.split()) > most_words:
         return None
     if kind == PLACE:
         # A place answer reads like one: it opens with a capital or a number and counts no people.
-        first = reply.split()[0].lower()
-        if not (reply[:1].isupper() or reply[:1].isdigit()) or first in names.NOT_NAMES or mentions_people(reply):
+        if not reply or not _place_like(reply) or mentions_people(reply):
             return None
         return reply
-    if kind == TEXT:
+    if kind in (TEXT, TITLE):
         return reply if reply.lower() not in {"yes", "no", "ok", "okay", "sure", "thanks", "thank you"} else None
     return None

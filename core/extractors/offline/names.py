@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from core.extractors.offline.values import DATE, TIME, Span
+from core.extractors.offline.values import CURRENCY_WORDS, DATE, TIME, Span
 
 # Words that never start a person's name even when capitalised (sentence starts, products, places).
 _NOT_NAME_TEXT = """
@@ -17,8 +17,7 @@ i i'm i'd i'll im id me my mine we us our you your he him his she her they them 
 these those there here what who whom which when where why how yes yeah yep no nope not ok okay sure please thanks
 thank hi hello hey well so and or but if then also just only actually instead now later today tomorrow tonight
 can could would should will shall may might must do does did done is are was were be been have has had let lets
-make made send sent give transfer pay paid use using want need like love help find get book call check please
-money cash dollars bucks
+make made send sent give pay paid use using want need like love help find get book call check please
 fine great good perfect correct right wrong that's it's what's let's someone somebody anyone everyone mr mrs ms
 monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
 september october november december am pm one two three four five six seven eight nine ten all both either
@@ -30,6 +29,8 @@ shoot schedule reserve visit confirm cancel change add split receive say speak t
 stop quit skip ignore forget proceed continue hurry wait enough fill report record submit finish complete
 assume pick choose process repeat hold leave
 never nobody none nothing whatever anything everything nevermind
+i've we're we've you're you've they're they've he's she's isn't aren't don't doesn't can't won't oh ah wow
+alright awesome excellent wonderful certainly absolutely unfortunately sorry congratulations congrats
 """
 NOT_NAMES = frozenset(_NOT_NAME_TEXT.split())
 # Kin words used as a title before a name ("Aunt Jenny"); other kin words only describe ("my friend Raghav").
@@ -43,7 +44,7 @@ _TITLE = re.compile(r"^(?:mr|mrs|ms|miss|mister)\.?\s+", re.IGNORECASE)
 _NAME_TOKEN = r"[A-Za-z][\w'’-]*"
 # A name follows one of these cue words: "to Amir", "named Amir", "recipient is Amir", "pay Amir".
 _PERSON_CUE = re.compile(
-    r"\b(?:to|for|named|called|name\s+is|name's|recipient\s+is|receiver\s+is|with|from|pay|paying|send|sending|"
+    r"\b(?:to|for|named|called|name\s+is|name's|with|from|pay|paying|send|sending|"
     r"give|reimburse|owes?|request|requesting|charge|bill|ask|asking|see|visit|it's|of|is)\s+"
     r"(?:(?:my|our)\s+(?:good\s+|best\s+|dear\s+|old\s+)?)?",
     re.IGNORECASE,
@@ -57,7 +58,8 @@ _PHRASE = re.compile(rf"(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?{_NAME_TOKEN}(?:\s+{_NAM
 
 def _is_name_word(token: str, capital_needed: bool, schema_words: frozenset[str]) -> bool:
     low = token.lower().strip("'’")
-    if low in NOT_NAMES or low in KINSHIP or low in schema_words or len(low) < 2 or not low[0].isalpha():
+    if (low in NOT_NAMES or low in KINSHIP or low in schema_words or low in CURRENCY_WORDS or len(low) < 2
+            or not low[0].isalpha()):
         return False
     return not capital_needed or token[0].isupper()
 
@@ -150,20 +152,32 @@ _OWN_THING = re.compile(r"(?:from|with|of)\s+(?:my|our)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s\b.*$")
 _LOWERCASE_CUE = re.compile(r"^(?:to|for|named|called|name\s+is|name's)\s", re.IGNORECASE)
 # After a lower-case word these show it was a verb or a noun, not a name ("to sned 590 bucks").
-_NOT_AFTER_NAME = re.compile(r"^\s*(?:\$|\d|the\b|a\b|an\b|it\b|some\b|me\b|you\b|them\b|him\b|her\b|my\b|"
-                             r"this\b|that\b|money\b|up\b|out\b|on\b|off\b)", re.IGNORECASE)
+_NOT_AFTER_NAME = re.compile(r"^\s*(?:[$€£¥₹]|\d|the\b|a\b|an\b|it\b|some\b|me\b|you\b|them\b|him\b|her\b|my\b|"
+                             r"this\b|that\b|up\b|out\b|on\b|off\b)", re.IGNORECASE)
 
 
-# A lower-case word after "to" is a name only after what is being sent ("money to xiaoxue"), not after a
-# verb ("like to depart"), unless the whole line is a few words ("give to jasbir").
-_SENT_BEFORE_TO = re.compile(r"(?:\bit|\bmoney|\bfunds|\bcash|\bbucks|\bdollars|\d|\btransfer|\bpayment|\bsend|"
-                             r"\bgive|\bsent|\bgo(?:ing|es)?|\byes|^)[,\s]+(?:to|for)\s+$", re.IGNORECASE)
+# A lower-case word after "to" is a name only after what is being sent ("money to xiaoxue": a word of the
+# checklist's own, an amount, "it"), or a verb that gives ("send to", "give to"), not after another verb
+# ("like to depart"), unless the whole line is a few words ("give to jasbir").
+_GIVEN_BEFORE_TO = frozenset({"it", "them", "send", "sent", "give", "gave", "go", "goes", "going", "yes", "pay", "paid",
+                              "owe", "lend", "hand", "wire"})
+
+
+def _sent_before(text: str, start: int, schema_words: frozenset[str]) -> bool:
+    head = re.sub(r"\s*\b(?:to|for)\s*$", "", text[:start], flags=re.IGNORECASE)
+    if len(head) == len(text[:start]) or not re.search(r"\b(?:to|for)\s*$", text[:start], re.IGNORECASE):
+        return False
+    before = head.split()[-1].lower().strip(",") if head.split() else ""
+    return (not before or before in _GIVEN_BEFORE_TO or before in schema_words or before in CURRENCY_WORDS
+            or before[-1:].isdigit())
+
+
 _FEW_WORDS = 6
 
 
 def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[str]) -> str | None:
     """A lower-case single word after 'to'/'for' that reads as a name ('send it to xiaoxue')."""
-    if len(text.split()) > _FEW_WORDS and not _SENT_BEFORE_TO.search(text[:start]):
+    if len(text.split()) > _FEW_WORDS and not _sent_before(text, start, schema_words):
         return None
     word = phrase.split()[0]
     clean = word.strip(".,!?;:'’")
@@ -178,6 +192,11 @@ def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[
 
 _PLACE_CUE = re.compile(
     r"\b(?:to|in|at|near|around|is|from|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?", re.IGNORECASE)
+# Verbs whose "in"/"to" takes a thing, not a place ("interested in", "listen to", "talk to", "belong to").
+_NOT_A_PLACE_BEFORE = re.compile(r"\b(?:interest(?:ed|s)?|involved|listen(?:ing|s)?|talk(?:ing|s)?|speak(?:ing|s)?|"
+                                 r"belong(?:ing|s)?|refer(?:ring|s)?|reply(?:ing)?|respond(?:ing)?|add(?:ed|ing)?|"
+                                 r"set|sing(?:ing)?|dance|dancing)\s+$", re.IGNORECASE)
+AT_POINT = re.compile(r"\bat\s+(?:the\s+)?$", re.IGNORECASE)
 HEADING_CUE = re.compile(r"\b(?:to|towards?|reach)\s+(?:the\s+)?", re.IGNORECASE)
 _PLACE_TOKEN = re.compile(r"[^\s?]+\??|\?")  # a "?" ends a place even with no space after it
 # Lower-case words that still belong to a place's name or address.
@@ -197,6 +216,8 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
     """
     spans = []
     for found in cue.finditer(text):
+        if _NOT_A_PLACE_BEFORE.search(text, 0, found.start()):
+            continue  # "interested in Basketball", "listen to Team": the phrasal verb's object, not a place
         taken: list[re.Match] = []
         for token in _PLACE_TOKEN.finditer(text, found.end()):
             word = token.group(0)
@@ -213,17 +234,101 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
             taken.append(token)
             if bare != word or len(taken) == 8:
                 break
-        while taken and taken[-1].group(0).rstrip(".,!?;:").lower() in _PLACE_JOINERS:
-            taken.pop()
+        while taken and taken[-1].group(0).rstrip(".,!?;:").lower() in _PLACE_JOINERS and not (
+                len(taken) == 1 and taken[-1].group(0).rstrip(".,!?;:").isupper()):
+            taken.pop()  # "Puerta del" loses its "del"; "LA" on its own is a place
         if not taken or (taken[0].group(0)[:1].isdigit() and len(taken) == 1 and not bare_numbers):
             continue
         start, end = taken[0].start(), taken[-1].end()
+        region = _REGION.match(text, end - 1 if text[end - 1:end] == "," else end)
+        if region and not DATE.match(region.group(1)) and (region.group("end") is not None
+                                                           or region.group(1).lower() not in NOT_NAMES):
+            end = region.end(1)  # "London, UK", "Portland, Or": the region belongs to the place
         value = text[start:end].rstrip(".,!?;:")
         if not DATE.match(value):  # "the 3rd of March" is a date, not a place
             spans.append((start, start + len(value), value))
     return spans
 
 
+# ", Region" after a place, ending the phrase: ", UK", ", Canada", ", Or." (not ", Paris and Rome").
+_REGION = re.compile(r",\s*([A-Z][A-Za-z]{1,11}(?:\s[A-Z][a-z]+)?)"
+                     r"(?P<end>\s*$|\s*[.!?;])?(?(end)|(?=\s+(?!and\b|or\b|nor\b)[a-z]|,\s*[a-z]))")
+
+
+_POINT_WORDS = _ADDRESS_WORDS | frozenset({"airport", "station", "terminal", "stadium", "theater", "theatre", "hall",
+                                          "hotel", "mall", "hospital", "campus", "pier", "port"})
+
+
+def names_a_point(value: str) -> bool:
+    """A place named by a kind of point in it ("Salesforce Transit Center", "SMF airport"), not an area."""
+    return any(w.lower().strip(".,") in _POINT_WORDS for w in value.split()[1:])
+
+
 def _number_may_follow(taken: list[re.Match]) -> bool:
     last = taken[-1].group(0).lower()
     return taken[0].group(0)[:1].isdigit() or last in _ADDRESS_WORDS or last.endswith("#")
+
+
+# Inside a title these lower-case words join its capitalised ones: "The Taste of Tea", "Mets vs Rockies".
+_TITLE_JOINERS = frozenset({"of", "the", "and", "&", "de", "del", "la", "le", "vs", "vs.", "v", "v.", "a", "an",
+                            "'n'", "n"})
+_TITLE_TOKEN = re.compile(r"[^\s,;:!?()\"]+")
+# A title is not what follows these: a place ("in Paris", "at The Oval") or a time.
+_PLACE_BEFORE = re.compile(r"(?<!interested\s)\b(?:in|at|near|from|to|towards?|around|located|on)\s+(?:the\s+)?$",
+                           re.IGNORECASE)
+# After these a capitalised run names the thing itself: "called Sushi Zen", "I found Aly And Aj".
+TITLE_CUE = re.compile(r"\b(?:called|named|titled|found|is|try|about|watch|see|play|hear)\s+$", re.IGNORECASE)
+_MAX_TITLE_WORDS = 8
+
+
+def titles(text: str, schema_words: frozenset[str] = frozenset()) -> list[tuple[int, int, str, bool]]:
+    """Capitalised runs that may name a thing (a film, a restaurant, a match): (start, end, value, cued).
+
+    A run opens with a capital or a digit, may hold lower-case joiners inside ("The Taste of Tea"), is
+    not a place after "in"/"at", nor a date or a time, nor made only of common or checklist words.
+    `cued` says a cue word stands right before it ("called Sushi Zen").
+    """
+    spans = []
+    tokens = list(_TITLE_TOKEN.finditer(text))
+    at = 0
+    while at < len(tokens):
+        first = tokens[at].group(0)
+        if not first[:1].isupper() and not first[:1].isdigit():
+            at += 1
+            continue
+        run = [tokens[at]]
+        nxt = at + 1
+        while nxt < len(tokens) and len(run) < _MAX_TITLE_WORDS:
+            gap = text[run[-1].end():tokens[nxt].start()]
+            if gap.strip() or run[-1].group(0)[-1:] in ".":
+                break
+            word = tokens[nxt].group(0)
+            if word[:1].isupper() or word[:1].isdigit() or word.lower() in _TITLE_JOINERS:
+                run.append(tokens[nxt])
+                nxt += 1
+                continue
+            break
+        while run and run[-1].group(0).lower().rstrip(".") in _TITLE_JOINERS:
+            run.pop()
+        while len(run) > 1 and run[0].group(0).lower().strip(".,") in NOT_NAMES - _TITLE_JOINERS:
+            run.pop(0)  # "At the Soho Garden Hotel", "Yes Sushi Zen": the opening word is not the name's
+        while run and run[0].group(0).lower() in _TITLE_JOINERS - {"the"}:
+            run.pop(0)
+        at = nxt
+        if not run:
+            continue
+        start, end = run[0].start(), run[-1].end()
+        value = text[start:end].rstrip(".")
+        own = [_POSSESSIVE.sub("", w.lower()).strip("'’.") for w in value.split()]
+        if all(w in NOT_NAMES or w in schema_words or w in _TITLE_JOINERS or w in KINSHIP for w in own):
+            continue
+        if not any(w[:1].isupper() and _POSSESSIVE.sub("", w.lower()).strip("'’.") not in NOT_NAMES
+                   for w in value.split()):
+            continue  # "Find a 3d", "I've": no capitalised word of its own
+        head = text[:start]
+        if re.search(r"[A-Za-z],\s*$", head) and any(p[0] < start < p[1] for p in places(text)):
+            continue  # the region of a place: "in London, UK"
+        if _PLACE_BEFORE.search(head) or DATE.match(value) or TIME.match(value) or value[:1].isdigit():
+            continue
+        spans.append((start, start + len(value), value, bool(TITLE_CUE.search(head))))
+    return spans

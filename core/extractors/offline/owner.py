@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import re
 
+from core.extractors.offline.kinds import END_WORDS, START_WORDS
+
 OWN, OTHER = "own", "other"
 # How a party was read: a possessive or a name is firm; a bare "to"/"from" is a hint.
 FIRM, HINT = "firm", "hint"
 _LOOK_BACK_WORDS = 4
 _SKIP = frozenset({"the", "a", "an", "this", "that", "one", "same", "usual", "regular", "main", "primary"})
-_OWN = frozenset({"my", "our", "mine", "own", "i", "from", "use", "using", "via", "through", "in", "debit", "withdraw",
-                  "out", "of", "with", "about"})
-_OTHER = frozenset({"else", "their", "his", "her", "someone's", "someones", "somebody's", "recipient's", "receiver's",
-                    "theirs", "to", "into", "toward", "towards", "receiving", "recipient", "receiver", "other",
-                    "another"})
+_OWN = frozenset({"my", "our", "mine", "own", "i", "from", "use", "using", "via", "through", "in", "out", "of", "with",
+                  "about"})
+# Someone else's: possessives, "to", and the receiving end's own words ("the receiving account").
+_OTHER = frozenset({"else", "their", "his", "her", "someone's", "someones", "somebody's", "theirs", "to", "into",
+                    "toward", "towards", "other", "another"}) | (END_WORDS - START_WORDS - {"back", "return", "end"})
 _NOT_POSSESSIVE = frozenset({"it's", "that's", "what's", "let's", "there's", "here's", "he's", "she's", "who's"})
 _OTHER_AFTER = re.compile(
     r"^\s*(?:account\s+)?(?:of|belonging\s+to)\s+(?!me\b|mine\b|my\s+(?:own|account)|course\b)\w", re.IGNORECASE)

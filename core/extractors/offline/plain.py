@@ -23,10 +23,10 @@ _SENTENCE = re.compile(r"[^.!?;\n\u2028\u2029]+")
 ENGLISH = frozenset(words("""
 a about after all also am an and any are as at be because been before being but by can could did do does
 done for from get give go going got had has have he her here him his how i if in into is it its just know
-let like make me mine more most my need no not now of off on one only or our out over please pay put same
+let like make me mine more most my need no not now of off on one only or our out over please put same
 send she should so some take than thank thanks that the their them then there these they this those to
-too transfer up us use used want was we well were what when where which who will with would yes you your
-ok okay sure fine hi hello yeah yep nope thing want wants go goes paid using account money
+too up us use used want was we well were what when where which who will with would yes you your
+ok okay sure fine hi hello yeah yep nope thing want wants go goes using
 """))
 # Function words of other languages a customer may switch to (none of them an English word).
 OTHER_LANGUAGES = frozenset(words("""

@@ -11,27 +11,32 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from core.checklist import Checklist, Fact
-
-# Value types, recognised from words in the fact's name first (strong) and description second.
-CLOSED, BOOLEAN, COUNT, MONEY, DATE, TIME, PERSON, PLACE, TEXT = (
-    "closed", "boolean", "count", "money", "date", "time", "person", "place", "text")
-_TYPE_WORDS: tuple[tuple[str, frozenset[str]], ...] = (
-    (MONEY, frozenset({"amount", "amt", "money", "funds", "fund", "cash", "sum", "price", "cost", "fare", "balance",
-                       "payment", "dollars"})),
-    (DATE, frozenset({"date", "day", "days"})),
-    (TIME, frozenset({"time", "hour", "clock"})),
-    (PLACE, frozenset({"destination", "city", "location", "address", "place", "where", "dropoff", "point", "town",
-                       "street", "venue", "area"})),
-    (PERSON, frozenset({"name", "recipient", "receiver", "payee", "contact", "person", "whom", "whose", "who",
-                        "doctor", "holder", "title", "beneficiary"})),
+from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read from here too
+    BOOLEAN,
+    CLOSED,
+    COUNT,
+    DATE,
+    END_WORDS,
+    FREE,
+    MONEY,
+    PERSON,
+    PLACE,
+    TIME,
+    TITLE,
+    counted,
+    is_area,
+    kind_of,
 )
-# Words that mark a fact as belonging to someone other than the customer (the recipient's account).
-_OTHER_PARTY = frozenset({"recipient", "recipients", "receiver", "receivers", "receiving", "receive", "target",
-                          "payee", "beneficiary", "destination"})
-_TRUE_FALSE = frozenset({"true", "false"})
+
+# Value kinds: what a fact is, read from its vocabulary and the head noun of its description (`kinds`).
+TEXT = FREE
+# A fact belongs to someone other than the customer when its words give it the receiving end (the
+# recipient's account): the role words of `kinds`, not the prepositions among them.
+_OTHER_PARTY = END_WORDS - {"to", "into", "towards", "toward", "back", "going", "heading", "headed", "reach",
+                            "reaching", "return", "returning", "end", "ends", "ending"}
 _STOP = frozenset({"the", "a", "an", "of", "to", "for", "in", "on", "is", "be", "or", "and", "with", "from", "by",
                    "at", "this", "that", "which", "whether", "not", "etc", "given", "user", "users", "your", "you",
-                   "their", "account", "type", "number", "name", "whom", "who", "what", "how"})
+                   "their", "type", "number", "name", "whom", "who", "what", "how"})
 
 
 def words(text: str) -> list[str]:
@@ -55,6 +60,8 @@ class FactProfile:
     name_stems: frozenset[str]  # stems of the fact name's content words (a boolean is stated by naming it)
     vocabulary: tuple[tuple[str, re.Pattern], ...]  # allowed value -> how the customer may say it
     partial: tuple[tuple[str, re.Pattern], ...] = ()  # a multi-word value said by its own word ("my in-app cash")
+    counted: tuple[str, ...] = ()  # what a count counts ("days"), for a count with no vocabulary
+    area: bool = False  # a place that is an area (a city): a venue "at" something is not it
 
 
 @dataclass(frozen=True)
@@ -66,28 +73,14 @@ class Profile:
     # What each line was read as: a conversation re-sends its earlier lines on every turn.
     lines_read: dict = field(default_factory=dict, compare=False, repr=False)
 
+    task: frozenset[str] = frozenset()  # stems of what the service and its intents are about (not its facts)
+
     def on_topic(self, text: str) -> bool:
         return any(stem(w) in self.topic for w in words(text))
 
-
-def _kind(fact: Fact) -> str:
-    if fact.allowed:
-        values = {v.lower() for v in fact.allowed} - {"dontcare"}
-        if values and values <= _TRUE_FALSE:
-            return BOOLEAN
-        if values and all(v.isdigit() for v in values):
-            return COUNT
-        return CLOSED
-    name_words = set(words(fact.name.replace("_", " ")))
-    for kind, cue_words in _TYPE_WORDS:
-        if name_words & cue_words:
-            return kind
-    # In a description the first type word is the head: "Who the money is being sent to" is a person.
-    for word in words(fact.description):
-        for kind, cue_words in _TYPE_WORDS:
-            if word in cue_words:
-                return kind
-    return TEXT
+    def on_task(self, text: str) -> bool:
+        """The line names what this service does ("a restaurant", "a cab"), not only one of its facts."""
+        return any(stem(w) in self.task for w in words(text))
 
 
 _NUMBER_NAMES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -101,8 +94,8 @@ def _value_pattern(value: str, kind: str) -> re.Pattern:
 
 
 # Words too common to stand for a whole value on their own.
-_WEAK_TOKENS = _STOP | frozenset({"general", "special", "specific", "regular", "normal", "main", "other", "card",
-                                  "cards", "account", "accounts", "true", "false", "yes", "no"})
+_WEAK_TOKENS = _STOP | frozenset({"general", "special", "specific", "regular", "normal", "main", "other", "true",
+                                  "false", "yes", "no"})
 # A value's own word counts only as a thing someone uses: "from my balance", "via app cash".
 _PARTIAL_LEAD = r"\b(?:my|our|from|via|with|using|use|by|through|the|in|on|your)\s+(?:[\w]+[\s-]+)?"
 
@@ -123,7 +116,7 @@ def _partial_patterns(allowed: tuple[str, ...]) -> tuple[tuple[str, re.Pattern],
 def _build(checklist: Checklist) -> Profile:
     facts = {}
     for fact in checklist.facts.values():
-        kind = _kind(fact)
+        kind = kind_of(fact)
         own_words = words(fact.name.replace("_", " ")) + words(fact.description)
         facts[fact.name] = FactProfile(
             fact=fact,
@@ -134,6 +127,8 @@ def _build(checklist: Checklist) -> Profile:
             vocabulary=tuple((v, _value_pattern(v, kind)) for v in fact.allowed if v.lower() != "dontcare"),
             partial=_partial_patterns(tuple(v for v in fact.allowed if v.lower() != "dontcare")) if kind == CLOSED
             else (),
+            counted=counted(fact) if kind == COUNT else (),
+            area=kind == PLACE and is_area(fact),
         )
     siblings = {
         name: tuple(other for other in checklist.facts
@@ -142,7 +137,7 @@ def _build(checklist: Checklist) -> Profile:
     }
     return Profile(facts=facts, siblings=siblings, topic=frozenset(stem(w) for w in _schema_words(checklist)
                                                                    if w not in _GENERIC and len(w) > 2),
-                   schema_words=frozenset(_schema_words(checklist)))
+                   schema_words=frozenset(_schema_words(checklist)), task=_task_words(checklist))
 
 
 # Schema words too general to say what a line is about.
@@ -151,6 +146,27 @@ _GENERIC = _STOP | frozenset({"get", "set", "find", "make", "given", "specific",
                               "service", "name", "field", "ok", "okay", "time", "date", "day", "number", "either",
                               "etc", "are", "has", "have", "will", "can", "into", "via", "app", "apps", "new",
                               "check", "days", "search", "show", "see", "book", "call", "look", "want", "need"})
+
+
+# Words a service's and its intents' descriptions share with any request ("a leading provider", "in a city").
+_NOT_TASK = _GENERIC | frozenset({"leading", "provider", "popular", "widely", "used", "wide", "range", "variety",
+                                  "city", "cities", "location", "locations", "place", "dates", "times", "particular",
+                                  "certain", "selected", "optionally", "attributes", "preferences", "your", "you",
+                                  "biggest", "best", "top", "rated", "worldwide", "available", "list", "manage",
+                                  "extensive", "coverage", "choice", "needs", "also", "allows", "right", "any",
+                                  "comprehensive", "portal", "near", "area", "next", "cheap", "across", "multiple",
+                                  "providers", "own", "country", "network", "demand", "content", "buy", "reserve",
+                                  "schedule", "play", "get", "add", "browse", "pair", "between", "given", "go",
+                                  "interest", "its", "take", "happening", "way", "offer", "offered", "short", "term",
+                                  "destination", "database", "coolest", "personal", "reservation", "reservations"})
+_NOT_TASK_STEMS = frozenset(stem(w) for w in _NOT_TASK)
+
+
+def _task_words(checklist: Checklist) -> frozenset[str]:
+    text = [checklist.description]
+    for intent in checklist.intents.values():
+        text += [re.sub(r"(?<=[a-z])(?=[A-Z])", " ", intent.name), intent.description]
+    return frozenset(stem(w) for w in words(" ".join(text)) if stem(w) not in _NOT_TASK_STEMS and len(w) > 2)
 
 
 def _schema_words(checklist: Checklist) -> set[str]:

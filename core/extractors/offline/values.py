@@ -17,13 +17,20 @@ _NUMBER_WORD = rf"(?:{_UNIT_WORD}|{_SCALE_WORD})"
 # "a" counts only before a scale word: "a hundred bucks", not "a one hundred ... payment".
 _NUMBER_WORDS = rf"(?:(?:a\s+(?={_SCALE_WORD}))?{_NUMBER_WORD}(?:(?:\s+|-|\s+and\s+){_NUMBER_WORD})*)"
 _DIGITS = r"\d+(?:,\d{3})*(?:\.\d+)?"
-_CURRENCY = r"(?:dollars?|bucks|usd|USD)"
+# Currencies as English names them, by sign, word or code: "$40", "€40", "40 euros", "40 quid", "40 GBP".
+CURRENCY_WORDS = frozenset({"dollar", "dollars", "buck", "bucks", "euro", "euros", "pound", "pounds", "quid", "yen",
+                            "yuan", "rupee", "rupees", "peso", "pesos", "franc", "francs", "reais",
+                            "ruble", "rubles", "rouble", "roubles", "lira", "krona", "kronor", "krone", "kroner",
+                            "shekel", "shekels", "dirham", "dirhams", "baht", "ringgit", "dinar", "dinars", "zloty",
+                            "usd", "eur", "gbp", "jpy", "cny", "inr", "cad", "aud", "chf", "mxn", "brl"})
+_SIGN = r"[$€£¥₹₩₽₺₪]"
+_CURRENCY = rf"(?:{'|'.join(sorted(CURRENCY_WORDS, key=len, reverse=True))})"
 # A fraction said in words belongs to the amount: "two and a half thousand dollars", "forty two dollars
 # and fifty cents", "$42 and 50 cents".
 _HALF = r"(?:\s+and\s+a\s+half)"
 _CENTS = rf"(?:\s+and\s+(?:\d{{1,2}}|{_NUMBER_WORDS})\s+cents?\b)"
 MONEY = re.compile(
-    rf"(?<![\w$])(?:\$\s?{_DIGITS}(?:\s?(?:k|grand)\b)?|{_DIGITS}\s?(?:\$|{_CURRENCY}\b)|"
+    rf"(?<![\w$€£¥₹₩₽₺₪])(?:{_SIGN}\s?{_DIGITS}(?:\s?(?:k|grand)\b)?|{_DIGITS}\s?(?:{_SIGN}|{_CURRENCY}\b)|"
     rf"\b{_NUMBER_WORDS}{_HALF}?(?:\s+{_SCALE_WORD})?\s+{_CURRENCY}\b){_CENTS}?",
     re.IGNORECASE,
 )

@@ -1,0 +1,72 @@
+"""Values the agent offered in the line just before, which the customer's reply accepts.
+
+"Sushi Zen has a table at 7 pm." - "Sounds good." states the restaurant and the time in the agent's
+words. Whether the line offers and the reply accepts is read in `core.acceptance` (the contract reads
+the same, so both agree); here each required fact takes the one value of its kind the offer names.
+Two facts of one kind take values only where the words before each say whose it is ("leaves from X
+and arrives at Y"); one fact with two candidate values takes none: the agent asks again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from core.acceptance import accepts, is_offer
+from core.extractors.offline import names, values
+from core.extractors.offline.closed import offered_mentions
+from core.extractors.offline.line import one_fact_per_value
+from core.extractors.offline.profile import CLOSED, DATE, MONEY, PERSON, PLACE, TIME, TITLE, FactProfile, Profile
+from core.extractors.offline.roles import fact_role, value_role
+
+# A reply that only acknowledges what it was told ("Ok", "Ok, good to know", "That is okay. Now ...") takes
+# nothing; a reply that refers to the offer or says it suits ("Ok, book that one", "Sounds good") does.
+_ACKNOWLEDGED = re.compile(
+    r"^\W*(?:ok(?:ay)?|alright|all\s+right|fine|(?:that|it)(?:'s|\s+is)\s+(?:ok(?:ay)?|fine|alright)|good\s+to\s+know|"
+    r"got\s+it|i\s+see|thanks?(?:\s+you)?)\b(?![^.!?]*\b(?:that|this|it|one|them|those|there|sounds?|works?|suits?)\b)",
+    re.IGNORECASE)
+# A sentence telling the customer how their own things stand informs, it offers nothing: "Your checking
+# account has $5,118.77", "the balance of your savings is $80".
+_STATE = re.compile(r"[^.!?]*\byou(?:r)?\b[^.!?]*\b(?:has|have|is|are|shows?|holds?|contains?)\b[^.!?]*",
+                    re.IGNORECASE)
+_OFFERED_KINDS = (CLOSED, DATE, TIME, MONEY, PLACE, PERSON, TITLE)
+
+
+def accepted_offer(profile: Profile, required: Sequence[str], agent_text: str, asked_before: str,
+                   reply: str, skip: Iterable[str] = ()) -> dict[str, str]:
+    """fact -> value the agent's line offered, when the customer's reply accepts the offer."""
+    if not agent_text or not is_offer(agent_text, asked_before) or not accepts(reply) or _ACKNOWLEDGED.match(reply):
+        return {}
+    agent_text = _STATE.sub(lambda m: " " * len(m.group(0)), agent_text)
+    skipped = set(skip)
+    facts = [profile.facts[n] for n in required if n not in skipped and profile.facts[n].kind in _OFFERED_KINDS]
+    found: dict[str, str] = {}
+    for fact in facts:
+        spans = _spans(profile, fact, agent_text)
+        rivals = [f for f in (profile.facts[n] for n in required) if f is not fact and f.kind == fact.kind]
+        if rivals:
+            role = fact_role(fact)
+            spans = [s for s in spans if role is not None and value_role(agent_text, s[0]) == role
+                     and all(fact_role(r) != role for r in rivals)]
+        if len({s[2].lower() for s in spans}) == 1:
+            found[fact.fact.name] = spans[0][2]
+    return one_fact_per_value(found, profile)
+
+
+def _spans(profile: Profile, fact: FactProfile, text: str) -> list[values.Span]:
+    kind = fact.kind
+    if kind == DATE:
+        return values.dates(text)
+    if kind == TIME:
+        return values.times(text)
+    if kind == MONEY:
+        return values.money(text)
+    if kind == PLACE:
+        return names.places(text)
+    if kind == PERSON:
+        return names.persons(text, profile.schema_words)
+    if kind == TITLE:
+        found = names.titles(text, profile.schema_words)
+        cued = [s for s in found if s[3]]
+        return [s[:3] for s in (cued or found[:1])]
+    return offered_mentions(profile, fact, text)

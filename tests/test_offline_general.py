@@ -1,0 +1,237 @@
+"""The offline tier on forms it was not built on: each rule beside the plain statement it must not be confused with.
+
+Small hand-written conversations over checklists in the SGD schema shape; no figures from any corpus.
+"""
+
+from __future__ import annotations
+
+from core.checklist import Checklist
+from core.corpus import AGENT, CUSTOMER, Line
+from core.extractors.offline import extract_facts
+
+TRAVEL = {
+    "service_name": "Travel_9",
+    "description": "Book trains and find restaurants",
+    "slots": [
+        {"name": "from_city", "description": "Starting city for the journey", "is_categorical": False},
+        {"name": "to_city", "description": "Ending city for the journey", "is_categorical": False},
+        {"name": "journey_date", "description": "Date of the journey", "is_categorical": False},
+        {"name": "restaurant_name", "description": "Name of the restaurant", "is_categorical": False},
+        {"name": "city", "description": "City where the restaurant is located", "is_categorical": False},
+        {"name": "number_of_days", "description": "Number of days in the stay", "is_categorical": False},
+        {"name": "event_name", "description": "Title of the event", "is_categorical": False},
+        {"name": "event_location", "description": "Location of the event", "is_categorical": False},
+    ],
+    "intents": [
+        {"name": "BookTrain", "description": "Book a train", "required_slots": ["from_city", "to_city",
+                                                                                  "journey_date"]},
+        {"name": "FindRestaurant", "description": "Find a restaurant", "required_slots": ["restaurant_name", "city"]},
+        {"name": "Stay", "description": "Stay somewhere", "required_slots": ["city", "number_of_days"]},
+        {"name": "AddEvent", "description": "Add an event", "required_slots": ["event_name", "event_location"]},
+    ],
+}
+
+
+def travel() -> Checklist:
+    return Checklist.from_schema(TRAVEL)
+
+
+def talk(*turns: str | tuple[str, tuple[str, ...]]) -> tuple[Line, ...]:
+    """Customer lines as plain strings; agent lines as (text, facts asked)."""
+    return tuple(Line(AGENT, t[0], t[1]) if isinstance(t, tuple) else Line(CUSTOMER, t) for t in turns)
+
+
+def test_a_finished_task_does_not_fill_the_next_one() -> None:
+    flight = ("I need to fly on March 3rd.", ("Your flight has been booked.", ()), "Now I need a train to Boston.")
+    assert "journey_date" not in extract_facts(travel(), "BookTrain", talk(*flight))
+    # the same date said for this task, with no task finished in between, is this task's
+    same = ("I need a train on March 3rd.", ("Where to?", ("to_city",)), "To Boston.")
+    assert extract_facts(travel(), "BookTrain", talk(*same))["journey_date"] == "March 3rd"
+
+
+def test_a_city_keeps_its_region_but_a_list_is_not_one_place() -> None:
+    got = extract_facts(travel(), "BookTrain", talk("A train from London, UK to Paris, France on Friday."))
+    assert (got["from_city"], got["to_city"]) == ("London, UK", "Paris, France")
+    listed = extract_facts(travel(), "FindRestaurant", talk("Somewhere in London, Paris and Rome"))
+    assert listed.get("city") != "London, Paris"
+
+
+def test_a_venue_at_something_is_not_a_city() -> None:
+    assert "city" not in extract_facts(travel(), "FindRestaurant", talk("Find a restaurant at Roxie Theater."))
+    assert extract_facts(travel(), "FindRestaurant", talk("Find a restaurant in Oakland."))["city"] == "Oakland"
+
+
+def test_a_title_is_taken_when_asked_for_or_named_after_a_cue() -> None:
+    asked = talk("Please add an event.", ("What is the event called?", ("event_name",)), "Dentist appointment")
+    assert extract_facts(travel(), "AddEvent", asked)["event_name"] == "Dentist appointment"
+    cued = talk("Find me a restaurant called The Taste of Tea.")
+    assert extract_facts(travel(), "FindRestaurant", cued)["restaurant_name"] == "The Taste of Tea"
+    # a capitalised word nobody asked for, with no cue, names nothing
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", talk("Thanks, Sam was helpful."))
+
+
+def test_a_restaurant_name_is_not_a_person() -> None:
+    # "Name of the restaurant" once read as a person's name: "to Amir" filled it
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", talk("I'm going to Amir's place."))
+
+
+def test_one_span_fills_one_fact() -> None:
+    # "Joe Hisaishi" answered for the event's name cannot also be its location
+    lines = talk("Add an event.", ("What is the event called?", ("event_name",)), "At Joe Hisaishi")
+    got = extract_facts(travel(), "AddEvent", lines)
+    assert not ({"event_name", "event_location"} <= set(got) and got["event_name"] == got["event_location"])
+
+
+def test_a_count_of_days_is_not_a_date() -> None:
+    got = extract_facts(travel(), "Stay", talk("A room in Oakland for three days."))
+    assert got["number_of_days"] == "three"
+    assert "number_of_days" not in extract_facts(travel(), "Stay", talk("A room in Oakland on the 3rd."))
+
+
+def test_a_place_is_read_in_any_line_but_not_as_a_phrasal_verbs_object() -> None:
+    assert extract_facts(travel(), "FindRestaurant", talk("Something to eat in Pleasanton?"))["city"] == "Pleasanton"
+    assert "city" not in extract_facts(travel(), "FindRestaurant", talk("I'm really interested in Basketball."))
+    assert "to_city" not in extract_facts(travel(), "BookTrain", talk("I'd like to listen to Team."))
+
+
+def test_a_wish_to_enjoy_ends_the_task_it_closes() -> None:
+    song = ("Play Try To Fight It in Fresno.", ("Your song is playing. Enjoy!", ()), "Now find me a restaurant.")
+    assert "city" not in extract_facts(travel(), "FindRestaurant", talk(*song))
+    # a question about enjoying something ends nothing
+    asking = ("Find a restaurant in Fresno.", ("Would you enjoy Thai food?", ()), "Maybe.")
+    assert extract_facts(travel(), "FindRestaurant", talk(*asking))["city"] == "Fresno"
+
+
+def test_a_task_starts_where_the_conversation_turns_to_this_checklist() -> None:
+    # the film part named a venue; the train booked after it does not start there
+    film = ("I want to see Little at Airport Stadium on March 3rd.", ("It shows at 9 pm.", ()),
+            "That works. Now I need a train to Boston.")
+    got = extract_facts(travel(), "BookTrain", talk(*film))
+    assert "journey_date" not in got and got["to_city"] == "Boston"
+    # the same date said once the train is the subject counts
+    train = ("I need a train to Boston.", ("When?", ("journey_date",)), "On March 3rd.")
+    assert extract_facts(travel(), "BookTrain", talk(*train))["journey_date"] == "March 3rd"
+
+
+def test_a_city_said_before_the_task_still_counts_for_a_city() -> None:
+    weather = ("I'm going to Oakland. Will it rain?", ("No rain expected.", ()), "Find me a restaurant called Zen.")
+    assert extract_facts(travel(), "FindRestaurant", talk(*weather))["city"] == "Oakland"
+
+
+def test_politeness_after_a_short_answer_is_not_part_of_the_value() -> None:
+    lines = talk("Find a restaurant.", ("Which city?", ("city",)), "NY please.")
+    assert extract_facts(travel(), "FindRestaurant", lines)["city"] == "NY"
+
+
+def test_an_offer_the_customer_accepts_is_collected_but_an_acknowledged_report_is_not() -> None:
+    offered = talk("Find me a restaurant in Oakland.", ("How about Sushi Zen? It is a nice place.", ()),
+                   "Sounds good.")
+    assert extract_facts(travel(), "FindRestaurant", offered)["restaurant_name"] == "Sushi Zen"
+    # the same name in an answer to the customer's own question informs; nothing was offered
+    informed = talk("Find me a restaurant in Oakland. Which one is best?", ("Sushi Zen is the best.", ()),
+                    "Sounds good.")
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", informed)
+    # "Ok" acknowledges a report of how things stand; it accepts nothing
+    report = talk("Find me a restaurant in Oakland.", ("Your usual place is Sushi Zen.", ()), "Ok.")
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", report)
+    # a refusal takes nothing
+    refused = talk("Find me a restaurant in Oakland.", ("How about Sushi Zen?", ()), "No, something else.")
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", refused)
+
+
+def test_an_offer_accepted_for_another_task_is_not_this_ones() -> None:
+    # "Yes, and find me a restaurant" accepts the film; the restaurant task starts at that line
+    lines = talk("Any film tonight?", ("How about Dumbo at 7 pm?", ()), "Yes, and find me a restaurant in Oakland.")
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", lines)
+
+
+def test_there_points_back_at_an_area_named_before_not_at_a_pickup_point() -> None:
+    # "Location of the event" is no city: only "there" carries a place from the task before into it
+    weather = ("What's the weather in Toronto?", ("Sunny, 20 degrees.", ()))
+    got = extract_facts(travel(), "AddEvent", talk(*weather, "Great, add an event called Jazz Night there."))
+    assert got["event_location"] == "Toronto"
+    plain = talk(*weather, "Add an event called Jazz Night.")
+    assert "event_location" not in extract_facts(travel(), "AddEvent", plain)
+    car = ("Pick the car up in Salesforce Transit Center.", ("Your car is booked.", ()),
+           "Now add an event called Jazz Night there.")
+    assert "event_location" not in extract_facts(travel(), "AddEvent", talk(*car))
+    # "is there" asks whether something exists; it points nowhere
+    exists = talk(*weather, "Is there an event called Jazz Night?")
+    assert "event_location" not in extract_facts(travel(), "AddEvent", exists)
+
+
+def test_a_free_answer_drops_the_words_around_it_but_a_bare_remark_is_no_value() -> None:
+    cinema = {
+        "service_name": "Films_9", "description": "Find films to watch",
+        "slots": [{"name": "genre", "description": "Genre of the movie", "is_categorical": False},
+                  {"name": "title", "description": "Title of the movie", "is_categorical": False}],
+        "intents": [{"name": "Find", "description": "Find a movie", "required_slots": ["genre"]},
+                    {"name": "Play", "description": "Play a movie", "required_slots": ["title"]}],
+    }
+    films = Checklist.from_schema(cinema)
+    ask = ("What genre do you like?", ("genre",))
+    assert extract_facts(films, "Find", talk("Find a movie.", ask, "I really like Adventure movies."))["genre"] == (
+        "Adventure")
+    assert extract_facts(films, "Find", talk("Find a movie.", ask, "Rom-com is great."))["genre"] == "Rom-com"
+    # no value of its own: "Anything", "movies", a yes
+    for reply in ("Anything please.", "Just movies.", "Yes."):
+        assert "genre" not in extract_facts(films, "Find", talk("Find a movie.", ask, reply))
+    # unasked, "Drama movies" may have been said for another service's like task
+    assert "genre" not in extract_facts(films, "Find", talk("I usually like Drama movies."))
+    which = ("Which movie?", ("title",))
+    got = extract_facts(films, "Play", talk("Play a movie.", which, "I'd like Ash Is Purest White please."))
+    assert got["title"] == "Ash Is Purest White"
+
+
+def test_a_reply_with_no_name_in_it_names_no_title() -> None:
+    ask = ("Which restaurant would you like?", ("restaurant_name",))
+    undecided = talk("Book a table in Oakland.", ask, "I haven't settled on one yet; give me a minute.")
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", undecided)
+    decided = talk("Book a table in Oakland.", ask, "I'd like Sushi Zen please.")
+    assert extract_facts(travel(), "FindRestaurant", decided)["restaurant_name"] == "Sushi Zen"
+
+
+def test_money_in_any_currency_and_a_currency_word_is_no_name() -> None:
+    wallet = Checklist.from_schema({
+        "service_name": "Wallet_9", "description": "Send money",
+        "slots": [{"name": "amount", "description": "The amount of money to send", "is_categorical": False},
+                  {"name": "receiver", "description": "Name of the person receiving it", "is_categorical": False}],
+        "intents": [{"name": "Send", "description": "Send money", "required_slots": ["amount", "receiver"]}],
+    })
+    for said_amount in ("€40", "40 euros", "£25", "30 quid", "100 GBP", "$1,630"):
+        got = extract_facts(wallet, "Send", talk(f"Send {said_amount} to Amir."))
+        assert (got["amount"], got["receiver"]) == (said_amount, "Amir")
+    # a number with no currency is no amount; a currency word after "to" is no person
+    assert "amount" not in extract_facts(wallet, "Send", talk("Send 40 to Amir."))
+    assert "receiver" not in extract_facts(wallet, "Send", talk("Change it to Euros."))
+
+
+def test_an_agent_reporting_a_task_done_ends_it_but_a_question_about_it_does_not() -> None:
+    for done in ("Tickets confirmed.", "Great, I was able to confirm your ticket.", "Your song is about to start."):
+        lines = talk("A train on March 3rd please.", (done, ()), "Now a train to Boston.")
+        assert "journey_date" not in extract_facts(travel(), "BookTrain", lines)
+    for asking in ("Is this confirmed?", "Please confirm the train on March 3rd."):
+        lines = talk("A train on March 3rd please.", (asking, ()), "To Boston.")
+        assert extract_facts(travel(), "BookTrain", lines)["journey_date"] == "March 3rd"
+
+
+def test_a_place_answer_drops_the_words_around_it_but_needs_a_name() -> None:
+    ask = ("Which city?", ("city",))
+    for reply, city in (("I prefer Redwood City.", "Redwood City"), ("Try Los Angeles for me.", "Los Angeles"),
+                        ("NYC is the place.", "NYC")):
+        assert extract_facts(travel(), "FindRestaurant", talk("Find a restaurant.", ask, reply))["city"] == city
+    for reply in ("I am not sure yet.", "Somewhere nice for three people."):
+        assert "city" not in extract_facts(travel(), "FindRestaurant", talk("Find a restaurant.", ask, reply))
+
+
+def test_checking_in_and_out_start_and_end_a_stay_while_arriving_and_leaving_decide_nothing_there() -> None:
+    house = Checklist.from_schema({
+        "service_name": "Houses_9", "description": "Book a house",
+        "slots": [{"name": "check_in", "description": "Check in date for the house", "is_categorical": False},
+                  {"name": "check_out", "description": "Check out date for the house", "is_categorical": False}],
+        "intents": [{"name": "Book", "description": "Book a house", "required_slots": ["check_in", "check_out"]}],
+    })
+    got = extract_facts(house, "Book", talk("I check in on the 3rd and check out on the 9th."))
+    assert (got["check_in"], got["check_out"]) == ("the 3rd", "the 9th")
+    # "arriving" and "leaving" start and end a journey, not a stay: the agent asks
+    assert extract_facts(house, "Book", talk("We are arriving the 1st and leaving on the 8th.")) == {}
