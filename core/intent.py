@@ -2,15 +2,18 @@
 
 Nobody hands a live chat its intent, so every turn decides it. Evidence for an intent is
 what sets it apart from the service's other intents: words of its name, description and
-facts that the others do not share (weighted by how few intents share them), and facts
-only it needs that the customer has stated. Words every intent shares ("account" in a bank)
-decide nothing. The reading runs over the customer's lines in order, latest weighing most,
-and an agent's offer the customer accepted ("Would you like to reserve a table?" - "Yes")
-counts as the customer's words; an agent line reporting a task done starts the reading afresh.
-English only, like the offline tier.
+facts that the others do not share (weighted by how few intents share them), and facts the
+customer stated or the agent asked for that only some intents use (required or optional).
+Words every intent shares ("account" in a bank) decide nothing. The reading runs over the
+customer's lines in order, latest weighing most; a line answering the agent's question weighs
+its request words little (it answers; it does not ask), and an agent's offer the customer
+accepted ("Would you like to reserve a table?" - "Yes") counts as the customer's words; an agent
+line reporting a task done starts the reading afresh. English only, like the offline tier.
 
-An intent is *settled* only when its evidence clearly beats every other intent's; a turn may
-stop only on a settled intent, so an ambiguous or unknown intent always asks.
+An intent is *settled* only when its evidence clearly beats every other intent's, or every intent
+still close to it needs strictly fewer facts and commits no less (a round-trip search over a one-way
+search: a stop is complete for either); a turn may stop only on a settled intent, so an ambiguous or
+unknown intent always asks.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from core.acceptance import accepts, is_offer
+from core.acceptance import NO, accepts, is_offer
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.extractors.offline import DONE, extract_facts
@@ -31,8 +34,12 @@ DECAY = 0.35  # an earlier line's evidence counts about a third as much as the n
 MARGIN = 2.0  # the best intent's evidence must be at least this many times the runner-up's
 MIN_EVIDENCE = 0.3  # below this the best intent is a guess, not a reading
 # A line answering the agent's question says what was asked for; a request verb inside it ("Look for
-# movies in Union City" answering "Where are you?") is worth about half a request of its own.
-ANSWER_WEIGHT = 0.5
+# movies in Union City" answering "Where are you?") is worth a tenth of a request of its own. The
+# facts it states count in full, and so does a line that refuses or redirects (_REDIRECT).
+ANSWER_WEIGHT = 0.1
+# Discourse that turns an answer into a request of its own: a refusal ("No, ..." - read by NO), or a
+# marker of something else or something more ("instead", "actually", "also"). English, no domain words.
+_REDIRECT = re.compile(r"\b(?:instead|actually|rather|also|too|another|different|change|switch)\b", re.IGNORECASE)
 
 GIVEN, PERSON, PREDICTED = "given", "person", "predicted"
 
@@ -139,13 +146,26 @@ def _line_evidence(checklist: Checklist, profile: _Profile, text: str) -> dict[s
     line = (Line("customer", text),)
     # A stated fact points at the intents that use it, required or optional: a search that takes an
     # airline as a filter is not outweighed by a booking that requires one.
-    stated = {f for name in checklist.intents for f in extract_facts(checklist, name, line)}
+    readings: dict[str, set[str]] = {}  # fact -> the values read for it, over every intent's checklist
+    for name in checklist.intents:
+        for fact, value in extract_facts(checklist, name, line).items():
+            readings.setdefault(fact, set()).add(value.lower())
+    stated = {fact for fact, values in readings.items() if not _shadowed(profile, fact, values, readings)}
     evidence = {}
     for name in checklist.intents:
         words = sum(w for t, w in profile.term_weights[name].items() if t in said)
         weights = profile.fact_weights[name]
         evidence[name] = (words, sum(weights.get(f, 0.0) for f in stated))
     return evidence
+
+
+def _shadowed(profile: _Profile, fact: str, values: set[str], readings: Mapping[str, set[str]]) -> bool:
+    """The same words were read as a fact more intents use ("May 3" as the outbound date and as the
+    return date): the plainer reading stands, and the words are no evidence for the rarer one."""
+    def users(name: str) -> int:
+        return sum(name in weights for weights in profile.fact_weights.values())
+    return any(other != fact and values & theirs and users(other) > users(fact)
+               for other, theirs in readings.items())
 
 
 # Per checklist object (kept alive beside its entry, so its id is not reused): the profile and
@@ -189,7 +209,7 @@ def customer_evidence(checklist: Checklist, lines: Sequence[Line], index: int) -
     before = lines[index - 1] if index and lines[index - 1].speaker == AGENT else None
     if before is not None and is_offer(before.text) and accepts(text):
         text = f"{before.text} {text}"  # a yes takes the agent's offer as the customer's own words
-    answers = before is not None and bool(before.asks)
+    answers = before is not None and bool(before.asks) and not (NO.match(text) or _REDIRECT.search(text))
     weight = ANSWER_WEIGHT if answers else 1.0
     asked = _asked(_entry(checklist)[1], before.asks) if answers else {}
     return {name: words * weight + facts + asked.get(name, 0.0)
