@@ -146,26 +146,13 @@ def _line_evidence(checklist: Checklist, profile: _Profile, text: str) -> dict[s
     line = (Line("customer", text),)
     # A stated fact points at the intents that use it, required or optional: a search that takes an
     # airline as a filter is not outweighed by a booking that requires one.
-    readings: dict[str, set[str]] = {}  # fact -> the values read for it, over every intent's checklist
-    for name in checklist.intents:
-        for fact, value in extract_facts(checklist, name, line).items():
-            readings.setdefault(fact, set()).add(value.lower())
-    stated = {fact for fact, values in readings.items() if not _shadowed(profile, fact, values, readings)}
+    stated = {f for name in checklist.intents for f in extract_facts(checklist, name, line)}
     evidence = {}
     for name in checklist.intents:
         words = sum(w for t, w in profile.term_weights[name].items() if t in said)
         weights = profile.fact_weights[name]
         evidence[name] = (words, sum(weights.get(f, 0.0) for f in stated))
     return evidence
-
-
-def _shadowed(profile: _Profile, fact: str, values: set[str], readings: Mapping[str, set[str]]) -> bool:
-    """The same words were read as a fact more intents use ("May 3" as the outbound date and as the
-    return date): the plainer reading stands, and the words are no evidence for the rarer one."""
-    def users(name: str) -> int:
-        return sum(name in weights for weights in profile.fact_weights.values())
-    return any(other != fact and values & theirs and users(other) > users(fact)
-               for other, theirs in readings.items())
 
 
 # Per checklist object (kept alive beside its entry, so its id is not reused): the profile and
