@@ -112,6 +112,7 @@ def terms(text: str, values: frozenset[str] = frozenset()) -> set[str]:
 class _Profile:
     term_weights: Mapping[str, Mapping[str, float]]  # intent -> term -> weight
     fact_weights: Mapping[str, Mapping[str, float]]  # intent -> fact it uses -> weight
+    need_weights: Mapping[str, Mapping[str, float]]  # intent -> fact it requires -> weight
     values: frozenset[str]  # words of every closed vocabulary
 
 
@@ -120,24 +121,31 @@ def _profile(checklist: Checklist) -> _Profile:
     n = len(intents)
     own_terms: dict[str, set[str]] = {}
     uses: dict[str, set[str]] = {}
+    needs: dict[str, set[str]] = {}
     for intent in intents:
         words = terms(f"{intent.name} {intent.description}")
         for fact in (*intent.required, *intent.optional):
             words |= terms(fact.replace("_", " "))
         own_terms[intent.name] = words
         uses[intent.name] = {*intent.required, *intent.optional}
+        needs[intent.name] = set(intent.required)
 
     def idf(holders: int) -> float:
         return math.log(n / holders) if holders else 0.0
 
     term_weights = {name: {t: idf(sum(t in other for other in own_terms.values())) for t in words}
                     for name, words in own_terms.items()}
-    # A fact (stated, or asked for by the agent) is evidence for the intents that use it, weighted
-    # by how few do; one every intent uses decides nothing.
-    fact_weights = {name: {f: idf(sum(f in other for other in uses.values())) for f in facts}
-                    for name, facts in uses.items()}
+    # A fact is evidence for the intents that use it, weighted by how few do; one every intent uses
+    # decides nothing. The customer volunteers filters (optional facts) as readily as requirements,
+    # so a stated fact counts for every intent that uses it; an agent asks for what its checklist
+    # requires, so an asked fact counts for the intents that require it.
+    def weights(holding: Mapping[str, set[str]]) -> dict[str, dict[str, float]]:
+        return {name: {f: idf(sum(f in other for other in holding.values())) for f in facts}
+                for name, facts in holding.items()}
+
+    fact_weights, need_weights = weights(uses), weights(needs)
     values = frozenset(w for fact in checklist.facts.values() for v in fact.allowed for w in _WORD.findall(v.lower()))
-    return _Profile(term_weights, fact_weights, values)
+    return _Profile(term_weights, fact_weights, need_weights, values)
 
 
 def _line_evidence(checklist: Checklist, profile: _Profile, text: str) -> dict[str, tuple[float, float]]:
@@ -182,15 +190,15 @@ def _cached_evidence(checklist: Checklist, text: str) -> _Evidence:
 
 
 def _asked(profile: _Profile, asks: Sequence[str]) -> dict[str, float]:
-    """Evidence from the agent's question a line answers: facts only some intents use point at them."""
-    return {name: sum(weights.get(f, 0.0) for f in asks) for name, weights in profile.fact_weights.items()}
+    """Evidence from the agent's question a line answers: facts only some intents require point at them."""
+    return {name: sum(weights.get(f, 0.0) for f in asks) for name, weights in profile.need_weights.items()}
 
 
 def customer_evidence(checklist: Checklist, lines: Sequence[Line], index: int) -> dict[str, float]:
     """The evidence one customer line gives each intent, read with the agent line it answers.
 
     Words count in full in a request and at ANSWER_WEIGHT in an answer to the agent's question;
-    the facts the agent asked for count for the intents that use them (the agent's questions are
+    the facts the agent asked for count for the intents that require them (the agent's questions are
     the product's own, so it knows what it asked and why)."""
     text = lines[index].text
     before = lines[index - 1] if index and lines[index - 1].speaker == AGENT else None

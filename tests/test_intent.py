@@ -224,3 +224,11 @@ def test_a_close_intent_needing_fewer_facts_does_not_block_a_search_but_does_blo
     assert search.candidates[1][1] * 2 > search.candidates[0][1]  # the one-way search is still close
     assert (search.intent, search.settled) == ("FindReturn", True)
     assert (book.intent, book.settled) == ("FindReturn", False)  # the same words, but it would commit
+
+
+def test_an_agent_asks_for_what_its_checklist_requires_a_customer_volunteers_filters():
+    trip = customer("Trains from Leeds to York on May 3, back May 9")
+    asked = read_intent(_trains(), (*trip, Line(AGENT, "Which class?", ("coach",)), *customer("First")))
+    assert (asked.intent, asked.settled) == ("BuyReturn", True)  # only the booking requires a class
+    volunteered = read_intent(_trains(), (*trip, Line(AGENT, "Anything else?"), *customer("First class")))
+    assert not (volunteered.intent == "BuyReturn" and volunteered.settled)  # a search takes it as a filter
