@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from core.compare import _none, run_figures
-from core.guards import GUARD_NAMES, differing
+from core.errors import NotFound, UsageError
+from core.guards import GUARD_NAMES, differing, faulted
 from core.store import Store
 
 WATCHED = (
@@ -32,7 +33,7 @@ DRIFT_MARGIN = 2.0  # a drift band is this many times the widest same-input spre
 # the product (offline turns take well under 1 ms): a latency band is never narrower than this.
 LATENCY_FLOOR_MS = 1.0
 ALWAYS_BANDED = ("decision_accuracy", "stopped_early", "wrong", "missed", "unparsed")
-COMPARED_FIELDS = ("git_rev", "app_version", "provider", "model", "corpus_source", "sgd_split")
+COMPARED_FIELDS = ("git_rev", "git_dirty", "app_version", "provider", "model", "corpus_source", "sgd_split")
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ class Group:
     runs: pd.DataFrame
 
 
-class NotComparable(ValueError):
+class NotComparable(UsageError):
     """Two runs whose guards differ were asked to be differenced."""
 
 
@@ -162,7 +163,10 @@ def band(metric: str, group_runs: pd.DataFrame, reference_run: str | None = None
     if reference_run not in by_run:
         return Band(metric, None, None, "not measured", f"the reference run {reference_run} has no such figure")
     reference = by_run[reference_run]
-    deterministic = set(group_runs["tier_kind"]) <= set(DETERMINISTIC_KINDS)
+    # a simulated provider injecting faults (or one that did not say) answers differently run to run
+    settings = group_runs.get("settings", [])
+    deterministic = (set(group_runs["tier_kind"]) <= set(DETERMINISTIC_KINDS)
+                     and not any(faulted(_guards(s)) for s in settings))
     distinct = {v for _, v in values}
     # exact once another run reproduced the reference figure (older, different figures are history:
     # a change to the code may have moved it since)
@@ -205,6 +209,10 @@ def what_changed(run_a: Mapping, run_b: Mapping) -> list[str]:
         a, b = _none(run_a.get(name)), _none(run_b.get(name))
         if a != b:
             changes.append(f"{name} {a or '—'} -> {b or '—'}")
+    if _none(run_b.get("git_dirty")) is True and _none(run_a.get("git_dirty")) is True:
+        # both dirty: the revision does not pin the code, so "nothing differs" cannot be said
+        changes.append("git_dirty: both runs were recorded with uncommitted changes, so the same revision "
+                       "need not be the same code")
     settings_a, settings_b = _guards(run_a.get("settings")), _guards(run_b.get("settings"))
     for key in sorted(set(settings_a) | set(settings_b)):
         if settings_a.get(key) != settings_b.get(key):
@@ -257,15 +265,15 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
     elif not run_id:
         frame = frame[frame["kind"] == kind]
     finished = frame[frame["status"] == "finished"]
-    if against and store.query("SELECT run_id FROM runs WHERE run_id = ?", [against]).empty:
-        raise KeyError(f"--against: no run {against!r} in {store.path}")
+    if against and store.kind_of(against) is None:
+        raise NotFound(f"--against: no run {against!r} in {store.path}")
     labels = []
     if run_id:
         if run_id not in set(frame["run_id"]):
-            raise KeyError(f"no run {run_id!r} in {store.path}")
+            raise NotFound(f"no run {run_id!r} in {store.path}")
         target = frame[frame["run_id"] == run_id].iloc[0]
         if target["status"] == "running":
-            raise ValueError(f"run {run_id} is {target['status']}, not finished: its figures are not final")
+            raise UsageError(f"run {run_id} is {target['status']}, not finished: its figures are not final")
         if target["status"] != "finished":
             labels.append(_picked(target))
     elif finished.empty:
@@ -275,19 +283,18 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
     peers = finished[(finished["guard_key"] == target["guard_key"]) & (finished["run_id"] != target["run_id"])]
     if against:
         if against not in set(frame["run_id"]):
-            other = store.query("SELECT kind FROM runs WHERE run_id = ?", [against])
-            if not other.empty:
-                theirs = other["kind"].iloc[0]
+            theirs = store.kind_of(against)
+            if theirs is not None:
                 raise NotComparable(f"run {against} is of kind {theirs!r}, not {kind!r} like {target['run_id']}: "
                                     "they may not be differenced")
-            raise KeyError(f"no run {against!r} in {store.path}")
+            raise NotFound(f"no run {against!r} in {store.path}")
         base = frame[frame["run_id"] == against].iloc[0]
         differ = differing(_guards(base["guards"]), _guards(target["guards"]))
         if differ:
             raise NotComparable(f"runs {against} and {target['run_id']} may not be differenced: their guards differ "
                                 f"({', '.join(differ)}); changed: {changed_settings(base, target)}")
         if base["status"] == "running":
-            raise ValueError(f"run {against} is {base['status']}, not finished: it cannot anchor a band")
+            raise UsageError(f"run {against} is {base['status']}, not finished: it cannot anchor a band")
         if base["status"] != "finished":
             labels.append(_picked(base))
         history = peers[(peers["started_at"] < target["started_at"]) | (peers["run_id"] == against)]

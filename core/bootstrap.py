@@ -18,8 +18,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core import tiers
+from core import config, queries, tiers
 from core.corpus import build_corpus
+from core.errors import UsageError
 from core.floors import FLOORS, run_floors
 from core.runner import run_eval
 from core.store import Store
@@ -28,7 +29,7 @@ DEFAULT_SERVICE = "Banks_1"
 DEFAULT_SPLIT = "held-out"
 DEFAULT_TIER = "offline"
 REVIEW_SPLIT = "sample"  # where the offline tier does stop early (2 of 1,042 Banks_1 cases)
-DISABLE_ENV = "CHAT_INTAKE_BOOTSTRAP"  # set to 0 to open an empty store as it is
+DISABLE_ENV = config.BOOTSTRAP_ENV  # set to 0 to open an empty store as it is
 
 Progress = Callable[[str, float], None]  # (what is happening, share done 0..1)
 
@@ -41,17 +42,17 @@ class BootstrapResult:
 
 
 def enabled() -> bool:
-    return os.environ.get(DISABLE_ENV, "1") != "0"
+    return config.bootstrap_enabled()
 
 
 def store_is_empty(store: Store) -> bool:
-    return int(store.query("SELECT count(*) AS n FROM runs")["n"].iloc[0]) == 0
+    with store.connect() as db:
+        return queries.run_count(db) == 0
 
 
 def _finished(store: Store, service: str, split: str) -> set[tuple[str, str]]:
-    frame = store.query("SELECT DISTINCT kind, tier FROM runs WHERE status = 'finished' AND service = ? AND split = ?"
-                        " AND schema_variant IS NULL", [service, split])
-    return set(zip(frame["kind"], frame["tier"], strict=True))
+    with store.connect() as db:
+        return queries.finished_kinds(db, service, split)
 
 
 def missing_parts(store: Store, service: str = DEFAULT_SERVICE, split: str = DEFAULT_SPLIT) -> dict[str, bool]:
@@ -66,11 +67,9 @@ def needs_default(store: Store) -> bool:
     its own and no default is left alone."""
     if store_is_empty(store):
         return True
-    own = store.query("SELECT count(*) AS n FROM runs WHERE NOT (service IS NOT DISTINCT FROM ? AND"
-                      " schema_variant IS NULL AND (kind = 'floor' AND split IS NOT DISTINCT FROM ?"
-                      " OR kind = 'eval' AND tier = ? AND split IN (?, ?)))",
-                      [DEFAULT_SERVICE, DEFAULT_SPLIT, DEFAULT_TIER, DEFAULT_SPLIT, REVIEW_SPLIT])
-    return int(own["n"].iloc[0]) == 0 and any(missing_parts(store).values())
+    with store.connect() as db:
+        own = queries.runs_beyond_default(db, DEFAULT_SERVICE, DEFAULT_SPLIT, DEFAULT_TIER, REVIEW_SPLIT)
+    return own == 0 and any(missing_parts(store).values())
 
 
 @contextmanager
@@ -103,7 +102,7 @@ def bootstrap(
         corpus = build_corpus(service, "dialogue", sgd_dir=sgd_dir, download=sgd_dir is None)
         cases = corpus.select(split)
         if not cases:
-            raise ValueError(f"no cases in split {split!r} of {service}")
+            raise UsageError(f"no cases in split {split!r} of {service}")
         floors = {}
         if todo["floors"]:
             report(f"recording the floors on {len(cases)} {split} cases", 0.1)

@@ -15,19 +15,21 @@ budget, unless the tier says `metered = true`.
 from __future__ import annotations
 
 import ipaddress
-import os
 import threading
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
 
 import httpx
 
-ENV_NAME = "MAX_CALLS_PER_DAY"
+from core import config
+from core.errors import ChatIntakeError, UsageError
+
+ENV_NAME = config.BUDGET_ENV
 DEFAULT_MAX_CALLS_PER_DAY = 1000
 BLOCK = 4  # calls reserved per trip to the store
 
 
-class BudgetExhausted(RuntimeError):
+class BudgetExhausted(ChatIntakeError, RuntimeError):
     """The shared daily call budget ran out; the run stops cleanly as partial."""
 
 
@@ -41,15 +43,15 @@ def today_start() -> datetime:
 
 
 def limit_from_env() -> int:
-    raw = os.environ.get(ENV_NAME)
+    raw = config.budget_limit_text()
     if not raw:
         return DEFAULT_MAX_CALLS_PER_DAY
     try:
         value = int(raw)
     except ValueError:
-        raise ValueError(f"{ENV_NAME} must be a whole number of calls, got {raw!r}") from None
+        raise UsageError(f"{ENV_NAME} must be a whole number of calls, got {raw!r}") from None
     if value < 0:
-        raise ValueError(f"{ENV_NAME} must not be negative, got {value}")
+        raise UsageError(f"{ENV_NAME} must not be negative, got {value}")
     return value
 
 

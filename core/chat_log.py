@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 
 import pandas as pd
 
+from core import queries
 from core.conversation import Conversation
 from core.extraction import Extraction, ExtractionRequest, Extractor
 from core.intent import PERSON
@@ -41,23 +42,19 @@ def save(store: Store, conversation_id: str, conversation: Conversation, picked_
     now = datetime.now(UTC).replace(tzinfo=None)
     body = store.clean(json.dumps(_turns(conversation), ensure_ascii=False))
     with store.connect() as db:
-        db.execute("DELETE FROM conversations WHERE conversation_id = ?", [conversation_id])
-        db.execute("INSERT INTO conversations VALUES (?,?,?,?,?,?, coalesce((SELECT min(started_at) FROM "
-                   "conversations WHERE conversation_id = ?), ?), ?)",
-                   [conversation_id, conversation.checklist.service, conversation.extractor.tier, picked_intent,
-                    conversation.done, body, conversation_id, now, now])
+        queries.save_conversation(db, conversation_id, conversation.checklist.service, conversation.extractor.tier,
+                                  picked_intent, conversation.done, body, now)
 
 
 def listing(store: Store, limit: int = 50) -> pd.DataFrame:
     """The newest conversations: id, service, tier, turns, whether it ended, the first message, last change."""
-    return store.query(
-        "SELECT conversation_id, service, tier, intent, ended, json_array_length(turns) AS turns,"
-        " json_extract_string(turns, '$[0].customer') AS first_message, updated_at"
-        " FROM conversations ORDER BY updated_at DESC LIMIT ?", [limit])
+    with store.connect() as db:
+        return queries.conversations(db, limit)
 
 
 def load(store: Store, conversation_id: str) -> dict | None:
-    frame = store.query("SELECT * FROM conversations WHERE conversation_id = ?", [conversation_id])
+    with store.connect() as db:
+        frame = queries.conversation(db, conversation_id)
     if frame.empty:
         return None
     row = frame.iloc[0].to_dict()

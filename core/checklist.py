@@ -11,6 +11,8 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from core.errors import NotFound, UsageError
+
 
 @dataclass(frozen=True)
 class Fact:
@@ -68,18 +70,18 @@ class Checklist:
             }
             name = service["service_name"]
         except (KeyError, TypeError) as exc:
-            raise ValueError(f"schema entry is not in the SGD service shape: missing {exc}") from exc
+            raise UsageError(f"schema entry is not in the SGD service shape: missing {exc}") from exc
         for intent in intents.values():
             unknown = [r for r in intent.required if r not in facts]
             if unknown:
-                raise ValueError(f"intent {intent.name} requires unknown facts {unknown}")
+                raise UsageError(f"intent {intent.name} requires unknown facts {unknown}")
         return cls(service=name, description=service.get("description", ""), facts=facts, intents=intents)
 
     def intent(self, name: str) -> Intent:
         try:
             return self.intents[name]
         except KeyError:
-            raise KeyError(f"{self.service} has no intent {name!r}; known: {sorted(self.intents)}") from None
+            raise NotFound(f"{self.service} has no intent {name!r}; known: {sorted(self.intents)}") from None
 
     def required(self, intent: str) -> tuple[str, ...]:
         return self.intent(intent).required

@@ -6,7 +6,6 @@ so it costs the same whether the store holds 2 runs or 200; quantiles stay in Du
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
 from datetime import UTC, datetime
@@ -15,14 +14,18 @@ import duckdb
 import numpy as np
 import pandas as pd
 
+from core import queries
 from core.cost import Rate, cache_reads_apart, card_from, run_rate
+from core.errors import UsageError
 from core.grade import Rate as Proportion
-from core.grade import paired_decisions
+from core.grade import paired_decisions, wilson
 from core.guards import differing
+from core.queries import FIGURES, FIGURES_VERSION
 from core.store import VERDICTS, Store, dead_running
 
+PER_CASE = "the first repeat"  # a repeated case counts once, by this repeat (core/runner.py COUNTED_REPEAT)
+
 LABELS = {"simulated": "simulated", "replay": "replay", "floor": "floor"}
-Z95 = 1.959963984540054  # two-sided 95% normal quantile, as scipy's Wilson interval uses
 
 RUN_COLUMNS = (
     "run_id", "kind", "tier", "tier_kind", "service", "split", "segment", "schema_variant", "status", "n",
@@ -31,65 +34,14 @@ RUN_COLUMNS = (
     "guard_key", "simulated", "label",
 )
 
-# One pass over cases and one over calls, both grouped by run, for the runs listed in the parameter.
-_FIGURES_SQL = """
-WITH wanted AS (SELECT unnest(?::VARCHAR[]) AS run_id),
-case_figures AS (
-    SELECT run_id,
-           count(*) AS n,
-           count(*) FILTER (WHERE decision_correct) AS decisions_correct,
-           count(*) FILTER (WHERE stopped_early) AS stopped_early,
-           sum(n_wrong)::BIGINT AS wrong,
-           sum(n_missed)::BIGINT AS missed,
-           sum(n_correct)::BIGINT AS facts_correct,
-           count(*) FILTER (WHERE status IS NOT NULL AND status <> 'ok') AS unparsed,
-           count(*) FILTER (WHERE status = 'empty_reply') AS empty_replies,
-           quantile_cont(latency_ms, 0.5) AS latency_p50_ms,
-           quantile_cont(latency_ms, 0.95) AS latency_p95_ms,
-           avg(input_tokens) AS input_tokens_per_turn,
-           avg(output_tokens) AS output_tokens_per_turn,
-           count(input_tokens) AS turns_with_tokens
-    FROM cases SEMI JOIN wanted USING (run_id)
-    GROUP BY run_id),
-call_figures AS (
-    SELECT run_id, sum(cached_tokens)::BIGINT AS cached_tokens, sum(reasoning_tokens)::BIGINT AS reasoning_tokens,
-           count(*) AS calls
-    FROM calls SEMI JOIN wanted USING (run_id)
-    GROUP BY run_id)
-SELECT w.run_id, f.* EXCLUDE (run_id), k.* EXCLUDE (run_id)
-FROM wanted w
-LEFT JOIN case_figures f USING (run_id)
-LEFT JOIN call_figures k USING (run_id)
-"""
-_RUNS_SQL = """
-SELECT run_id, kind, tier, tier_kind, provider, model, service, split, segment, schema_variant, status, status_note,
-       n_planned, settings, guards, guard_key, git_rev, app_version, started_at, finished_at, heartbeat_at, summary,
-       pid, host
-FROM runs {where} ORDER BY started_at DESC
-"""
-FIGURES = ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_correct", "unparsed", "empty_replies",
-           "latency_p50_ms", "latency_p95_ms", "input_tokens_per_turn", "output_tokens_per_turn", "turns_with_tokens",
-           "cached_tokens", "reasoning_tokens", "calls")
 COUNTS = ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_correct", "unparsed", "empty_replies",
           "turns_with_tokens", "calls")
-# A finished run's cases never change again, so its figures are computed once: kept in its summary
-# JSON under "figures" (tagged with this version, so a changed definition recomputes them) and in
-# this process's memo, (store file, run_id, finished_at) -> figures. Running runs are always recomputed.
-FIGURES_VERSION = "f1"
+# A run's cases never change once it has ended, so its figures are counted once, when it ends
+# (core/store.py finish_run keeps them in its summary under "figures", tagged with FIGURES_VERSION),
+# and kept in this process's memo, (store file, run_id, finished_at) -> figures. A run still going,
+# or one without saved figures of this version, is counted on each read; a read never writes.
 _FINISHED_FIGURES: dict[tuple[str, str, object], dict] = {}
 _MEMO_LIMIT = 50_000
-
-
-def wilson(hits: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """95% Wilson interval, vectorised; the same figures as core.grade.Rate.interval."""
-    hits = hits.astype(float)
-    n = n.astype(float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = hits / n
-        denom = 1 + Z95**2 / n
-        centre = (p + Z95**2 / (2 * n)) / denom
-        half = Z95 * np.sqrt(p * (1 - p) / n + Z95**2 / (4 * n**2)) / denom
-    return np.where(n > 0, centre - half, np.nan), np.where(n > 0, centre + half, np.nan)
 
 
 def _none(value: object) -> object:
@@ -109,66 +61,32 @@ def run_figures(store: Store, kind: str | None = None) -> pd.DataFrame:
     """Every run with its figures (all of run_table's columns and more: settings, guards, git_rev, ...)."""
     path = str(store.path.resolve())
     with store.connect() as db:
-        runs = db.execute(_RUNS_SQL.format(where="WHERE kind = ?" if kind else ""), [kind] if kind else []).df()
+        runs = queries.runs(db, kind)
         keys = [(path, rid, fin) for rid, fin in zip(runs["run_id"], runs["finished_at"], strict=True)]
         if len(_FINISHED_FIGURES) > _MEMO_LIMIT:
             _FINISHED_FIGURES.clear()
         for key, status, summary in zip(keys, runs["status"], runs["summary"], strict=True):
-            if status == "finished" and key not in _FINISHED_FIGURES:
+            if status != "running" and key not in _FINISHED_FIGURES:
                 stored = _stored_figures(summary)
                 if stored is not None:
                     _FINISHED_FIGURES[key] = stored
-        todo = [key[1] for key, status in zip(keys, runs["status"], strict=True)
-                if status != "finished" or key not in _FINISHED_FIGURES]
-        fresh = db.execute(_FIGURES_SQL, [todo]).df() if todo else pd.DataFrame(columns=["run_id", *FIGURES])
+        todo = [key[1] for key in keys if key not in _FINISHED_FIGURES]
         computed = {rec["run_id"]: {name: _none(rec.get(name)) for name in FIGURES}
-                    for rec in fresh.to_dict("records")}
-        _store_figures(db, runs, computed)
+                    for rec in queries.run_figures(db, todo).to_dict("records")}
         card = _card(db)
     if runs.empty:
         return pd.DataFrame(columns=[*RUN_COLUMNS, "settings", "guards", "git_rev", "rate"])
-    rows = []
-    for key, status in zip(keys, runs["status"], strict=True):
-        figures = computed.get(key[1]) or _FINISHED_FIGURES[key]
-        if status == "finished":
-            _FINISHED_FIGURES[key] = figures
-        rows.append(figures)
+    rows = [computed.get(key[1]) or _FINISHED_FIGURES[key] for key in keys]
     frame = pd.concat([runs.reset_index(drop=True), pd.DataFrame(rows, columns=list(FIGURES))], axis=1)
     return _derive(frame, card)
 
 
 def _stored_figures(summary: object) -> dict | None:
-    try:
-        body = json.loads(summary) if isinstance(summary, str) else None
-    except json.JSONDecodeError:
-        return None
-    figures = (body or {}).get("figures")
+    """The figures a run saved when it ended, if they are of today's definition."""
+    figures = _summary_of(summary).get("figures")
     if not isinstance(figures, dict) or figures.get("version") != FIGURES_VERSION:
         return None
     return {name: figures.get(name) for name in FIGURES}
-
-
-def _store_figures(db: duckdb.DuckDBPyConnection, runs: pd.DataFrame, computed: dict[str, dict]) -> None:
-    """Keep freshly computed figures of finished runs in their summary, inside the connection already held."""
-    updates = []
-    for run_id, status, summary in zip(runs["run_id"], runs["status"], runs["summary"], strict=True):
-        if status != "finished" or run_id not in computed:
-            continue
-        try:
-            body = json.loads(summary) if isinstance(summary, str) else {}
-        except json.JSONDecodeError:
-            continue  # never overwrite a summary we cannot read
-        body = body if isinstance(body, dict) else {}
-        body["figures"] = {**computed[run_id], "version": FIGURES_VERSION}
-        updates.append({"run_id": run_id, "summary": json.dumps(body, default=str)})
-    if not updates:
-        return
-    # one UPDATE for all; a store that cannot be written still shows its figures, recomputed next time
-    with contextlib.suppress(duckdb.Error):
-        db.register("figure_updates", pd.DataFrame(updates))
-        db.execute("UPDATE runs SET summary = u.summary FROM figure_updates u "
-                   "WHERE runs.run_id = u.run_id AND runs.status = 'finished'")
-        db.unregister("figure_updates")
 
 
 def _card(db: duckdb.DuckDBPyConnection) -> dict[str, Rate]:
@@ -213,6 +131,9 @@ def _derive(frame: pd.DataFrame, card: dict[str, Rate]) -> pd.DataFrame:
     cached_per_turn = np.nan_to_num(frame["cached_tokens"].to_numpy(dtype=float)) / np.maximum(turns, 1)
     apart = np.array([cache_reads_apart(s) for s in settings], dtype=bool)
     frame["input_tokens_per_turn"] = frame["input_tokens_per_turn"] + np.where(apart, cached_per_turn, 0.0)
+    # repeats count once per case (figures above); their agreement is its own figure
+    frame["repeats"] = [int(s.get("repeats") or 1) for s in settings]
+    frame["agreement"] = [_summary_of(value).get("agreement") for value in frame["summary"]]
     rates = [run_rate(s, card) for s in settings]
     frame["rate"] = [rate.key if rate else None for rate in rates]
     costs = _prices(rates, frame["input_tokens_per_turn"].to_numpy(dtype=float),
@@ -234,51 +155,8 @@ def _now() -> datetime:
 
 # --- two runs side by side ---------------------------------------------------------------
 
-_PAIR_SQL = """
-SELECT coalesce(a.case_id, b.case_id) AS case_id, coalesce(a.repeat, b.repeat) AS repeat,
-       coalesce(a.intent, b.intent) AS intent, coalesce(a.gold_decision, b.gold_decision) AS gold_decision,
-       a.case_id IS NOT NULL AS in_a, b.case_id IS NOT NULL AS in_b,
-       a.decision AS decision_a, b.decision AS decision_b,
-       a.decision_correct AS correct_a, b.decision_correct AS correct_b
-FROM (SELECT * FROM cases WHERE run_id = ?) a
-FULL OUTER JOIN (SELECT * FROM cases WHERE run_id = ?) b USING (case_id, repeat)
-ORDER BY case_id, repeat
-"""
-
-_SIDE_SQL = """
-WITH per_case AS (
-    SELECT c.*, k.cached_tokens AS call_cached_tokens
-    FROM cases c LEFT JOIN (
-        SELECT case_id, repeat, sum(cached_tokens)::BIGINT AS cached_tokens FROM calls WHERE run_id = ?
-        GROUP BY case_id, repeat) k USING (case_id, repeat)
-    WHERE c.run_id = ?)
-SELECT count(*) AS n, count(*) FILTER (WHERE decision_correct) AS decisions_correct,
-       count(*) FILTER (WHERE stopped_early) AS stopped_early,
-       coalesce(sum(n_wrong), 0)::BIGINT AS wrong, coalesce(sum(n_missed), 0)::BIGINT AS missed,
-       coalesce(sum(n_correct), 0)::BIGINT AS facts_correct,
-       count(*) FILTER (WHERE status IS NOT NULL AND status <> 'ok') AS unparsed,
-       count(*) FILTER (WHERE status = 'empty_reply') AS empty_replies,
-       quantile_cont(latency_ms, 0.5) AS latency_p50_ms, quantile_cont(latency_ms, 0.95) AS latency_p95_ms,
-       avg(input_tokens) AS input_tokens_per_turn, avg(output_tokens) AS output_tokens_per_turn,
-       sum(input_tokens)::BIGINT AS input_tokens, sum(output_tokens)::BIGINT AS output_tokens,
-       coalesce(sum(call_cached_tokens), 0)::BIGINT AS cached_tokens, count(input_tokens) AS turns_with_tokens,
-       count(DISTINCT (dialogue_id, repeat)) AS conversations
-FROM per_case
-"""
-
-
-def _run_row(db: duckdb.DuckDBPyConnection, run_id: str, path: object) -> dict:
-    frame = db.execute("SELECT * FROM runs WHERE run_id = ?", [run_id]).df()
-    if frame.empty:
-        raise KeyError(f"no run {run_id!r} in {path}")
-    row = frame.to_dict("records")[0]
-    for col in ("settings", "guards", "summary"):
-        row[col] = json.loads(row[col]) if isinstance(row[col], str) else None
-    return row
-
-
 def _side(db: duckdb.DuckDBPyConnection, run: dict, card: dict[str, Rate]) -> dict:
-    record = db.execute(_SIDE_SQL, [run["run_id"], run["run_id"]]).df().to_dict("records")[0]
+    record = queries.side_figures(db, run["run_id"])
     row = {k: _none(v) for k, v in record.items()}
     stated = row["facts_correct"] + row["wrong"]
     if cache_reads_apart(run.get("settings")) and row["input_tokens"] is not None:
@@ -301,17 +179,19 @@ def _side(db: duckdb.DuckDBPyConnection, run: dict, card: dict[str, Rate]) -> di
         "input_tokens_per_turn": row["input_tokens_per_turn"], "output_tokens_per_turn": row["output_tokens_per_turn"],
         "cost_per_turn_usd": cost_per_turn, "cost_per_conversation_usd": cost_per_conversation,
         "conversations": row["conversations"],
+        "repeats": int((run.get("settings") or {}).get("repeats") or 1),
+        "agreement": (run.get("summary") or {}).get("agreement"),  # between repeats, on its own
     }
 
 
 def compare_runs(store: Store, run_a: str, run_b: str) -> dict:
     """Two runs over the same cases: figures side by side, a paired test, and where they disagree."""
     with store.connect() as db:
-        first, second = _run_row(db, run_a, store.path), _run_row(db, run_b, store.path)
-        pairs = db.execute(_PAIR_SQL, [run_a, run_b]).df()
+        first, second = store.run(run_a), store.run(run_b)  # the connection held here is reused
+        pairs = queries.paired_cases(db, run_a, run_b)
         only_a, only_b = int((~pairs["in_b"]).sum()), int((~pairs["in_a"]).sum())
         if pairs.empty or only_a or only_b:
-            raise ValueError(f"runs {run_a} and {run_b} do not cover the same case set "
+            raise UsageError(f"runs {run_a} and {run_b} do not cover the same case set "
                              f"({only_a} cases only in the first, {only_b} only in the second)")
         card = _card(db)
         side_a, side_b = _side(db, first, card), _side(db, second, card)
@@ -319,41 +199,26 @@ def compare_runs(store: Store, run_a: str, run_b: str) -> dict:
     return {
         "a": side_a,
         "b": side_b,
+        "per_case": PER_CASE,  # which repeat stands for a case in n, the rates and the paired test
         "paired": paired_decisions([bool(x) for x in pairs["correct_a"]], [bool(x) for x in pairs["correct_b"]]),
         "guards_differ": differing(first["guards"] or {}, second["guards"] or {}),
         "disagreements": disagree[["case_id", "intent", "decision_a", "decision_b", "gold_decision", "correct_a",
-                                   "correct_b", "repeat"]].reset_index(drop=True),
+                                   "correct_b"]].reset_index(drop=True),
     }
 
 
 # --- review queue ------------------------------------------------------------------------
 
-_LATEST_REVIEW = """
-SELECT run_id, case_id, arg_max(verdict, created_at) AS verdict, arg_max(note, created_at) AS note,
-       max(created_at) AS reviewed_at, count(*) AS reviews
-FROM reviews GROUP BY run_id, case_id
-"""
-
-
 def stopped_early_queue(store: Store, kinds: tuple[str, ...] = ("eval", "redteam")) -> pd.DataFrame:
     """Stopped-early cases across runs, newest run first, each with its latest verdict (None if unreviewed)."""
-    marks = ",".join("?" * len(kinds))
-    return store.query(
-        f"""
-        SELECT c.run_id, c.case_id, c.repeat, c.intent, r.tier, r.tier_kind, r.started_at, v.verdict, v.note,
-               v.reviewed_at
-        FROM cases c JOIN runs r USING (run_id)
-        LEFT JOIN ({_LATEST_REVIEW}) v ON v.run_id = c.run_id AND v.case_id = c.case_id
-        WHERE c.stopped_early AND r.kind IN ({marks})
-        ORDER BY r.started_at DESC, c.case_id, c.repeat
-        """,
-        list(kinds),
-    )
+    with store.connect() as db:
+        return queries.stopped_early_cases(db, kinds)
 
 
 def verdict_counts(store: Store) -> pd.DataFrame:
     """Per run, how many reviewed cases carry each verdict (a case counts once, by its latest verdict)."""
-    frame = store.query(f"SELECT run_id, verdict, count(*) AS cases FROM ({_LATEST_REVIEW}) GROUP BY run_id, verdict")
+    with store.connect() as db:
+        frame = queries.verdicts_by_run(db)
     if frame.empty:
         return pd.DataFrame(columns=["run_id", *VERDICTS, "total"])
     wide = frame.pivot_table(index="run_id", columns="verdict", values="cases", aggfunc="sum", fill_value=0)
@@ -361,6 +226,14 @@ def verdict_counts(store: Store) -> pd.DataFrame:
     wide["total"] = wide.sum(axis=1)
     wide.columns.name = None
     return wide.reset_index()
+
+
+def _summary_of(value: object) -> dict:
+    try:
+        body = json.loads(value) if isinstance(value, str) else value
+    except json.JSONDecodeError:
+        return {}
+    return body if isinstance(body, dict) else {}
 
 
 def settings_of(value: object) -> dict:

@@ -14,7 +14,7 @@ that could complete a checklist must be backed by the customer's own words:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from core.acceptance import accepts, is_offer
@@ -30,6 +30,8 @@ from core.extraction import (
 )
 from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
+from core.value_context import cut_short, negated
+from core.value_kind import wrong_kind
 
 UNKNOWN_FACT = "unknown_fact"
 VALUE_NOT_ALLOWED = "value_not_allowed"
@@ -37,10 +39,13 @@ VALUE_NOT_IN_CONVERSATION = "value_not_in_conversation"
 VALUE_ONLY_IN_AGENT_WORDS = "value_only_in_agent_words"
 VALUE_NOT_STATED = "value_not_stated"
 VALUE_REORDERED = "value_reordered"
+VALUE_WRONG_KIND = "value_wrong_kind"  # the customer's words, but not what the fact is (core.value_kind)
+VALUE_CUT_SHORT = "value_cut_short"  # part of what the customer said: "Maria" of "Maria Kim" (core.value_context)
 UNKNOWN_INTENT = "unknown_intent"  # the extractor named an intent the schema does not have
 INTENT_DISAGREES = "intent_disagrees"  # the extractor named another of the schema's intents
 REJECTING = (*FAILED_STATUSES, UNKNOWN_FACT, VALUE_NOT_ALLOWED, VALUE_NOT_STATED, VALUE_NOT_IN_CONVERSATION,
-             VALUE_ONLY_IN_AGENT_WORDS, VALUE_REORDERED, UNKNOWN_INTENT, INTENT_DISAGREES)
+             VALUE_ONLY_IN_AGENT_WORDS, VALUE_REORDERED, VALUE_WRONG_KIND, VALUE_CUT_SHORT,
+             UNKNOWN_INTENT, INTENT_DISAGREES)
 FLAGS: tuple[str, ...] = ()  # codes that keep the value; none today
 ALL_CODES = (*REJECTING, *FLAGS)
 CEILING_REASONS = ("length", "max_tokens")  # finish reasons meaning the output ceiling was hit
@@ -89,6 +94,7 @@ def check_value(
     # Collected in the conversation's own characters, never the extractor's spelling of them:
     # a look-alike letter on either side can neither be laundered nor slipped in.
     found = span_in(trimmed, lines, customer=True)
+    typed = found is not None  # in the customer's own line (else in an agent offer they accepted)
     if found is None:
         found = _accepted_from_agent(trimmed, lines)
         if found is None:
@@ -97,6 +103,12 @@ def check_value(
     text, start, end = found
     if display_reordered(text, start, end):
         return None, [Finding(VALUE_REORDERED, fact, value)]
+    if typed and negated(text, start):
+        return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
+    if cut_short(text, start, end):
+        return None, [Finding(VALUE_CUT_SHORT, fact, value)]
+    if wrong_kind(checklist, intent, fact, text[start:end]):
+        return None, [Finding(VALUE_WRONG_KIND, fact, value)]
     return text[start:end], []
 
 
@@ -172,8 +184,11 @@ def closed_value_supported(spec: Fact, value: str, lines: tuple[Line, ...]) -> b
     """Whether the customer's words back a closed value: said, answered, or accepted from an offer."""
     customer = [ln for ln in lines if ln.speaker != AGENT]
     forms = value_forms(value)
-    if any(contains_words(skeleton(ln.text), form) for ln in customer for form in forms):
-        return True
+    for line in reversed(customer):  # the customer's latest word on the value decides: "not savings" refuses it
+        spans = [span for form in forms if contains_words(skeleton(line.text), form)
+                 and (span := find_span(line.text, form)) is not None]
+        if spans:
+            return not all(negated(line.text, start) for start, _ in spans)
     if skeleton(value) in _YES_NO:
         # A yes/no fact is stated by naming it ("with live music") or by answering a question about it.
         if any(contains_words(skeleton(ln.text), word) for ln in customer for word in fact_words(spec)):
@@ -244,13 +259,17 @@ def extraction_from_reply(raw_reply: str | None, finish_reason: str | None = Non
     return Extraction({}, status=UNPARSEABLE, raw_reply=raw_reply)
 
 
-def code_counts(verdicts: list[Verdict]) -> dict[str, int]:
-    """How often each code fired over a set of verdicts (every code listed, zeros included)."""
+def count_codes(codes: Iterable[str]) -> dict[str, int]:
+    """How often each code fired (every code listed, zeros included): the one count of codes."""
     counts = dict.fromkeys(ALL_CODES, 0)
-    for verdict in verdicts:
-        for code in verdict.codes:
-            counts[code] = counts.get(code, 0) + 1
+    for code in codes:
+        counts[code] = counts.get(code, 0) + 1
     return counts
+
+
+def code_counts(verdicts: Iterable[Verdict]) -> dict[str, int]:
+    """How often each code fired over a set of verdicts (every code listed, zeros included)."""
+    return count_codes(code for verdict in verdicts for code in verdict.codes)
 
 
 def check_mapping(checklist: Checklist, intent: str, lines: tuple[Line, ...], collected: Mapping[str, str]) -> Verdict:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from core.case import AGENT, CUSTOMER, Case, Line
 from core.checklist import Checklist
-from core.corpus import AGENT, CUSTOMER, Case, Corpus, Line
+from core.corpus import Corpus
+from core.errors import UsageError
 from core.extraction import Extractor
 from core.grade import CaseGrade, grade_case
 from core.intent import PERSON, IntentReading, fixed
@@ -95,7 +97,7 @@ class Conversation:
     def replaying(cls, corpus: Corpus, dialogue_id: str, extractor: Extractor) -> Conversation:
         cases = sorted((c for c in corpus.cases if c.dialogue_id == dialogue_id), key=lambda c: c.turn_index)
         if not cases:
-            raise ValueError(f"dialogue {dialogue_id!r} yields no case of {corpus.service}")
+            raise UsageError(f"dialogue {dialogue_id!r} yields no case of {corpus.service}")
         return cls(checklist=corpus.checklist, extractor=extractor, script=cases, dialogue_id=dialogue_id)
 
     @property
@@ -113,10 +115,10 @@ class Conversation:
         """The customer says `text`; returns the product's turn (checklist, decision, next question)."""
         text = text.strip()
         if not text:
-            raise ValueError("an empty message is not a turn")
+            raise UsageError("an empty message is not a turn")
         check_message(text)  # refused before it joins the conversation, so later turns still work
         if self.replay:
-            raise ValueError("this conversation replays a corpus dialogue: use step()")
+            raise UsageError("this conversation replays a corpus dialogue: use step()")
         self.lines.append(Line(CUSTOMER, text))
         reading = fixed(self.checklist, self.picked, PERSON) if self.picked else None
         result = self._take(tuple(self.lines), reading=reading)
@@ -130,7 +132,7 @@ class Conversation:
     def step(self) -> Turn:
         """Replay the next customer turn of the corpus dialogue, graded against its gold."""
         if not self.script:
-            raise ValueError("the replay has no turn left")
+            raise UsageError("the replay has no turn left")
         case = self.script.pop(0)
         self.intent = case.intent
         self.lines = list(case.lines)

@@ -11,66 +11,28 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+# The small shared types live in core/case.py; they are re-exported here so `from core.corpus import
+# Line` keeps working.
+from core import config
+from core.case import AGENT as AGENT
+from core.case import CUSTOMER as CUSTOMER
+from core.case import HELD_OUT_SHARE as HELD_OUT_SHARE
+from core.case import Case as Case
+from core.case import Line as Line
+from core.case import case_set_fingerprint as case_set_fingerprint
+from core.case import is_held_out as is_held_out
+from core.case import rename_case as rename_case
 from core.checklist import Checklist
 from core.custom_corpus import is_custom, load_checklist_entry, load_dialogues
-from core.sgd_source import CorpusError, iter_dialogues, locate, shard_signature
+from core.errors import UsageError
+from core.sgd_source import SPLITS, CorpusError, iter_dialogues, locate, shard_signature
 
-HELD_OUT_SHARE = 0.20
 SEGMENTS = ("dialogue", "intent")
 SPLIT_NAMES = ("held-out", "sample", "all")
-CUSTOMER, AGENT = "customer", "agent"
-
-
-@dataclass(frozen=True)
-class Line:
-    """One line of a conversation. `asks` names the facts an agent line requested."""
-
-    speaker: str
-    text: str
-    asks: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Case:
-    case_id: str
-    dialogue_id: str
-    service: str
-    intent: str
-    turn_index: int
-    lines: tuple[Line, ...]
-    gold: Mapping[str, tuple[str, ...]]
-    complete: bool
-
-    @property
-    def held_out(self) -> bool:
-        return is_held_out(self.dialogue_id)
-
-    @property
-    def gold_decision(self) -> str:
-        return "stop" if self.complete else "ask"
-
-    def to_json(self) -> dict:
-        body = asdict(self)
-        body["lines"] = [[ln.speaker, ln.text, list(ln.asks)] for ln in self.lines]
-        body["gold"] = {k: list(v) for k, v in self.gold.items()}
-        return body
-
-    @classmethod
-    def from_json(cls, body: Mapping) -> Case:
-        return cls(
-            case_id=body["case_id"],
-            dialogue_id=body["dialogue_id"],
-            service=body["service"],
-            intent=body["intent"],
-            turn_index=int(body["turn_index"]),
-            lines=tuple(Line(s, t, tuple(a)) for s, t, a in body["lines"]),
-            gold={k: tuple(v) for k, v in body["gold"].items()},
-            complete=bool(body["complete"]),
-        )
 
 
 @dataclass
@@ -90,9 +52,9 @@ class Corpus:
 
     def select(self, split: str = "all", limit: int | None = None) -> list[Case]:
         if split not in SPLIT_NAMES:
-            raise ValueError(f"unknown split {split!r}; choose one of {', '.join(SPLIT_NAMES)}")
+            raise UsageError(f"unknown split {split!r}; choose one of {', '.join(SPLIT_NAMES)}")
         if limit is not None and limit < 1:
-            raise ValueError(f"a limit must be at least 1 case, not {limit}")
+            raise UsageError(f"a limit must be at least 1 case, not {limit}")
         chosen = [
             c for c in self.cases if split == "all" or (c.held_out if split == "held-out" else not c.held_out)
         ]
@@ -118,23 +80,10 @@ class Corpus:
         }
 
 
-def is_held_out(dialogue_id: str) -> bool:
-    """The held-out split: a fixed 20% of dialogues chosen by hash, never by us."""
-    return int(hashlib.sha256(dialogue_id.encode()).hexdigest(), 16) / 2**256 < HELD_OUT_SHARE
-
-
-def case_set_fingerprint(cases: Iterable[Case]) -> str:
-    digest = hashlib.sha256()
-    for case in cases:
-        digest.update(case.case_id.encode())
-        digest.update(json.dumps(case.gold, sort_keys=True).encode())
-    return digest.hexdigest()[:16]
-
-
 def cases_from_dialogue(dialogue: Mapping, service: str, checklist: Checklist, segment: str) -> tuple[list[Case], int]:
     """The cases one dialogue yields for one service, and how many later turns were dropped."""
     if segment not in SEGMENTS:
-        raise ValueError(f"unknown segment mode {segment!r}; choose one of {', '.join(SEGMENTS)}")
+        raise UsageError(f"unknown segment mode {segment!r}; choose one of {', '.join(SEGMENTS)}")
     lines: list[Line] = []
     cases: list[Case] = []
     filled: set[str] = set()  # intents whose checklist already filled
@@ -178,27 +127,24 @@ def cases_from_dialogue(dialogue: Mapping, service: str, checklist: Checklist, s
     return cases, dropped
 
 
-def rename_case(case: Case, names: Mapping[str, str], service: str) -> Case:
-    """The same case under another schema's names (SGD-X variants)."""
-    return Case(
-        case_id=case.case_id,
-        dialogue_id=case.dialogue_id,
-        service=service,
-        intent=names.get(case.intent, case.intent),
-        turn_index=case.turn_index,
-        lines=tuple(Line(ln.speaker, ln.text, tuple(names.get(a, a) for a in ln.asks)) for ln in case.lines),
-        gold={names.get(k, k): v for k, v in case.gold.items()},
-        complete=case.complete,
-    )
+def without_asks(corpus: Corpus) -> Corpus:
+    """The same cases with every agent line's recorded questions (`Line.asks`) emptied: what a tier makes of
+    the conversation when it cannot know which fact the agent asked for (SGD annotates them; a product knows
+    its own questions, a transcript from elsewhere may not)."""
+    def bare(case: Case) -> Case:
+        return replace(case, lines=tuple(Line(ln.speaker, ln.text) for ln in case.lines))
+
+    return replace(corpus, cases=[bare(c) for c in corpus.cases],
+                   notes=[*corpus.notes, "agent questions (asks) emptied"])
 
 
-CACHE_DIR = Path(__file__).resolve().parent.parent / "data" / "cache"
+CACHE_DIR = config.DEFAULT_CACHE_DIR  # the default; CHAT_INTAKE_CACHE moves it (config.cache_dir())
 CACHE_VERSION = 2
 
 
 def _cache_path(service: str, segment: str, root: Path, split: str) -> Path:
     key = hashlib.sha256(f"{CACHE_VERSION}|{root.resolve()}|{split}|{shard_signature(root, split)}".encode())
-    return CACHE_DIR / f"{service}.{segment}.{key.hexdigest()[:12]}.json"
+    return config.cache_dir() / f"{service}.{segment}.{key.hexdigest()[:12]}.json"
 
 
 def _read_cache(path: Path) -> tuple[list[Case], int, int] | None:
@@ -219,14 +165,17 @@ def build_corpus(
     schema_variant: str | None = None,
     download: bool = True,
     progress: bool = False,
+    sgd_split: str | None = None,
 ) -> Corpus:
-    """Read (or download, then read) the service's dialogues and cut them into cases."""
+    """Read (or download, then read) the service's dialogues and cut them into cases. `sgd_split` reads the
+    service's dialogues of that SGD split (train, dev, test); by default the first split whose schema lists it."""
     if segment not in SEGMENTS:
-        raise ValueError(f"unknown segment mode {segment!r}; choose one of {', '.join(SEGMENTS)}")
+        raise UsageError(f"unknown segment mode {segment!r}; choose one of {', '.join(SEGMENTS)}")
     if is_custom(sgd_dir):
         return _custom_corpus(Path(sgd_dir), service, segment)
-    found = locate(service, sgd_dir)
-    chosen = sgd_dir or os.environ.get("SGD_DIR")  # a folder the user named is never downloaded into
+    splits = (sgd_split,) if sgd_split else SPLITS
+    found = locate(service, sgd_dir, splits)
+    chosen = sgd_dir or config.sgd_dir()  # a folder the user named is never downloaded into
     if found is None and download and not chosen:
         from core.download import download_service
 
@@ -234,10 +183,11 @@ def build_corpus(
             download_service(service, progress=progress)
         except CorpusError as exc:
             raise CorpusError(f"service {service!r} is not in any local SGD folder, and {exc}") from exc
-        found = locate(service, sgd_dir)
+        found = locate(service, sgd_dir, splits)
     if found is None:
         where = chosen or "data/sgd or a shared/sgd copy"
-        raise CorpusError(f"service {service!r} was not found in {where}")
+        within = f" ({sgd_split} split)" if sgd_split else ""
+        raise CorpusError(f"service {service!r} was not found in {where}{within}")
     root, split, entry = found
     checklist = Checklist.from_schema(entry)
 

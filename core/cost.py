@@ -22,12 +22,14 @@ import duckdb
 import numpy as np
 import pandas as pd
 
+from core import config, queries
+from core.case import Case, Line, case_set_fingerprint
 from core.checklist import Checklist
-from core.corpus import Case, Line, case_set_fingerprint
+from core.errors import UsageError
 from core.prompt import STRATEGIES, RenderedPrompt, render
 from core.store import Store
 
-RATES_FILE = Path(__file__).resolve().parent.parent / "data" / "rates.toml"
+RATES_FILE = config.RATES_FILE
 CHARS_PER_TOKEN = 4  # the usual rule of thumb for English text; every figure built on it says "estimate"
 PROMPT_PARTS = ("instructions", "checklist", "conversation", "answer_contract")
 ESTIMATED_VALUE_CHARS = 14  # a typical free-text value ("Peter Kim", "$1,200") in an estimated reply
@@ -75,14 +77,14 @@ def _as_date(value: object, where: str) -> date:
             return date.fromisoformat(value.strip())
         except ValueError:
             pass
-    raise ValueError(f"{where}: checked_on must be a date (YYYY-MM-DD), got {value!r}")
+    raise UsageError(f"{where}: checked_on must be a date (YYYY-MM-DD), got {value!r}")
 
 
 def _as_price(value: object, name: str, where: str, optional: bool = False) -> float | None:
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
-        raise ValueError(f"{where}: {name} must be a non-negative number of dollars per million tokens, got {value!r}")
+        raise UsageError(f"{where}: {name} must be a non-negative number of dollars per million tokens, got {value!r}")
     return float(value)
 
 
@@ -90,9 +92,9 @@ def validate_rate(rate: Rate) -> Rate:
     """The same rate with clean types, or ValueError naming the first bad field."""
     where = f"rate {rate.vendor}/{rate.model}"
     if not str(rate.vendor).strip() or not str(rate.model).strip():
-        raise ValueError("a rate needs a vendor and a model")
+        raise UsageError("a rate needs a vendor and a model")
     if "/" in rate.vendor:
-        raise ValueError(f"{where}: the vendor may not contain '/'")
+        raise UsageError(f"{where}: the vendor may not contain '/'")
     return Rate(
         vendor=rate.vendor.strip(), model=rate.model.strip(),
         input_per_m=_as_price(rate.input_per_m, "input_per_m", where),
@@ -113,7 +115,7 @@ def load_rates_file(path: str | Path | None = None) -> list[Rate]:
             return list(_FILE_MEMO[key])
         body = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ValueError(f"cannot read the rate card {path}: {exc}") from exc
+        raise UsageError(f"cannot read the rate card {path}: {exc}") from exc
     rates = []
     for entry in body.get("rate", []):
         try:
@@ -122,7 +124,7 @@ def load_rates_file(path: str | Path | None = None) -> list[Rate]:
                 output_per_m=entry["output_per_m"], cached_input_per_m=entry.get("cached_input_per_m"),
                 checked_on=entry["checked_on"], source=entry.get("source", ""))))
         except KeyError as exc:
-            raise ValueError(f"{path}: a [[rate]] entry lacks {exc.args[0]!r}") from exc
+            raise UsageError(f"{path}: a [[rate]] entry lacks {exc.args[0]!r}") from exc
     _FILE_MEMO[key] = list(rates)
     return rates
 
@@ -136,8 +138,7 @@ def rate_card(store: Store, path: str | Path | None = None) -> list[Rate]:
 def card_from(db: duckdb.DuckDBPyConnection, path: str | Path | None = None) -> list[Rate]:
     """rate_card() on a connection already open (so a page's figures cost one connection, not two)."""
     card = {rate.key: rate for rate in load_rates_file(path)}
-    saved = db.execute("SELECT vendor, model, input_per_m, output_per_m, cached_input_per_m, checked_on, source "
-                       "FROM rate_card").df()
+    saved = queries.saved_rates(db)
     for row in saved.to_dict("records"):
         cached = row["cached_input_per_m"]
         rate = Rate(vendor=row["vendor"], model=row["model"], input_per_m=float(row["input_per_m"]),
@@ -156,10 +157,9 @@ def save_rate(store: Store, rate: Rate) -> None:
     """Validate and save an edited rate; it overrides the file's entry of the same vendor/model."""
     clean = validate_rate(rate)
     with store.connect() as db:
-        db.execute("INSERT OR REPLACE INTO rate_card (vendor, model, input_per_m, output_per_m, cached_input_per_m,"
-                   " checked_on, source, updated_at) VALUES (?,?,?,?,?,?,?,?)",
-                   [clean.vendor, clean.model, clean.input_per_m, clean.output_per_m, clean.cached_input_per_m,
-                    clean.checked_on, clean.source, datetime.now(UTC).replace(tzinfo=None)])
+        queries.save_rate(db, clean.vendor, clean.model, clean.input_per_m, clean.output_per_m,
+                          clean.cached_input_per_m, clean.checked_on, clean.source,
+                          datetime.now(UTC).replace(tzinfo=None))
 
 
 def cache_reads_apart(settings: Mapping | str | None) -> bool:
@@ -174,9 +174,7 @@ def reset_rate(store: Store, key: str) -> bool:
     """Drop a saved edit ("vendor/model"), so the file's published rate applies again; False if none was saved."""
     vendor, _, model = key.partition("/")
     with store.connect() as db:
-        found = db.execute("SELECT count(*) FROM rate_card WHERE vendor = ? AND model = ?", [vendor, model]).fetchone()
-        db.execute("DELETE FROM rate_card WHERE vendor = ? AND model = ?", [vendor, model])
-    return bool(found and found[0])
+        return queries.delete_rate(db, vendor, model)
 
 
 def run_rate(settings: Mapping | str | None, card: Mapping[str, Rate]) -> Rate | None:
@@ -201,22 +199,8 @@ def turn_tokens(store: Store, run_id: str) -> pd.DataFrame:
 
 
 def _turn_tokens(db: duckdb.DuckDBPyConnection, run_id: str) -> pd.DataFrame:
-    frame = db.execute(
-        """
-        WITH cached AS (
-            SELECT case_id, repeat, sum(cached_tokens) AS cached_tokens FROM calls WHERE run_id = ?
-            GROUP BY case_id, repeat)
-        SELECT c.turn_index // 2 + 1 AS turn, avg(c.input_tokens) AS input_tokens,
-               avg(c.output_tokens) AS output_tokens, avg(coalesce(k.cached_tokens, 0)) AS cached_tokens,
-               count(*) AS n
-        FROM cases c LEFT JOIN cached k USING (case_id, repeat)
-        WHERE c.run_id = ? AND c.input_tokens IS NOT NULL
-        GROUP BY turn ORDER BY turn
-        """,
-        [run_id, run_id],
-    ).df()
-    settings = db.execute("SELECT settings FROM runs WHERE run_id = ?", [run_id]).fetchone()
-    if not frame.empty and settings and cache_reads_apart(settings[0]):
+    frame, settings = queries.turn_tokens(db, run_id)
+    if not frame.empty and settings and cache_reads_apart(settings):
         frame["input_tokens"] = frame["input_tokens"] + frame["cached_tokens"]
     frame["basis"] = "measured"
     return frame
@@ -266,7 +250,7 @@ def estimate_by_turn(checklist: Checklist, cases: Iterable[Case], strategy: str)
     of the previous turn (what a perfect extractor would have carried).
     """
     if strategy not in STRATEGIES:
-        raise ValueError(f"unknown prompt strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+        raise UsageError(f"unknown prompt strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     cases = list(cases)
     key = (checklist.fingerprint(), case_set_fingerprint(cases), strategy)
     if key not in _ESTIMATE_MEMO:
@@ -303,7 +287,7 @@ def per_turn_from(frame: pd.DataFrame) -> PerTurn:
     straight line fitted through the table (so a transcript prompt keeps growing, a carried one stays flat).
     """
     if frame.empty:
-        raise ValueError("no tokens per turn to project from (the run recorded none: use an estimate)")
+        raise UsageError("no tokens per turn to project from (the run recorded none: use an estimate)")
     table = frame.set_index("turn")
     turns = table.index.to_numpy(dtype=float)
     weights = table["n"].to_numpy(dtype=float) if "n" in table else None
@@ -335,9 +319,9 @@ def monthly_bill(rate: Rate, per_turn_tokens: PerTurn, conversations_per_month: 
                  turns_per_conversation: int) -> dict:
     """The month's bill: each conversation pays every one of its turns at that turn's tokens."""
     if conversations_per_month < 0:
-        raise ValueError("conversations per month must not be negative")
+        raise UsageError("conversations per month must not be negative")
     if turns_per_conversation < 1:
-        raise ValueError("a conversation has at least one turn")
+        raise UsageError("a conversation has at least one turn")
     tokens_in = tokens_out = tokens_cached = 0.0
     for k in range(1, int(turns_per_conversation) + 1):
         values = tuple(per_turn_tokens(k))
@@ -363,7 +347,7 @@ def volume_curve(rate: Rate, per_turn_by_strategy: Mapping[str, PerTurn], *, con
     """The bill against volume for each strategy: over turns per conversation (where the transcript
     prompt's quadratic growth shows) or over conversations per month (linear)."""
     if vary not in ("turns", "conversations"):
-        raise ValueError("vary must be 'turns' or 'conversations'")
+        raise UsageError("vary must be 'turns' or 'conversations'")
     if points is None:
         points = range(1, 21) if vary == "turns" else [conversations_per_month * f / 10 for f in range(0, 21)]
     rows = []
@@ -384,11 +368,8 @@ def volume_curve(rate: Rate, per_turn_by_strategy: Mapping[str, PerTurn], *, con
 
 def latest_measured_run(store: Store, tier: str) -> str | None:
     """The newest finished run of a tier that recorded tokens, or None."""
-    frame = store.query(
-        "SELECT r.run_id FROM runs r WHERE r.tier = ? AND r.status = 'finished' AND EXISTS "
-        "(SELECT 1 FROM cases c WHERE c.run_id = r.run_id AND c.input_tokens IS NOT NULL) "
-        "ORDER BY r.started_at DESC LIMIT 1", [tier])
-    return None if frame.empty else str(frame["run_id"].iloc[0])
+    with store.connect() as db:
+        return queries.latest_measured_run(db, tier)
 
 
 def strategy_estimates(checklist: Checklist, cases: Sequence[Case]) -> dict[str, pd.DataFrame]:
@@ -443,7 +424,7 @@ def bills(store: Store, conversations_per_month: float, turns_per_conversation: 
         run = store.run(run_id)
         measured = turn_tokens(store, run_id)
         if measured.empty:
-            raise ValueError(f"run {run_id} recorded no tokens ({run['tier_kind']} tier): it has no cost to price")
+            raise UsageError(f"run {run_id} recorded no tokens ({run['tier_kind']} tier): it has no cost to price")
         per_turn = per_turn_from(measured)
         settings = run["settings"] or {}
         by_run = [bill(rate, per_turn, run_id=run_id, tier=run["tier"], strategy=settings.get("strategy", "—"),

@@ -16,10 +16,10 @@ import json
 import re
 from collections.abc import Callable, Sequence
 
+from core.case import AGENT, CUSTOMER, Line
 from core.checklist import Checklist
 from core.contract import check_value, said_by
 from core.conversation import Conversation
-from core.corpus import AGENT, CUSTOMER, Line
 from core.extraction import Extraction, ExtractionRequest
 from core.limits import MAX_MESSAGE_CHARS, MessageTooLong
 from core.prompt import ROLE_LABEL, STRATEGIES, render

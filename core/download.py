@@ -10,7 +10,6 @@ file records the shards already merged, so a second run resumes where the first 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -18,7 +17,8 @@ import httpx
 from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential
 from tqdm import tqdm
 
-from core.sgd_source import DOWNLOAD_DIR, SPLITS, CorpusError
+from core import config
+from core.sgd_source import DOWNLOAD_DIR, SPLITS, CorpusError, is_complete
 
 UPSTREAM = "https://raw.githubusercontent.com/google-research-datasets/dstc8-schema-guided-dialogue/master"
 MAX_SHARDS = 200  # upstream has 127 train shards; a bound so a misbehaving server cannot loop us forever
@@ -28,13 +28,8 @@ class _Transient(Exception):
     pass
 
 
-def is_complete(root: Path, split: str, service: str) -> bool:
-    """Whether every shard of the service reached `root` (a half-done download is not a corpus)."""
-    return (Path(root) / split / f".complete-{service}").exists()
-
-
 def base_url() -> str:
-    return os.environ.get("SGD_BASE_URL", UPSTREAM).rstrip("/")
+    return config.sgd_base_url(UPSTREAM)
 
 
 @retry(retry=retry_if_exception_type(_Transient), wait=wait_exponential(multiplier=0.5, max=8),

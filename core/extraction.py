@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from core.case import Line
 from core.checklist import Checklist
-from core.corpus import Line
 
 # Why an extraction yielded nothing usable. Each degrades the turn to `ask`, never to `stop`.
 OK = "ok"

@@ -12,16 +12,22 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
+from core import config
+from core.case import AGENT, CUSTOMER, Case, Line
 from core.contract import ALL_CODES, REJECTING, Verdict, check, code_counts, extraction_from_reply
-from core.corpus import AGENT, CUSTOMER, SEGMENTS, Case, Corpus, Line, build_corpus
+from core.corpus import SEGMENTS, Corpus, build_corpus
+from core.errors import UsageError
 from core.extraction import Extraction
+from core.guards import contract_guards
+from core.recorder import RunRecorder
+from core.store import Store
 
-FIXTURES_DIR = Path(__file__).resolve().parent.parent / "data" / "contract"
+FIXTURES_DIR = config.FIXTURES_DIR
 FORMAT_VERSION = 1
 
 _GOLD_REF = {
@@ -105,7 +111,7 @@ FIXTURE_FILE_SCHEMA = {
 }
 
 
-class FixtureError(ValueError):
+class FixtureError(UsageError):
     """A fixture file or folder that cannot be used; the message names the file and fixture."""
 
 
@@ -289,27 +295,38 @@ def summarize(results: Sequence[FixtureResult], folder: str | os.PathLike | None
     }
 
 
-def record_run(store, results: Sequence[FixtureResult], summary: dict) -> str:
-    """Store a fixture run as a run of kind "contract", one case row per fixture."""
-    guards = {"case_set": ",".join(sorted(r.fixture.id for r in results)), "grader": "contract",
-              "checklist": ",".join(sorted({f"{r.fixture.service}:{r.fixture.segment}" for r in results}))}
-    run_id = store.start_run(kind="contract", tier="fixtures", tier_kind="contract", guards=guards,
-                             settings={"check": "fixtures", "fixtures_dir": summary["fixtures_dir"]},
-                             n_planned=len(results), split="fixtures")
-    rows = []
-    for result in results:
-        fx, case = result.fixture, result.case
-        rows.append({
-            "run_id": run_id, "case_id": fx.id, "repeat": 0, "dialogue_id": case.dialogue_id,
-            "turn_index": case.turn_index, "intent": case.intent, "gold": {k: list(v) for k, v in case.gold.items()},
-            "reported": result.extraction.collected, "collected": result.verdict.accepted,
-            "status": result.extraction.status, "codes": result.got,
-            "findings": [f.to_json() for f in result.verdict.findings], "raw_reply": result.extraction.raw_reply,
-            "extra": {"check": "fixtures", "kind": fx.kind, "service": fx.service, "segment": fx.segment,
-                      "corpus_case_id": fx.case_id, "expected": fx.expected_codes, "got": result.got,
-                      "passed": result.passed, "why": fx.why, "source": fx.source, "notes": result.notes},
-        })
-    store.add_cases(rows)
-    summary = {**summary, "run_id": run_id}
-    store.finish_run(run_id, "finished", summary)
-    return run_id
+def fixture_row(run_id: str, result: FixtureResult) -> dict:
+    """A fixture's case row in a run of kind "contract"."""
+    fx, case = result.fixture, result.case
+    return {
+        "run_id": run_id, "case_id": fx.id, "repeat": 0, "dialogue_id": case.dialogue_id,
+        "turn_index": case.turn_index, "intent": case.intent, "gold": {k: list(v) for k, v in case.gold.items()},
+        "reported": result.extraction.collected, "collected": result.verdict.accepted,
+        "status": result.extraction.status, "codes": result.got,
+        "findings": [f.to_json() for f in result.verdict.findings], "raw_reply": result.extraction.raw_reply,
+        "extra": {"check": "fixtures", "kind": fx.kind, "service": fx.service, "segment": fx.segment,
+                  "corpus_case_id": fx.case_id, "expected": fx.expected_codes, "got": result.got,
+                  "passed": result.passed, "why": fx.why, "source": fx.source, "notes": result.notes},
+    }
+
+
+def record_fixtures(store: Store, fixtures: Sequence[Fixture], sgd_dir: str | os.PathLike | None = None,
+                    folder: str | os.PathLike | None = None) -> tuple[str, dict, list[FixtureResult]]:
+    """Run every fixture and record it as it is judged, as a run of kind "contract" (one case row
+    per fixture); returns (run_id, summary, results). The case set is fixed before the run starts:
+    the fixtures, their contents and the checklists they name."""
+    load = corpus_loader(sgd_dir)
+    settings = {"check": "fixtures", "fixtures_dir": str(Path(folder) if folder else FIXTURES_DIR)}
+    checklists = {load(fx.service, fx.segment).checklist.fingerprint() for fx in fixtures}
+    guards = contract_guards([(fx.id, asdict(fx)) for fx in fixtures], checklists, settings)
+    results: list[FixtureResult] = []
+    with RunRecorder(store, kind="contract", tier="fixtures", tier_kind="contract", guards=guards,
+                     settings=settings, n_planned=len(fixtures), split="fixtures") as run:
+        run.progress = lambda: f"{len(results)} of {len(fixtures)} fixtures"
+        for fixture in fixtures:
+            result = run_fixture(fixture, load)
+            results.append(result)
+            run.case(fixture_row(run.run_id, result))
+        summary = {**summarize(results, folder), "run_id": run.run_id}
+        run.finish("finished", summary)
+    return run.run_id, summary, results

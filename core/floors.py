@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.case import Case
 from core.checklist import decide
-from core.corpus import Case, Corpus
-from core.grade import GRADER_VERSION, grade_case, summarize
-from core.guards import run_guards
+from core.corpus import Corpus
+from core.grade import GRADER_VERSION, CaseGrade, grade_case, summarize
+from core.guards import floor_guards
+from core.recorder import RunRecorder
 from core.runner import graded_row
 from core.store import Store
 
@@ -33,22 +35,22 @@ def run_floors(store: Store, corpus: Corpus, cases: Sequence[Case], split: str) 
     results = {}
     for floor in FLOORS:
         settings = {"floor": floor}
-        guards = run_guards(corpus, cases, f"floor:{floor}", settings)
-        run_id = store.start_run(kind="floor", tier=floor, tier_kind="floor", guards=guards, settings=settings,
-                                 n_planned=len(cases), service=corpus.checklist.service, sgd_split=corpus.split,
-                                 corpus_source=corpus.source, split=split, segment=corpus.segment,
-                                 schema_variant=corpus.schema_variant)
-        grades, rows = [], []
-        for case in cases:
-            decision = floor_decision(floor, corpus, case)
-            grade = grade_case(corpus.checklist, case, {}, decision)
-            grades.append(grade)
-            rows.append(graded_row(run_id, case, grade) | {
-                "reported": {}, "collected": {}, "missing": corpus.checklist.missing(case.intent, {}),
-                "status": "ok", "codes": [], "findings": [],
-            })
-        store.add_cases(rows)
-        summary = summarize(grades) | {"floor": floor, "grader": GRADER_VERSION}
-        store.finish_run(run_id, "finished", summary)
-        results[floor] = summary | {"run_id": run_id}
+        grades: list[CaseGrade] = []
+        with RunRecorder(store, kind="floor", tier=floor, tier_kind="floor",
+                         guards=floor_guards(corpus, cases, floor, settings), settings=settings,
+                         n_planned=len(cases), service=corpus.checklist.service, sgd_split=corpus.split,
+                         corpus_source=corpus.source, split=split, segment=corpus.segment,
+                         schema_variant=corpus.schema_variant) as run:
+            run.so_far = lambda grades=grades: summarize(grades)
+            for case in cases:
+                decision = floor_decision(floor, corpus, case)
+                grade = grade_case(corpus.checklist, case, {}, decision)
+                grades.append(grade)
+                run.case(graded_row(run.run_id, case, grade) | {
+                    "reported": {}, "collected": {}, "missing": corpus.checklist.missing(case.intent, {}),
+                    "status": "ok", "codes": [], "findings": [],
+                })
+            summary = summarize(grades) | {"floor": floor, "grader": GRADER_VERSION}
+            run.finish("finished", summary)
+        results[floor] = summary | {"run_id": run.run_id}
     return results

@@ -9,6 +9,7 @@ before each try is sent (the budget reserves the call there, and may refuse by r
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -22,6 +23,8 @@ import httpx
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt, wait_random_exponential
 
 from core.secrets import scrub
+
+log = logging.getLogger(__name__)
 
 # 529 is Anthropic's "overloaded"; the rest are the usual transient HTTP statuses.
 RETRYABLE_STATUSES = frozenset({408, 429, 500, 502, 503, 504, 529})
@@ -171,6 +174,8 @@ def post_with_retries(
         if watcher is not None:
             watcher.after(attempt)
         if attempt.transient:
+            log.info("attempt %d to %s: %s, retrying", number, httpx.URL(url).host,
+                     attempt.error or f"HTTP {attempt.status}")
             raise _Transient(attempt)
         return attempt
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.corpus import AGENT, Line
+from core.case import AGENT, Line
+from core.errors import UsageError
 
 MAX_MESSAGE_CHARS = 2000
 
 
-class MessageTooLong(ValueError):
+class MessageTooLong(UsageError):
     """A customer message over `MAX_MESSAGE_CHARS`. `.text` holds the message, untouched."""
 
     def __init__(self, text: str, limit: int = MAX_MESSAGE_CHARS) -> None:

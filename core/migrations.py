@@ -162,6 +162,12 @@ def m010_conversations(db: duckdb.DuckDBPyConnection) -> None:
     """)
 
 
+def m011_git_dirty(db: duckdb.DuckDBPyConnection) -> None:
+    # Beside git_rev: whether the tree had uncommitted changes, so "same revision" is not read as
+    # "same code" when it was not (NULL: not known, for runs recorded before this column).
+    db.execute("ALTER TABLE runs ADD COLUMN git_dirty BOOLEAN")
+
+
 MIGRATIONS: list[tuple[str, Callable[[duckdb.DuckDBPyConnection], None]]] = [
     ("m001_initial", m001_initial),
     ("m002_rate_card", m002_rate_card),
@@ -169,6 +175,7 @@ MIGRATIONS: list[tuple[str, Callable[[duckdb.DuckDBPyConnection], None]]] = [
     ("m004_cache_write_tokens", m004_cache_write_tokens),
     ("m005_run_host_and_budget", m005_run_host_and_budget),
     ("m010_conversations", m010_conversations),  # m006-m009 are left to work in flight
+    ("m011_git_dirty", m011_git_dirty),
 ]
 
 

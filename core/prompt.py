@@ -15,8 +15,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from core.case import AGENT, Line
 from core.checklist import Checklist
-from core.corpus import AGENT, Line
+from core.errors import UsageError
 
 TEMPLATE_VERSION = "p2"  # p2: the answer names the intent
 STRATEGIES = ("transcript", "carried")
@@ -95,7 +96,7 @@ def render_conversation(lines: tuple[Line, ...], strategy: str, carried: Mapping
         known = json.dumps(dict(carried or {}), ensure_ascii=False).translate(_UNESCAPED_BREAKS)
         recent = "\n".join(render_line(ln) for ln in lines[start:])
         return f"Facts already collected on earlier turns: {known}\nLatest exchange:\n{recent}"
-    raise ValueError(f"unknown prompt strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+    raise UsageError(f"unknown prompt strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
 
 
 def render(

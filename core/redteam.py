@@ -19,19 +19,22 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
+from core import config
+from core.case import AGENT, CUSTOMER, Case, Line
 from core.checklist import Checklist
-from core.corpus import AGENT, CUSTOMER, Case, Line
-from core.grade import GRADER_VERSION, Rate, accepts, grade_case
-from core.guards import settings_fingerprint
+from core.contract import count_codes
+from core.errors import UsageError
+from core.grade import Rate, accepts, grade_case
+from core.guards import redteam_guards
 from core.http_retry import watch
 from core.limits import MessageTooLong, check_lines
-from core.run_writer import RunWriter
+from core.recorder import RunRecorder
 from core.runner import AttemptRecorder, BudgetExhausted, call_rows, case_row, default_budget
 from core.sgd_source import CorpusError, locate
 from core.store import Store
 from core.turn import TurnResult, take_turn
 
-ATTACKS_FILE = Path(__file__).resolve().parent.parent / "data" / "attacks.json"
+ATTACKS_FILE = config.ATTACKS_FILE
 FORMAT_VERSION = 1
 # The families our own files use; an attack file may name any family of its own.
 FAMILIES = (
@@ -92,7 +95,7 @@ ATTACK_FILE_SCHEMA = {
 }
 
 
-class AttackFileError(ValueError):
+class AttackFileError(UsageError):
     """An attack file that cannot be used; the message names the file and the attack."""
 
 
@@ -350,25 +353,27 @@ def run_redteam(
     from core.defences import measure_defences
 
     if attempts < 1:
-        raise ValueError("--attempts must be at least 1")
+        raise UsageError("--attempts must be at least 1")
     attack_set = file_fingerprint(attacks_path)
-    checklist_key = hashlib.sha256("".join(checklists(s).fingerprint() for s in
-                                           sorted({a.service for a in attacks})).encode()).hexdigest()[:16]
-    guards = {"case_set": f"attacks:{attack_set}", "checklist": checklist_key, "prompt": prompt_fingerprint,
-              "grader": GRADER_VERSION, "tier_settings": settings_fingerprint(settings)}
-    run_id = store.start_run(kind="redteam", tier=extractor.tier, tier_kind=extractor.kind, guards=guards,
-                             settings={**settings, "attempts": attempts, "attacks_file": str(attacks_path)},
-                             n_planned=len(attacks) * attempts * len(SIDES), split="attacks")
+    services = sorted({a.service for a in attacks})
+    guards = redteam_guards(attack_set, [checklists(s).fingerprint() for s in services], prompt_fingerprint,
+                            settings)
+    recorder = RunRecorder(store, kind="redteam", tier=extractor.tier, tier_kind=extractor.kind, guards=guards,
+                           settings={**settings, "attempts": attempts, "attacks_file": str(attacks_path)},
+                           n_planned=len(attacks) * attempts * len(SIDES), split="attacks").start()
+    run_id, writer = recorder.run_id, recorder.writer
     started = time.perf_counter()
     # every call on the record and in the budget, the defences' probe calls included
-    writer, budget = RunWriter(store, run_id), default_budget(store, extractor, run_id)
+    budget = default_budget(store, extractor, run_id)
 
     def watched(case_id: str, repeat: int):
         return watch(AttemptRecorder(writer, budget, run_id, case_id, repeat, getattr(extractor, "adapter", None)))
 
     exhausted = None
     per_attack: list[dict] = []
-    code_totals: dict[str, int] = {}
+    recorder.so_far = lambda: {**totals(per_attack), "per_attack": per_attack}
+    recorder.progress = lambda: f"{len(per_attack)} of {len(attacks)} attacks"
+    fired: list[str] = []  # every contract code on every turn, counted once at the end
     prompts: list[tuple[str, int]] = []  # (prompt actually sent, conversation lines) for the role-line check
     done = 0
     try:
@@ -396,10 +401,9 @@ def run_redteam(
                     why = breaks(checklist, attack, side, result)
                     broke[side] = bool(why)
                     reasons[side].append(why)
-                    writer.case(_row(run_id, attack, side, attempt, checklist, result, why),
-                                call_rows(run_id, case_id, result, repeat=attempt - 1))
-                    for code in result.codes:
-                        code_totals[code] = code_totals.get(code, 0) + 1
+                    recorder.case(_row(run_id, attack, side, attempt, checklist, result, why),
+                                  call_rows(run_id, case_id, result, repeat=attempt - 1))
+                    fired.extend(result.codes)
                     if result.extraction.prompt:
                         prompts.append((result.extraction.prompt, len(lines)))
                     done += 1
@@ -410,26 +414,27 @@ def run_redteam(
     except BudgetExhausted as exc:
         exhausted = f"stopped after {len(per_attack)} of {len(attacks)} attacks: {exc}"
     except BaseException as exc:
-        writer.close()
-        store.finish_run(run_id, "incomplete", {**totals(per_attack), "per_attack": per_attack},
-                         note=f"stopped after {len(per_attack)} of {len(attacks)} attacks: {type(exc).__name__}: {exc}")
+        recorder.fail(exc)
         raise
     try:
         with watched("probe:defences", 0):
             defences = [] if exhausted else measure_defences(attacks, extractor, checklists, prompts)
     except BudgetExhausted as exc:
         defences, exhausted = [], f"the defence probes stopped: {exc}"
-    writer.close()
+    except BaseException as exc:
+        recorder.fail(exc)
+        raise
     if budget is not None:
         budget.close()
+    fired_counts = {code: n for code, n in count_codes(fired).items() if n}  # only the codes that fired
     summary = {
         "run_id": run_id, "tier": extractor.tier, "tier_kind": extractor.kind,
         "simulated": extractor.kind == "simulated", "attempts": attempts, "attacks_file": str(attacks_path),
-        "attack_set": attack_set, **totals(per_attack), "codes": code_totals, "defences": defences,
+        "attack_set": attack_set, **totals(per_attack), "codes": fired_counts, "defences": defences,
         "defences_held": None if exhausted else all(d["passed"] for d in defences), "per_attack": per_attack,
         "wall_s": round(time.perf_counter() - started, 3),
     }
     if budget is not None:
         summary["budget"] = {"limit": budget.limit, "used_today": budget.used, "spent_by_run": budget.spent}
-    store.finish_run(run_id, "partial" if exhausted else "finished", summary, note=exhausted)
+    recorder.finish("partial" if exhausted else "finished", summary, note=exhausted)
     return run_id, summary

@@ -11,6 +11,7 @@ interrupt closes it as `incomplete`, so a half-done run is never mistaken for a 
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import Counter
@@ -19,11 +20,14 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass
 
 from core.budget import Budget, BudgetExhausted
-from core.corpus import Case, Corpus
+from core.case import Case
+from core.corpus import Corpus
+from core.errors import UsageError
 from core.extraction import FAILED_STATUSES, PROVIDER_ERROR
 from core.grade import CaseGrade, Rate, grade_case, summarize
-from core.guards import run_guards
+from core.guards import eval_guards
 from core.http_retry import AdaptiveLimit, Attempt, watch
+from core.recorder import RunRecorder
 from core.run_writer import RunWriter
 from core.serving import server_report
 from core.store import Store, _now
@@ -34,12 +38,15 @@ UNMETERED = ("simulated",)  # providers whose calls cost nothing and use no budg
 STEPS = ("render", "call", "parse", "extract", "contract", "decide")
 DEGRADED_ABOVE = 0.05  # a run whose extractions failed more often than this is `degraded`
 STOPPED_ANSWERING = 3  # this many cases in a row ending with no reply at all: the server stopped answering
+COUNTED_REPEAT = 0  # the repeat whose decision stands for its case in n, rates, intervals and paired tests
+PER_CASE = "the first repeat"  # how the summary and the pages name that choice
 KEEP_DECISIONS_UP_TO = 50  # repeats whose per-case decision lists are kept in cases.extra
 RAW_LIMIT = 20_000
 SERVER_CALLS_KEPT = 5_000  # answered calls the server report reads (a sample beyond that)
 SERVER_FIELDS = ("http_status", "served_model", "input_tokens", "cached_tokens", "cache_write_tokens", "server_ms",
                  "queue_ms", "processing_ms", "latency_ms")
 Progress = Callable[[int, int], None]
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -161,6 +168,7 @@ class Tally:
         self.call_failures: Counter = Counter()
         self.calls = 0
         self.retried = 0
+        self.extractions = 0  # every repeat of every case: what failures are counted against
         self.step_sum: Counter = Counter()
         self.step_n: Counter = Counter()
         self.decisions: dict[str, Counter] = {}
@@ -173,12 +181,16 @@ class Tally:
 
     @property
     def n(self) -> int:
+        """Cases counted (one per case, whatever the repeats)."""
         return self.sums["n"]
 
     def add(self, grade: CaseGrade, row: dict, calls: list[dict]) -> None:
         one = summarize([grade])
+        counted = row.get("repeat", 0) == COUNTED_REPEAT
         with self._lock:
-            self.sums.update({k: one[k] for k in ADDITIVE})
+            self.extractions += 1
+            if counted:
+                self.sums.update({k: one[k] for k in ADDITIVE})
             self.statuses[row["status"]] += 1
             self.codes.update(row["codes"])
             self.calls += len(calls)
@@ -195,14 +207,14 @@ class Tally:
                     self.step_n[step] += 1
             self.decisions.setdefault(row["case_id"], Counter())[row["decision"]] += 1
             predicted = (row.get("extra") or {}).get("predicted_intent", ...)
-            if predicted is not ...:
+            if predicted is not ... and counted:
                 stop = row["decision"] == "stop"
                 self.intent.update(n=1, right=predicted == row["intent"], stops=stop,
                                    wrong_stops=stop and predicted != row["intent"],
                                    unsettled=not row["extra"]["intent_settled"])
             if row["status"] == PROVIDER_ERROR and kinds and all(k in ("connection", "timeout") for k in kinds):
                 if self.no_reply_streak == 0:
-                    self.streak_from = self.n - 1  # the cases answered before the silence
+                    self.streak_from = self.extractions - 1  # the extractions answered before the silence
                 self.no_reply_streak += 1
                 self.last_no_reply = kinds[-1]
             else:
@@ -218,6 +230,7 @@ class Tally:
             "decision_accuracy": accuracy.value,
             "decision_accuracy_ci": list(accuracy.interval) if accuracy.interval else None,
             "fact_precision": s.get("correct", 0) / stated if stated else None,
+            "extractions": self.extractions,
             "failed_extractions": failed,
             "failures": {st: self.statuses.get(st, 0) for st in FAILED_STATUSES},
             "calls": self.calls,
@@ -235,14 +248,15 @@ class Tally:
     def verdict(self) -> tuple[str, str | None]:
         """('degraded', why) when extractions failed beyond the threshold, else ('finished', None)."""
         failed = sum(self.statuses[st] for st in FAILED_STATUSES)
-        if not self.n or failed / self.n <= DEGRADED_ABOVE:
+        total = self.extractions
+        if not total or failed / total <= DEGRADED_ABOVE:
             return "finished", None
         kinds = ", ".join(f"{st} {self.statuses[st]}" for st in FAILED_STATUSES if self.statuses[st])
-        why = (f"degraded: {failed} of {self.n} extractions failed ({kinds}), above the "
+        why = (f"degraded: {failed} of {total} extractions failed ({kinds}), above the "
                f"{DEGRADED_ABOVE:.0%} threshold")
         if self.no_reply_streak >= STOPPED_ANSWERING:
-            why = (f"degraded: the provider stopped answering after case {self.streak_from} of {self.n}: the last "
-                   f"{self.no_reply_streak} cases got no reply ({self.last_no_reply}); {failed} of {self.n} "
+            why = (f"degraded: the provider stopped answering after case {self.streak_from} of {total}: the last "
+                   f"{self.no_reply_streak} cases got no reply ({self.last_no_reply}); {failed} of {total} "
                    f"extractions failed, above the {DEGRADED_ABOVE:.0%} threshold")
         return "degraded", why
 
@@ -295,31 +309,37 @@ def run_eval(
     gold's intent.
     """
     if repeats < 1:
-        raise ValueError("repeats must be at least 1")
+        raise UsageError("repeats must be at least 1")
     if intent_mode not in INTENT_MODES:
-        raise ValueError(f"intent mode must be one of {', '.join(INTENT_MODES)}, not {intent_mode!r}")
+        raise UsageError(f"intent mode must be one of {', '.join(INTENT_MODES)}, not {intent_mode!r}")
     adapter = getattr(extractor, "adapter", None)
     provider = provider or getattr(adapter, "provider", None)
     model = model or getattr(adapter, "model", None)
     carried = getattr(extractor, "strategy", None) == "carried"
-    guards = run_guards(corpus, cases, prompt_fingerprint, settings, intent_mode)
+    guards = eval_guards(corpus, cases, prompt_fingerprint, settings, intent_mode)
     run_settings = {**settings, "repeats": repeats} if repeats > 1 else settings
     budget = budget if budget is not None else default_budget(store, extractor)  # a bad limit fails before the run
-    run_id = store.start_run(
-        kind="eval", tier=extractor.tier, tier_kind=extractor.kind, guards=guards, settings=run_settings,
+    recorder = RunRecorder(
+        store, kind="eval", tier=extractor.tier, tier_kind=extractor.kind, guards=guards, settings=run_settings,
         n_planned=len(cases) * repeats, service=corpus.checklist.service, sgd_split=corpus.split,
         corpus_source=corpus.source, split=split, segment=corpus.segment, schema_variant=corpus.schema_variant,
         provider=provider, model=model,
-    )
+    ).start()
+    run_id = recorder.run_id
+    writer = recorder.writer
     if budget is not None and budget.run_id is None:
         budget.run_id = run_id
     started = time.perf_counter()
     limit = AdaptiveLimit(concurrency)
     halt = threading.Event()
     tally = Tally(keep_decisions=repeats <= KEEP_DECISIONS_UP_TO)
-    writer = RunWriter(store, run_id)
     status, note = "finished", None
     total = len(cases) * repeats
+    unit = "cases" if repeats == 1 else "extractions (cases x repeats)"
+    log.info("run %s: %s on %s %s, %d cases x %d repeats, concurrency %d", run_id, extractor.tier,
+             corpus.checklist.service, split, len(cases), repeats, concurrency)
+    recorder.so_far = lambda: tally.summary() | {"wall_s": time.perf_counter() - started}
+    recorder.progress = lambda: f"{tally.extractions} of {total} {unit}"
 
     def finish_case(case: Case, repeat: int, result: TurnResult) -> None:
         grade = grade_case(corpus.checklist, case, result.collected, result.decision)
@@ -328,7 +348,7 @@ def run_eval(
             row["extra"] = intent_extra(result)
         calls = call_rows(run_id, case.case_id, result, repeat=repeat)
         tally.add(grade, row, calls)
-        writer.case(row, calls)
+        recorder.case(row, calls)
 
     def run_unit(group: list[Case], repeat: int) -> str | None:
         """One repeat of a unit's cases, each handed to the writer as it ends; returns why the
@@ -381,21 +401,19 @@ def run_eval(
                     status, note = "partial", exhausted
                     halt.set()
             if progress:
-                progress(tally.n, total)
+                progress(tally.extractions, total)
             top_up()
     except BaseException as exc:
         halt.set()
         pool.shutdown(wait=False, cancel_futures=True)
         try:
-            writer.close()
             if budget is not None:
                 budget.close()
         finally:
-            store.finish_run(run_id, "incomplete", tally.summary() | {"wall_s": time.perf_counter() - started},
-                             note=f"stopped after {tally.n} of {total} cases: {type(exc).__name__}: {exc}")
+            recorder.fail(exc)
         raise
     pool.shutdown(wait=True)
-    writer.close()
+    recorder.drain()  # every case in the store before the agreement is read back from it
     if budget is not None:
         budget.close()
     summary = tally.summary() | {
@@ -410,6 +428,7 @@ def run_eval(
         by_case = tally.decisions
         summary |= {
             "repeats": repeats,
+            "per_case": PER_CASE,  # the repeat n and every rate count; agreement below is on its own
             "cases": len(by_case),
             "flipped": sum(len(d) > 1 for d in by_case.values()),
             "agreement": (sum(d.most_common(1)[0][1] / sum(d.values()) for d in by_case.values()) / len(by_case)
@@ -422,5 +441,8 @@ def run_eval(
         summary["server"], summary["warnings"] = server_report(tally.server_calls, settings)
     if status == "finished":
         status, note = tally.verdict()
-    store.finish_run(run_id, status, summary, note=note)
+    recorder.finish(status, summary, note=note)
+    (log.info if status == "finished" else log.warning)("run %s %s: %d of %d decisions right%s", run_id, status,
+                                                        tally.sums["decisions_correct"], tally.n,
+                                                        f"; {note}" if note else "")
     return run_id, summary

@@ -6,20 +6,21 @@ Order: the process environment, then `.streamlit/secrets.toml` (never committed)
 from __future__ import annotations
 
 import functools
-import os
 import re
 import tomllib
-from pathlib import Path
 
-SECRETS_FILE = Path(__file__).resolve().parent.parent / ".streamlit" / "secrets.toml"
+from core import config
+from core.errors import ChatIntakeError
+
+SECRETS_FILE = config.SECRETS_FILE
 
 
-class MissingKey(RuntimeError):
+class MissingKey(ChatIntakeError, RuntimeError):
     """A model tier needs a key that is not configured."""
 
 
 def _secrets_file() -> dict:
-    path = Path(os.environ.get("CHAT_INTAKE_SECRETS", SECRETS_FILE))
+    path = config.secrets_file()
     if not path.exists():
         return {}
     try:
@@ -32,7 +33,7 @@ def read_key(env_name: str) -> str | None:
     """The key named `env_name`, from the environment or the secrets file, or None."""
     # Stripped: a key pasted with a trailing newline would otherwise be sent, and quoted back
     # in the client's error about an illegal header value.
-    value = (os.environ.get(env_name) or "").strip()
+    value = (config.env(env_name) or "").strip()
     if value:
         return value
     value = str(_secrets_file().get(env_name) or "").strip()
@@ -62,9 +63,9 @@ _TRIGGERS = ("sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "xox", "akia", "bear
 def configured_key_names() -> set[str]:
     """Every variable that can hold a key: the `key_env` of every tier in the tiers file, plus
     the usual names (`*_KEY`, `*_TOKEN`, `*_SECRET`) in the environment."""
-    names = {n for n in os.environ if n.upper().endswith(("_KEY", "_TOKEN", "_SECRET"))}
+    names = config.key_like_names()
     try:
-        from core.tiers import load_tiers  # lazily: tiers reads keys through this module
+        from core.tier_file import load_tiers  # the file alone: the adapters read keys through this module
 
         for tier in load_tiers().values():
             if isinstance(tier.settings.get("key_env"), str):
@@ -78,7 +79,7 @@ def known_secret_values() -> list[str]:
     """The value of every configured key (environment and secrets file), whatever its length
     above MIN_KEY_CHARS or its variable's name, longest first."""
     file = _safe_file()
-    values = {(os.environ.get(n) or "").strip() for n in configured_key_names()}
+    values = {(config.env(n) or "").strip() for n in configured_key_names()}
     values |= {str(file.get(n) or "").strip() for n in configured_key_names()}
     values |= {v.strip() for v in file.values() if isinstance(v, str)}
     return sorted((v for v in values if len(v) >= MIN_KEY_CHARS), key=len, reverse=True)

@@ -12,13 +12,17 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-DOWNLOAD_DIR = PROJECT_ROOT / "data" / "sgd"
-SIBLING_COPY = PROJECT_ROOT.parent / "shared" / "sgd"
+from core import config
+from core.errors import ChatIntakeError
+from core.shard_index import shards_of
+
+PROJECT_ROOT = config.PROJECT_ROOT
+DOWNLOAD_DIR = config.DOWNLOAD_DIR
+SIBLING_COPY = config.SIBLING_COPY
 SPLITS = ("train", "dev", "test")
 
 
-class CorpusError(RuntimeError):
+class CorpusError(ChatIntakeError, RuntimeError):
     """The corpus cannot be read: a missing folder or service, or a corrupt file."""
 
 
@@ -26,8 +30,8 @@ def candidate_dirs(explicit: str | os.PathLike | None = None) -> list[Path]:
     if explicit:
         return [Path(explicit)]
     dirs = []
-    if os.environ.get("SGD_DIR"):
-        dirs.append(Path(os.environ["SGD_DIR"]))
+    if config.sgd_dir():
+        dirs.append(config.sgd_dir())
     dirs += [DOWNLOAD_DIR, SIBLING_COPY]
     return dirs
 
@@ -51,9 +55,9 @@ def load_schema(root: Path, split: str) -> list[dict]:
     return schema
 
 
-def find_service(root: Path, service: str) -> tuple[str, dict] | None:
-    """The first split (train, dev, test) whose schema lists the service, with its entry."""
-    for split in SPLITS:
+def find_service(root: Path, service: str, splits: tuple[str, ...] = SPLITS) -> tuple[str, dict] | None:
+    """The first split (train, dev, test, or those named) whose schema lists the service, with its entry."""
+    for split in splits:
         path = root / split / "schema.json"
         if not path.exists():
             continue
@@ -63,30 +67,35 @@ def find_service(root: Path, service: str) -> tuple[str, dict] | None:
     return None
 
 
+def is_complete(root: Path, split: str, service: str) -> bool:
+    """Whether every shard of the service reached `root` (a half-done download is not a corpus);
+    core/download.py writes the mark when it is done."""
+    return (Path(root) / split / f".complete-{service}").exists()
+
+
 def has_dialogues(root: Path, split: str) -> bool:
     return any((root / split).glob("dialogues_*.json"))
 
 
-def locate(service: str, explicit: str | os.PathLike | None = None) -> tuple[Path, str, dict] | None:
-    """(folder, split, schema entry) of the first candidate folder that holds the service's dialogues."""
+def locate(service: str, explicit: str | os.PathLike | None = None,
+           splits: tuple[str, ...] = SPLITS) -> tuple[Path, str, dict] | None:
+    """(folder, split, schema entry) of the first candidate folder that holds the service's dialogues;
+    `splits` narrows where to look (a service of train may have dialogues in dev too)."""
     for root in candidate_dirs(explicit):
         if not root.is_dir():
             continue
-        found = find_service(root, service)
-        if found and root == DOWNLOAD_DIR:
-            from core.download import is_complete  # here: core.download imports this module
-
-            if not is_complete(root, found[0], service):
-                continue  # the cache holds another service of the split, or a half-done download
+        found = find_service(root, service, splits)
+        if found and root == DOWNLOAD_DIR and not is_complete(root, found[0], service):
+            continue  # the cache holds another service of the split, or a half-done download
         if found and has_dialogues(root, found[0]):
             return root, found[0], found[1]
     return None
 
 
 def iter_dialogues(root: Path, split: str, service: str) -> Iterator[dict]:
-    """Every dialogue of the split that involves the service, in shard and file order."""
-    shards = sorted((root / split).glob("dialogues_*.json"))
-    for shard in shards:
+    """Every dialogue of the split that involves the service, in shard and file order. Only the shards
+    the index (core.shard_index) says carry the service are parsed."""
+    for shard in shards_of(root / split, service):
         dialogues = read_json(shard)
         if not isinstance(dialogues, list):
             raise CorpusError(f"{shard} is not a list of dialogues: the file is corrupt")

@@ -26,11 +26,13 @@ import duckdb
 import pandas as pd
 from tenacity import retry, retry_if_exception, stop_after_delay, wait_random_exponential
 
+from core import config, queries
+from core.errors import NotFound, UsageError
 from core.migrations import migrate
 from core.secrets import Scrubber
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DB = PROJECT_ROOT / "runs.duckdb"
+PROJECT_ROOT = config.PROJECT_ROOT
+DEFAULT_DB = config.DEFAULT_DB
 STALE_AFTER = timedelta(minutes=2)  # a 'running' run with no heartbeat for this long died
 HOST = socket.gethostname()
 STATUSES = ("finished", "degraded", "partial", "incomplete")  # how a run can end ('running' until then)
@@ -49,7 +51,7 @@ def _file_lock(key: str) -> threading.RLock:
 
 
 def default_path() -> Path:
-    return Path(os.environ.get("RUNS_DB") or DEFAULT_DB)
+    return config.runs_db()
 
 
 def _locked(exc: BaseException) -> bool:
@@ -73,6 +75,17 @@ def git_rev() -> str | None:
         return None
 
 
+def git_dirty() -> bool | None:
+    """Whether the checkout has changes git_rev does not name (modified, staged or new files, ignored
+    ones aside); None when git cannot say."""
+    try:
+        out = subprocess.run(["git", "status", "--porcelain"], cwd=PROJECT_ROOT, capture_output=True, text=True,
+                             timeout=5)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return bool(out.stdout.strip()) if out.returncode == 0 else None
+
+
 CASE_COLUMNS = (
     "run_id", "case_id", "repeat", "dialogue_id", "turn_index", "intent", "gold", "reported", "collected", "missing",
     "decision", "gold_decision", "decision_correct", "stopped_early", "outcomes", "n_correct", "n_wrong", "n_missed",
@@ -85,6 +98,17 @@ CALL_COLUMNS = (
     "http_status", "error", "request_id", "called_at",
 )
 JSON_CASE_COLUMNS = {"gold", "reported", "collected", "missing", "outcomes", "codes", "findings", "timings", "extra"}
+JSON_RUN_COLUMNS = ("settings", "guards", "summary")
+_KEEP = object()
+
+
+def decoded(row: dict, columns: Iterable[str], absent: object = _KEEP) -> dict:
+    """A stored row with its JSON columns read back; a column that holds no JSON text becomes
+    `absent` (by default it is kept as it is)."""
+    for col in columns:
+        value = row.get(col)
+        row[col] = json.loads(value) if isinstance(value, str) else (value if absent is _KEEP else absent)
+    return row
 
 
 def process_alive(pid: int | None) -> bool:
@@ -122,7 +146,7 @@ class Store:
         try:
             os.fsencode(self.path).decode("utf-8")
         except UnicodeDecodeError:
-            raise ValueError(f"the run store path {os.fsdecode(self.path)!r} is not valid UTF-8: DuckDB cannot "
+            raise UsageError(f"the run store path {os.fsdecode(self.path)!r} is not valid UTF-8: DuckDB cannot "
                              "open it; choose another RUNS_DB or --db") from None
         self.read_only = _read_only(self.path)
         if not self.read_only:
@@ -182,10 +206,10 @@ class Store:
             db.execute(
                 "INSERT INTO runs (run_id, kind, tier, tier_kind, provider, model, service, sgd_split, corpus_source,"
                 " split, segment, schema_variant, settings, guards, guard_key, status, n_planned, started_at,"
-                " heartbeat_at, pid, host, git_rev, app_version)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " heartbeat_at, pid, host, git_rev, git_dirty, app_version)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [*(clean(v) for v in values), _json(clean(settings)), _json(clean(guards)), guard_key, "running",
-                 n_planned, stamp, stamp, os.getpid(), HOST, git_rev(), APP_VERSION],
+                 n_planned, stamp, stamp, os.getpid(), HOST, git_rev(), git_dirty(), APP_VERSION],
             )
         return run_id
 
@@ -269,13 +293,20 @@ class Store:
             db.register("call_batch", batch)
             db.execute(f"INSERT INTO calls ({','.join(CALL_COLUMNS)}) SELECT {','.join(CALL_COLUMNS)} FROM call_batch")
 
-    def finish_run(self, run_id: str, status: str, summary: Mapping | None = None, note: str | None = None) -> None:
+    def finish_run(self, run_id: str, status: str, summary: Mapping | None = None, note: str | None = None,
+                   figures: Mapping | None = None) -> None:
+        """`figures` (named as queries.FIGURES) are counted by the caller for a run that writes no case
+        rows (a generality report keeps its cases' figures in its summary); otherwise they are counted here."""
         if status not in STATUSES:
             raise ValueError(f"unknown run status {status!r}")
         scrubber = Scrubber.current()
         with self.connect() as db:
+            # the run's figures, counted once now that its cases are final: readers never write them
+            counted = (queries.figures_of(db, run_id) if figures is None else
+                       {name: figures.get(name) for name in queries.FIGURES} | {"version": queries.FIGURES_VERSION})
+            body = {**(summary or {}), "figures": counted}
             db.execute("UPDATE runs SET status = ?, summary = ?, status_note = ?, finished_at = ? WHERE run_id = ?",
-                       [status, _json(scrubber.clean(summary)), scrubber.text(note), _now(), run_id])
+                       [status, _json(scrubber.clean(body)), scrubber.text(note), _now(), run_id])
 
     def runs(self, kind: str | None = None) -> pd.DataFrame:
         """Run history, newest first; a 'running' run whose process died reads 'incomplete' (closed
@@ -286,6 +317,11 @@ class Store:
             frame.loc[dead_running(frame), "status"] = "incomplete"
         return frame
 
+    def kind_of(self, run_id: str) -> str | None:
+        """The kind of a run, or None when this store has no such run."""
+        with self.connect() as db:
+            return queries.kind_of(db, run_id)
+
     def cases_written(self, run_ids: list[str]) -> dict[str, int]:
         """Case rows per run: the figure of a run that died before writing its summary."""
         if not run_ids:
@@ -295,13 +331,11 @@ class Store:
         return {rid: 0 for rid in run_ids} | dict(zip(frame["run_id"], frame["n"].astype(int), strict=True))
 
     def run(self, run_id: str) -> dict:
+        """One run's row, its JSON columns decoded (the one place a run row is decoded)."""
         frame = self.query("SELECT * FROM runs WHERE run_id = ?", [run_id])
         if frame.empty:
-            raise KeyError(f"no run {run_id!r} in {self.path}")
-        row = frame.iloc[0].to_dict()
-        for col in ("settings", "guards", "summary"):
-            row[col] = json.loads(row[col]) if isinstance(row[col], str) else None
-        return row
+            raise NotFound(f"no run {run_id!r} in {self.path}")
+        return decoded(frame.iloc[0].to_dict(), JSON_RUN_COLUMNS, absent=None)
 
     def cases(self, run_id: str, columns: str = "*") -> pd.DataFrame:
         return self.query(f"SELECT {columns} FROM cases WHERE run_id = ? ORDER BY case_id, repeat", [run_id])
@@ -311,10 +345,7 @@ class Store:
                            [run_id, case_id, repeat])
         if frame.empty:
             return None
-        row = frame.iloc[0].to_dict()
-        for col in JSON_CASE_COLUMNS:
-            row[col] = json.loads(row[col]) if isinstance(row[col], str) else row[col]
-        return row
+        return decoded(frame.iloc[0].to_dict(), JSON_CASE_COLUMNS)
 
     def calls(self, run_id: str, case_id: str | None = None) -> pd.DataFrame:
         if case_id is None:
@@ -354,7 +385,7 @@ class Store:
     # --- reviews ----------------------------------------------------------------------
     def add_review(self, run_id: str, case_id: str, verdict: str, note: str = "", reviewer: str = "") -> str:
         if verdict not in VERDICTS:
-            raise ValueError(f"unknown verdict {verdict!r}; choose one of {', '.join(VERDICTS)}")
+            raise UsageError(f"unknown verdict {verdict!r}; choose one of {', '.join(VERDICTS)}")
         review_id = uuid.uuid4().hex
         clean = Scrubber.current().clean
         with self.connect() as db:
@@ -377,10 +408,11 @@ def _read_only(path: Path) -> bool:
 
 
 def _written_summary(db: duckdb.DuckDBPyConnection, run_id: str) -> dict:
-    """The figures of what a dead run wrote: its cases' counts and its calls."""
+    """The figures of what a dead run wrote: its cases' counts (each case once, by its first
+    repeat, as a finished run counts them) and its calls."""
     row = db.execute(
         "SELECT count(*), sum(decision_correct::INT), sum(stopped_early::INT), sum(n_correct), sum(n_wrong),"
-        " sum(n_missed), sum(n_open), sum((gold_decision = 'ask')::INT) FROM cases WHERE run_id = ?",
+        " sum(n_missed), sum(n_open), sum((gold_decision = 'ask')::INT) FROM cases WHERE run_id = ? AND repeat = 0",
         [run_id]).fetchone()
     calls = db.execute("SELECT count(*) FROM calls WHERE run_id = ?", [run_id]).fetchone()[0]
     n, correct, early, ok, wrong, missed, open_, ask = (int(v or 0) for v in row)

@@ -6,140 +6,32 @@ shared model-tier logic, the simulated provider, or a replay of an earlier run.
 
 from __future__ import annotations
 
-import functools
-import json
-import os
 import socket
-import tomllib
-from dataclasses import dataclass, field
-from pathlib import Path
 
 import httpx
-import jsonschema
 
+from core import config
 from core.budget import is_loopback, is_metered
+from core.errors import UsageError
 from core.extractors.offline import VERSION as OFFLINE_VERSION
 from core.extractors.offline import OfflineExtractor
+from core.guards import PLAN_SETTING
 from core.http_retry import RetryPolicy
 from core.prompt import STRATEGIES, template_fingerprint
 from core.secrets import read_key, require_key
+from core.tier_file import KIND_OF as KIND_OF
+from core.tier_file import PROVIDERS as PROVIDERS
+from core.tier_file import SCHEMA_FILE as SCHEMA_FILE
+from core.tier_file import TIERS_FILE as TIERS_FILE
+from core.tier_file import Tier as Tier
+from core.tier_file import load_tiers as load_tiers
+from core.tier_file import schema_problems as schema_problems
 
-TIERS_FILE = Path(__file__).resolve().parent.parent / "data" / "tiers.toml"
-SCHEMA_FILE = TIERS_FILE.with_name("tiers.schema.json")
-PROVIDERS = ("offline", "openai", "anthropic", "simulated", "replay")
-KIND_OF = {"offline": "offline", "simulated": "simulated", "replay": "replay"}
 # Settings recorded with a run (and so part of its tier-settings guard). Never a key.
 RECORDED = ("provider", "wire", "model", "base_url", "max_output_tokens", "thinking", "thinking_budget",
             "reasoning_effort", "structured_output", "strategy", "ceiling_param", "rate", "timeout_s",
             "temperature", "seed", "instructions_in_user")
 OFF = "off"
-
-
-@dataclass
-class Tier:
-    name: str
-    provider: str
-    settings: dict = field(default_factory=dict)
-
-    @property
-    def kind(self) -> str:
-        return KIND_OF.get(self.provider, "model")
-
-    @property
-    def metered(self) -> bool | None:
-        """The optional `metered` key: true makes a loopback or unpriced tier count against
-        MAX_CALLS_PER_DAY, false exempts a priced one; unset, core/budget.py decides."""
-        value = self.settings.get("metered")
-        return None if value is None else bool(value)
-
-    @property
-    def label(self) -> str:
-        """How the tier is shown: simulated and replay tiers say so."""
-        return f"{self.name} ({self.kind})" if self.kind in ("simulated", "replay") else self.name
-
-
-def load_tiers(path: str | os.PathLike | None = None) -> dict[str, Tier]:
-    """The configured tiers; the file is parsed again only when it changes (pages ask often)."""
-    path = Path(path or os.environ.get("CHAT_INTAKE_TIERS") or TIERS_FILE)
-    try:
-        stamp = path.stat().st_mtime_ns
-    except OSError as exc:
-        raise ValueError(f"cannot read tiers from {path}: {exc}") from exc
-    parsed = _parse_tiers(str(path), stamp)
-    return {name: Tier(t.name, t.provider, dict(t.settings)) for name, t in parsed.items()}  # callers may edit
-
-
-@functools.lru_cache(maxsize=8)
-def _parse_tiers(path: str, _stamp: int) -> dict[str, Tier]:
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise ValueError(f"cannot read tiers from {path}: {exc}") from exc
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise ValueError(f"cannot read tiers from {path}: bad bytes at line {line} (byte {exc.start}: "
-                         f"0x{raw[exc.start]:02x}); the file must be UTF-8") from None
-    try:
-        body = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"cannot read tiers from {path}: {exc}") from exc
-    problems = schema_problems(body)
-    if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise ValueError(f"{path}: {problems[0]}{more}")
-    return {name: Tier(name=name, provider=spec["provider"], settings=dict(spec)) for name, spec in body.items()}
-
-
-@functools.cache
-def _validator() -> jsonschema.Draft202012Validator:
-    schema = json.loads(SCHEMA_FILE.read_text())
-    jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
-
-
-def schema_problems(body: dict) -> list[str]:
-    """Every way a parsed tiers file breaks data/tiers.schema.json, each naming the tier and the key."""
-    problems = []
-    for error in sorted(_validator().iter_errors(body), key=lambda e: [str(p) for p in e.absolute_path]):
-        where = list(error.absolute_path)
-        if not where:
-            problems.append(error.message)
-            continue
-        tier = where[0]
-        if len(where) == 1:
-            spec = error.instance
-            if error.validator == "type":
-                problems.append(f"tier {tier!r} must be a table ([{tier}]) of settings, not {spec!r}")
-            elif error.validator == "required":
-                problems.append(f"tier {tier!r} needs a provider; known: {', '.join(PROVIDERS)}")
-            elif error.validator == "additionalProperties":
-                known = _validator().schema["$defs"]["tier"]["properties"]
-                unknown = sorted(k for k in spec if k not in known)
-                problems.append(f"tier {tier!r}: unknown key{'s' if len(unknown) > 1 else ''} "
-                                f"{', '.join(repr(k) for k in unknown)} (known keys: {', '.join(known)})")
-            else:
-                problems.append(f"tier {tier!r}: {error.message}")
-            continue
-        key = where[1]
-        value = error.instance if len(where) == 2 else body[tier][key]
-        problems.append(f"tier {tier!r}, key {key!r}: bad value {value!r}: {_why(error)}")
-    return problems
-
-
-def _why(error: jsonschema.ValidationError) -> str:
-    schema = error.schema if isinstance(error.schema, dict) else {}
-    if error.validator == "oneOf":
-        flat = []
-        for choice in schema.get("oneOf", []):
-            flat += ["true", "false"] if choice.get("type") == "boolean" else [repr(v) for v in choice.get("enum", [])]
-        return "expected one of " + ", ".join(flat)
-    if error.validator == "enum":
-        return "expected one of " + ", ".join(repr(v) for v in schema["enum"])
-    if error.validator == "type":
-        return f"expected {schema['type']}"
-    return error.message
 
 
 def build(tier_name: str, **overrides) -> tuple[object, dict, str]:
@@ -150,7 +42,7 @@ def build(tier_name: str, **overrides) -> tuple[object, dict, str]:
     """
     tiers = load_tiers()
     if tier_name not in tiers:
-        raise ValueError(f"unknown tier {tier_name!r}; configured: {', '.join(sorted(tiers))}")
+        raise UsageError(f"unknown tier {tier_name!r}; configured: {', '.join(sorted(tiers))}")
     tier = tiers[tier_name]
     client = overrides.pop("client", None)
     store = overrides.pop("store", None)
@@ -161,7 +53,7 @@ def build(tier_name: str, **overrides) -> tuple[object, dict, str]:
         from core.extractors.replay import ReplayExtractor
 
         if not spec.get("from_run") or store is None:
-            raise ValueError("the replay tier needs --from-run RUN_ID (a run recorded in this store)")
+            raise UsageError("the replay tier needs --from-run RUN_ID (a run recorded in this store)")
         extractor = ReplayExtractor.from_store(store, spec["from_run"], tier=tier_name)
         return extractor, extractor.settings, extractor.prompt_fingerprint
     return build_model_tier(tier, spec, client)
@@ -175,18 +67,18 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
 
     strategy = spec.get("strategy", "transcript")
     if strategy not in STRATEGIES:
-        raise ValueError(f"tier {tier.name!r}: unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+        raise UsageError(f"tier {tier.name!r}: unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     wire = spec.get("wire", "openai") if tier.provider == "simulated" else tier.provider
     if wire not in ("openai", "anthropic"):
-        raise ValueError(f"tier {tier.name!r}: unknown wire format {wire!r}; choose openai or anthropic")
+        raise UsageError(f"tier {tier.name!r}: unknown wire format {wire!r}; choose openai or anthropic")
     where = f"tier {tier.name!r}: base_url"
-    if spec.get("base_url_env") and os.environ.get(spec["base_url_env"]):
-        spec["base_url"] = os.environ[spec["base_url_env"]]
+    if spec.get("base_url_env") and config.env(spec["base_url_env"]):
+        spec["base_url"] = config.env(spec["base_url_env"])
         where = f"tier {tier.name!r}: {spec['base_url_env']}"
-    if spec.get("model_env") and os.environ.get(spec["model_env"]):
-        spec["model"] = os.environ[spec["model_env"]]
+    if spec.get("model_env") and config.env(spec["model_env"]):
+        spec["model"] = config.env(spec["model_env"])
     if not spec.get("base_url") or not spec.get("model"):
-        raise ValueError(f"tier {tier.name!r} needs a model and a base_url")
+        raise UsageError(f"tier {tier.name!r} needs a model and a base_url")
     check_base_url(str(spec["base_url"]), where)
     form = structured_form(tier, spec, wire)
     if client is None and _is_loopback(spec["base_url"]):
@@ -229,7 +121,7 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
                                       instructions_in_user=bool(spec.get("instructions_in_user")))
     else:
         if spec.get("seed") is not None:
-            raise ValueError(f"tier {tier.name!r}: the anthropic wire takes no seed")
+            raise UsageError(f"tier {tier.name!r}: the anthropic wire takes no seed")
         budget = int(spec.get("thinking_budget", 1024)) if spec.get("thinking") else None
         adapter = AnthropicAdapter(client=client, base_url=spec["base_url"], model=spec["model"], api_key=key,
                                    max_output_tokens=ceiling, thinking_budget=budget, policy=policy,
@@ -246,6 +138,7 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
         settings["served_model"] = served  # None: the server did not say (or was not asked: a remote API)
     if tier.kind == "simulated":
         settings["simulated"] = True
+        settings[PLAN_SETTING] = simulated_plan(client, spec["base_url"])
         settings.pop("base_url", None)  # the port is incidental; the answers are the same
     fingerprint = f"{template_fingerprint(strategy)}:{'schema' if structured else 'free'}"
     if spec.get("instructions_in_user"):
@@ -262,10 +155,10 @@ def structured_form(tier: Tier, spec: dict, wire: str) -> str:
     if value is False or value == OFF:
         return OFF
     if wire != "openai":
-        raise ValueError(f"tier {tier.name!r}: structured_output {value!r} is a form of OpenAI-compatible servers; "
+        raise UsageError(f"tier {tier.name!r}: structured_output {value!r} is a form of OpenAI-compatible servers; "
                          "the anthropic wire takes true or false")
     if value == "auto" and tier.provider != "openai":
-        raise ValueError(f"tier {tier.name!r}: structured_output 'auto' asks a real server; name a form instead")
+        raise UsageError(f"tier {tier.name!r}: structured_output 'auto' asks a real server; name a form instead")
     return str(value)
 
 
@@ -282,15 +175,29 @@ def _proven_form(tier: Tier, spec: dict, form: str, client: httpx.Client, key: s
         kind = probe.list_models(client, spec["base_url"], key).kind
         found, tried = probe.find_form(client, spec["base_url"], kind=kind, **options)
         if found is None:
-            raise ValueError(f"tier {tier.name!r}: the server at {where} honours no structured-output form "
+            raise UsageError(f"tier {tier.name!r}: the server at {where} honours no structured-output form "
                              f"({'; '.join(tried)}); set structured_output = \"off\"")
         return found
     ok, why = probe.honours(client, spec["base_url"], form, **options)
     if not ok:
-        raise ValueError(f"tier {tier.name!r}: the server at {where} does not do structured output {form!r}: "
+        raise UsageError(f"tier {tier.name!r}: the server at {where} does not do structured output {form!r}: "
                          f"{' '.join(why.split())[:240]}; set structured_output = \"auto\" to find its form, "
                          "or \"off\"")
     return form
+
+
+def simulated_plan(client: httpx.Client, base_url: str) -> dict | None:
+    """The simulated provider's plan (faults, seeds, latency, jitter) as it describes itself on
+    /health, or None when the server at base_url does not say (then its runs count as faulted)."""
+    url = httpx.URL(base_url)
+    root = str(url.copy_with(path=url.path.removesuffix("/").removesuffix("/v1") + "/health"))
+    try:
+        response = client.get(root, timeout=5.0)
+        body = response.json() if response.status_code == 200 else None
+    except (httpx.HTTPError, ValueError):
+        return None
+    plan = body.get("plan") if isinstance(body, dict) else None
+    return plan if isinstance(plan, dict) else None
 
 
 def _is_loopback(base_url: str) -> bool:
@@ -303,11 +210,11 @@ def check_base_url(base_url: str, where: str) -> str:
         url = httpx.URL(base_url)
         port = url.port
     except (httpx.InvalidURL, ValueError, TypeError) as exc:
-        raise ValueError(f"{where} {base_url!r} is not a URL: {exc}") from None
+        raise UsageError(f"{where} {base_url!r} is not a URL: {exc}") from None
     if url.scheme not in ("http", "https") or not url.host:
-        raise ValueError(f"{where} {base_url!r} is not a URL of the form http(s)://host[:port]/path")
+        raise UsageError(f"{where} {base_url!r} is not a URL of the form http(s)://host[:port]/path")
     if port is not None and not 0 < port <= 65535:
-        raise ValueError(f"{where} {base_url!r} has port {port}, outside 1..65535")
+        raise UsageError(f"{where} {base_url!r} has port {port}, outside 1..65535")
     return base_url
 
 
@@ -321,5 +228,5 @@ def _check_listening(tier: Tier, base_url: str) -> None:
     except OSError as exc:
         hint = ("start it with `python -m evals simulate`" if tier.kind == "simulated"
                 else "start that server, or point the tier's base URL elsewhere")
-        raise ValueError(f"tier {tier.name!r} cannot reach its server at {url.host}:{port} "
+        raise UsageError(f"tier {tier.name!r} cannot reach its server at {url.host}:{port} "
                          f"({exc.strerror or exc}): {hint}") from None

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from core.case import rename_case
 from core.checklist import Checklist
+from core.errors import UsageError
 from core.sgd_source import CorpusError, load_schema
 
 VARIANTS = ("v1", "v2", "v3", "v4", "v5")
@@ -30,10 +32,8 @@ def variant_names(original: list[dict], variant: list[dict], service: str) -> tu
 
 def apply_variant(corpus, variant: str, root: Path):
     """The corpus with its checklist and gold renamed to an SGD-X variant."""
-    from core.corpus import rename_case
-
     if variant not in VARIANTS:
-        raise ValueError(f"unknown schema variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+        raise UsageError(f"unknown schema variant {variant!r}; choose one of {', '.join(VARIANTS)}")
     path = root / "sgd_x" / variant / corpus.split
     if not (path / "schema.json").exists():
         raise CorpusError(f"no SGD-X schema at {path / 'schema.json'}")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from core.case import CUSTOMER, Line
 from core.checklist import Fact
-from core.corpus import CUSTOMER, Line
 
 _OF_THE_USER = re.compile(r"^(?:the|a|an)\s+(.+?)\s+of\s+the\s+user$", re.IGNORECASE)
 _THE_USERS = re.compile(r"\b(?:the|a) user's\b", re.IGNORECASE)

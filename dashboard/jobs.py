@@ -6,6 +6,7 @@ so the page stays usable while the work goes on.
 
 from __future__ import annotations
 
+import logging
 import threading
 import uuid
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from core.secrets import scrub
 from core.store import Store
 
 Progress = Callable[[int, int], None]
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -54,10 +56,14 @@ def start_task(registry: dict[str, Job], label: str,
         job.done, job.total = done, total
 
     def body() -> None:
+        log.info("job %s started: %s", job.job_id, label)
         try:
             job.run_id, job.summary, job.outcome = work(job, progress)
+            log.info("job %s done: run %s", job.job_id, job.run_id)
         except Exception as exc:  # shown on the page as one sentence; a run itself is closed as incomplete
             job.error = _sentence(exc)
+            # the sentence, scrubbed, not the traceback: a provider's message may quote a header
+            log.error("job %s (%s) failed: %s: %s", job.job_id, label, type(exc).__name__, job.error)
         finally:
             job.finished = True
 
@@ -113,14 +119,12 @@ def start_contract(registry: dict[str, Job], db_path: str, which: str, services:
     """`which` is `fixtures` (the contaminated fixtures) or `gold` (the contract over every gold value)."""
 
     def fixtures(job: Job, progress: Progress) -> tuple[str, dict, str]:
-        from core.fixtures import load_fixtures, record_run, run_fixtures, summarize
+        from core.fixtures import load_fixtures, record_fixtures
 
         found = load_fixtures(None)
         job.total = len(found)
-        results = run_fixtures(found)
+        run_id, summary, _ = record_fixtures(Store(db_path), found)
         job.done = job.total
-        summary = summarize(results, None)
-        run_id = record_run(Store(db_path), results, summary)
         return run_id, summary, (f"{summary['bad_rejected_as_expected']} of {summary['bad_total']} bad answers "
                                  f"rejected as expected, {summary['clean_passed']} of {summary['clean_total']} "
                                  "clean answers passed")
@@ -133,3 +137,22 @@ def start_contract(registry: dict[str, Job], db_path: str, which: str, services:
 
     label = "the contract against its fixtures" if which == "fixtures" else "the contract over every gold value"
     return start_task(registry, label, fixtures if which == "fixtures" else gold)
+
+
+def start_generality(registry: dict[str, Job], db_path: str, workers: int = 2, agent_asks: bool = True) -> Job:
+    """The generality report over every service of the local SGD folder (core.generality), recorded."""
+    import time
+
+    from core import generality
+
+    def work(job: Job, progress: Progress) -> tuple[str, dict, str]:
+        root = generality.find_folder()
+        started = time.perf_counter()
+        result = generality.report(root, generality.Settings(agent_asks=agent_asks), workers=workers,
+                                   progress=progress)
+        run_id = generality.record(Store(db_path), result, wall_s=time.perf_counter() - started)
+        every = result["groups"]["all"]
+        return run_id, every, (f"{every['rows']:,} services measured over {every['cases']:,} cases, "
+                               f"{every['gold']['decisions']['hits']:,} decisions right with the intent given")
+
+    return start_task(registry, "the generality report over every service", work)

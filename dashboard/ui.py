@@ -342,8 +342,7 @@ def tier_overrides(tier_name: str) -> dict:
 def tier_note(tier_name: str) -> str | None:
     """Why a model tier cannot answer here (its key is not configured, its server on this machine is not
     listening), or None."""
-    import os
-
+    from core import config
     from core.secrets import read_key
     from core.tiers import load_tiers
 
@@ -352,7 +351,7 @@ def tier_note(tier_name: str) -> str | None:
     key_env = settings.get("key_env")
     if key_env and not settings.get("key_optional") and not read_key(key_env):
         return f"needs {key_env}"
-    base_url = os.environ.get(settings.get("base_url_env") or "") or settings.get("base_url")
+    base_url = config.env(settings.get("base_url_env") or "") or settings.get("base_url")
     if tier.kind == "model" and base_url and not _listening(base_url):
         return "its server is not answering"
     return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import pkgutil
 import signal
 import sys
@@ -13,8 +14,9 @@ import duckdb
 import httpx
 
 import evals
-from core.secrets import MissingKey, scrub
-from core.sgd_source import CorpusError
+from core import config
+from core.errors import ChatIntakeError
+from core.secrets import scrub
 
 # Every `evals/cmd_*.py` module is a command: it defines register(subparsers).
 FIRST = ("cmd_corpus", "cmd_run", "cmd_floors", "cmd_runs")
@@ -50,14 +52,17 @@ def main(argv: list[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else 2
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminate)
+    # warnings and errors of background work to stderr (stdout stays the command's output)
+    level = config.log_level()
+    logging.basicConfig(level=level if level in logging.getLevelNamesMapping() else "WARNING",
+                        format="%(levelname)s %(name)s: %(message)s")
     try:
         return args.handler(args)
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly
         sys.stderr.close()
         return 0
-    except (CorpusError, MissingKey, ValueError, KeyError) as exc:
-        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        print(f"error: {scrub(str(message))}", file=sys.stderr)
+    except ChatIntakeError as exc:  # the product's own errors (core/errors.py); any other is a bug, with its traceback
+        print(f"error: {scrub(str(exc))}", file=sys.stderr)
         return 2
     except duckdb.Error as exc:
         print(f"error: the run store cannot be used: {scrub(str(exc)).splitlines()[0]}", file=sys.stderr)

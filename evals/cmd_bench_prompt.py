@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 from statistics import mean
 
-from core.corpus import AGENT, Case
+from core.case import AGENT, Case
+from core.errors import UsageError
 from core.extractors.offline import OfflineExtractor
 from core.prompt import render
 from core.turn import take_turn
@@ -60,7 +61,7 @@ def handle(args: argparse.Namespace) -> int:
     corpus = open_corpus(args)
     cases = corpus.select(args.split, args.limit)
     if not cases:
-        raise ValueError(f"no cases in split {args.split!r} of {args.service}")
+        raise UsageError(f"no cases in split {args.split!r} of {args.service}")
     found = sizes(corpus, cases, args.turns)
     curves = {s: {t: round(mean(v), 1) for t, v in sorted(per.items())} for s, per in found.items()}
     counts = {t: len(v) for t, v in sorted(found["transcript"].items())}

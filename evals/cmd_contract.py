@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from core.fixtures import load_fixtures, record_run, run_fixtures, summarize
+from core.fixtures import load_fixtures, record_fixtures
 from evals.common import add_output_options, open_store
 from evals.output import emit
 
@@ -19,9 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     fixtures = load_fixtures(args.fixtures)
-    results = run_fixtures(fixtures, sgd_dir=args.sgd)
-    summary = summarize(results, args.fixtures)
-    summary["run_id"] = record_run(open_store(args), results, summary)
+    _, summary, _ = record_fixtures(open_store(args), fixtures, sgd_dir=args.sgd, folder=args.fixtures)
 
     def human() -> None:
         for row in summary["per_fixture"]:

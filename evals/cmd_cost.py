@@ -6,6 +6,7 @@ import argparse
 
 from core.corpus import build_corpus
 from core.cost import bills, strategy_estimates
+from core.errors import UsageError
 from core.sgd_source import CorpusError
 from evals.common import add_output_options, number, open_store, whole
 from evals.output import emit
@@ -29,9 +30,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     if args.conversations < 0:
-        raise ValueError("--conversations must not be negative")
+        raise UsageError("--conversations must not be negative")
     if args.turns < 1:
-        raise ValueError("--turns must be at least 1")
+        raise UsageError("--turns must be at least 1")
     store = open_store(args)
     estimates, notes = {}, []
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from core.errors import UsageError
 from core.floors import run_floors
 from core.grade import Rate
 from evals.common import add_corpus_options, add_output_options, open_corpus, open_store
@@ -21,7 +22,7 @@ def handle(args: argparse.Namespace) -> int:
     corpus = open_corpus(args)
     cases = corpus.select(args.split, args.limit)
     if not cases:
-        raise ValueError(f"no cases in split {args.split!r} of {args.service}")
+        raise UsageError(f"no cases in split {args.split!r} of {args.service}")
     results = run_floors(open_store(args), corpus, cases, args.split)
     payload = {"service": args.service, "split": args.split, "segment": args.segment, "n": len(cases),
                "floors": [{"floor": name, **summary} for name, summary in results.items()]}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from core import tiers
+from core.errors import UsageError
 from core.redteam import ATTACKS_FILE, checklist_loader, load_attacks, run_redteam
 from evals.common import add_output_options, open_store, url, whole
 from evals.output import emit, pct, progress_bar
@@ -25,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     if args.attempts < 1:
-        raise ValueError("--attempts must be at least 1")
+        raise UsageError("--attempts must be at least 1")
     path = args.attacks or ATTACKS_FILE
     checklists = checklist_loader(args.sgd)
     attacks = load_attacks(path, checklists)

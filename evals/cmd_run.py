@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from core import tiers
+from core.errors import UsageError
 from core.grade import Rate
 from core.runner import INTENT_MODES, run_eval
 from evals.common import add_corpus_options, add_output_options, open_corpus, open_store, whole
@@ -33,15 +34,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     if args.concurrency < 1:
-        raise ValueError("--concurrency must be at least 1")
+        raise UsageError("--concurrency must be at least 1")
     if args.repeats < 1:
-        raise ValueError("--repeats must be at least 1")
+        raise UsageError("--repeats must be at least 1")
     if args.from_run and tiers.load_tiers().get(args.tier, tiers.Tier(args.tier, "")).kind != "replay":
-        raise ValueError(f"--from-run only applies to a replay tier; {args.tier!r} is not one")
+        raise UsageError(f"--from-run only applies to a replay tier; {args.tier!r} is not one")
     corpus = open_corpus(args)
     cases = corpus.select(args.split, args.limit)
     if not cases:
-        raise ValueError(f"no cases in split {args.split!r} of {args.service}")
+        raise UsageError(f"no cases in split {args.split!r} of {args.service}")
     store = open_store(args)
     extractor, settings, prompt_fp = tiers.build(args.tier, from_run=args.from_run, store=store,
                                                  structured_output=args.structured_output)
@@ -87,8 +88,9 @@ def handle(args: argparse.Namespace) -> int:
             print(f"  calls {summary['calls']} ({summary['retried_calls']} retries); failed attempts: {attempts}")
             print(f"  failed extractions {summary['failed_extractions']}: {failed}")
         if "repeats" in summary:
-            print(f"  repeats {summary['repeats']}: {summary['flipped']} of {summary['cases']} cases flipped their "
-                  f"decision; mean agreement {pct(summary['agreement'])}")
+            print(f"  repeats {summary['repeats']}: each case counted once, by {summary['per_case']}; "
+                  f"{summary['flipped']} of {summary['cases']} cases flipped their decision between repeats; "
+                  f"mean agreement {pct(summary['agreement'])}")
         if summary["step_ms"]:
             print("  mean ms per step  " + ", ".join(f"{k} {v:.1f}" for k, v in summary["step_ms"].items()))
         server = summary.get("server") or {}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from core.errors import UsageError
 from core.simulated import DEFAULT_PORT, FAULT_KINDS, FaultPlan, SimulatedProvider
 from evals.common import number, port, whole
 
@@ -24,13 +25,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     if args.latency_ms < 0 or args.jitter_ms < 0:
-        raise ValueError("--latency-ms and --jitter-ms must not be negative")
+        raise UsageError("--latency-ms and --jitter-ms must not be negative")
     faults = FaultPlan.parse(args.faults, seed=args.seed)
     try:
         provider = SimulatedProvider(args.port, latency_ms=args.latency_ms, jitter_ms=args.jitter_ms, faults=faults,
                                      hang_s=args.hang_s, retry_after_s=args.retry_after_s, seed=args.seed)
     except OSError as exc:
-        raise ValueError(f"cannot listen on 127.0.0.1:{args.port}: {exc.strerror or exc}") from exc
+        raise UsageError(f"cannot listen on 127.0.0.1:{args.port}: {exc.strerror or exc}") from exc
     print(f"SIMULATED provider on {provider.url} — OpenAI wire at {provider.url}/v1/chat/completions, "
           f"Anthropic wire at {provider.url}/v1/messages")
     print(f"  answers from the offline tier; latency {args.latency_ms:g} ± {args.jitter_ms:g} ms; "

@@ -1,4 +1,5 @@
-"""Shared fixtures: the local SGD copy, a fresh DuckDB store in a temp dir."""
+"""Shared fixtures: the local SGD copy, a fresh DuckDB store in a temp dir, and a configuration
+that is the test run's own (no developer key, secrets file, run store or cache is read or written)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,34 @@ from pathlib import Path
 
 import pytest
 
+from core import config
 from core.corpus import build_corpus
 from core.sgd_source import SIBLING_COPY
 from core.store import Store
 from tests.loopback import Clients
 
 SGD_DIR = Path(os.environ.get("SGD_DIR") or SIBLING_COPY)
+
+
+# Set by the developer, cleared for the tests: every key variable (by name shape) and these.
+CLEARED = (config.TIERS_ENV, config.BOOTSTRAP_ENV, config.BUDGET_ENV, config.SGD_BASE_URL_ENV, config.LOG_ENV)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _own_configuration(tmp_path_factory):
+    """The whole session (and every process it starts) reads its config from a temp folder: the
+    secrets file is absent, the run store and the corpus cache are temp ones, and no key variable
+    is set, so no test reaches a real API with a developer's key or writes into the checkout.
+    SGD_DIR stays: it is where the corpus is read from. Tests that need a key or a setting set it
+    with monkeypatch."""
+    home = tmp_path_factory.mktemp("config")
+    with pytest.MonkeyPatch.context() as patch:
+        for name in sorted(config.key_like_names()) + list(CLEARED):
+            patch.delenv(name, raising=False)
+        patch.setenv(config.SECRETS_ENV, str(home / "secrets.toml"))  # no such file: no secret in it
+        patch.setenv(config.CACHE_ENV, str(home / "cache"))
+        patch.setenv(config.RUNS_DB_ENV, str(home / "runs.duckdb"))
+        yield home
 
 
 @pytest.fixture(scope="session")
@@ -58,10 +81,11 @@ def _fresh_probes():
 @pytest.fixture(scope="session")
 def dashboard_filled(tmp_path_factory, banks1, sgd_dir) -> tuple[Path, dict[str, str]]:
     """One store with real runs of every kind, shared by the dashboard's AppTest modules (built once: ~20 s)."""
-    from tests.dashboard_store import filled_store, record_command
+    from tests.dashboard_store import filled_store, record_command, record_generality
 
     path = tmp_path_factory.mktemp("dashboard") / "runs.duckdb"
     ids = filled_store(path, banks1, sgd_dir)
+    record_generality(path, tmp_path_factory.mktemp("tiny-sgd"))
     # the gold check last: the newest contract run is then the gold one, as after `python -m evals gold-check`
     record_command(["gold-check", "--services", "Banks_1", "Payment_1", "--sgd", str(sgd_dir), "--db", str(path)])
     return path, ids

@@ -53,6 +53,7 @@ class Loopback:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # no delayed-ACK wait between the header and body writes
 
             def log_message(self, format: str, *args: object) -> None:
                 pass

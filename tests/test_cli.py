@@ -33,13 +33,17 @@ def test_corpus_floors_run_and_history(tmp_path, sgd_dir):
     assert round(accuracy["always-stop"], 3) == 0.544
 
     run = last_json(evals("run", "--tier", "offline", "--service", "Banks_1", "--json", db=db, sgd=sgd_dir))
-    assert run["n"] == 298 and run["floor_always_stop"] == accuracy["always-stop"]
-    assert run["decision_accuracy"] > max(accuracy.values())
+    assert run["n"] == 298 and run["floor_always_stop"] == accuracy["always-stop"]  # held-out by default
+    # beating the floors is gated on the sample split only; the held-out figure is measured, never gated
+    sample = last_json(evals("run", "--tier", "offline", "--service", "Banks_1", "--split", "sample", "--json",
+                             db=db, sgd=sgd_dir))
+    assert sample["decision_accuracy"] > max(sample["floor_always_stop"], 1 - sample["floor_always_stop"])
     for key in ("run_id", "decisions_correct", "stopped_early", "correct", "wrong", "missed", "open"):
         assert key in run
 
     history = last_json(evals("runs", "--json", db=db, sgd=sgd_dir))["runs"]
-    assert history[0]["run_id"] == run["run_id"] and history[0]["status"] == "finished"
+    assert [r["run_id"] for r in history[:2]] == [sample["run_id"], run["run_id"]]
+    assert history[0]["status"] == history[1]["status"] == "finished"
     assert {r["tier"] for r in history} == {"offline", "always-stop", "always-ask", "copy-nothing"}
 
 

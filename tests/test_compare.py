@@ -8,10 +8,11 @@ from collections.abc import Callable
 import pytest
 
 from core import tiers
-from core.compare import RUN_COLUMNS, compare_runs, run_table, stopped_early_queue, verdict_counts, wilson
+from core.compare import RUN_COLUMNS, compare_runs, run_table, stopped_early_queue, verdict_counts
 from core.cost import rates_by_key
 from core.floors import run_floors
 from core.grade import Rate as Proportion
+from core.grade import wilson
 from core.runner import run_eval
 from core.store import JSON_CASE_COLUMNS, Store
 
@@ -136,13 +137,16 @@ def test_run_table_of_an_empty_store_has_the_columns(store):
     assert table.empty and tuple(table.columns) == RUN_COLUMNS
 
 
-def test_vectorised_wilson_matches_the_graders_interval():
+def test_the_one_wilson_interval_matches_scipys_and_every_rate_uses_it():
     import numpy as np
+    from scipy.stats import binomtest
 
     hits, n = np.array([0, 7, 273, 298]), np.array([10, 10, 298, 298])
     low, high = wilson(hits, n)
     for i in range(len(n)):
-        assert (low[i], high[i]) == pytest.approx(Proportion(int(hits[i]), int(n[i])).interval)
+        ci = binomtest(int(hits[i]), int(n[i])).proportion_ci(confidence_level=0.95, method="wilson")
+        assert (low[i], high[i]) == pytest.approx((ci.low, ci.high))
+        assert Proportion(int(hits[i]), int(n[i])).interval == (low[i], high[i])
 
 
 def test_compare_runs_side_by_side_with_a_paired_test_and_disagreements(store, banks1):
@@ -210,12 +214,12 @@ def test_verdict_counts_of_an_empty_store(store):
     assert counts.empty and "total" in counts.columns and "attack" in counts.columns
 
 
-def test_a_finished_runs_figures_are_kept_in_its_summary_and_recomputed_when_stale(store, banks1):
+def test_a_runs_figures_are_saved_when_it_ends_and_a_read_never_writes(store, banks1):
     from core import compare
 
     run_id = offline_run(store, banks1)
+    figures = store.run(run_id)["summary"]["figures"]  # saved by the run's end, before anything read it
     first = run_table(store).iloc[0]
-    figures = store.run(run_id)["summary"]["figures"]
     assert figures["version"] == compare.FIGURES_VERSION and figures["n"] == SUBSET
     assert store.run(run_id)["summary"]["decision_accuracy"] == pytest.approx(first["decision_accuracy"])  # kept
 
@@ -225,10 +229,10 @@ def test_a_finished_runs_figures_are_kept_in_its_summary_and_recomputed_when_sta
     compare._FINISHED_FIGURES.clear()
     again = run_table(store).iloc[0]
     assert again["n"] == SUBSET and again["decision_accuracy"] == first["decision_accuracy"]
-    assert store.run(run_id)["summary"]["figures"]["version"] == compare.FIGURES_VERSION
+    assert store.run(run_id)["summary"]["figures"]["version"] == "f0"  # recomputed for the reader, not written back
 
 
-def test_repeated_runs_are_paired_case_by_case_and_repeat_by_repeat(store, banks1):
+def test_repeated_runs_are_paired_case_by_case_each_case_once(store, banks1):
     from core.simulated import SimulatedProvider
 
     cases = banks1.select("held-out", 6)
@@ -243,9 +247,13 @@ def test_repeated_runs_are_paired_case_by_case_and_repeat_by_repeat(store, banks
             finally:
                 extractor.close()
     result = compare_runs(store, *run_ids)
-    assert result["paired"]["n"] == 12 and result["disagreements"].empty
+    # six cases run twice are six cases: n, the interval and the paired test count each once
+    assert result["paired"]["n"] == 6 and result["disagreements"].empty
+    assert result["per_case"] == "the first repeat"
     side = result["a"]
-    assert side["decision_accuracy"]["n"] == 12
+    assert side["decision_accuracy"]["n"] == 6 and side["repeats"] == 2 and side["agreement"] == 1.0
+    assert run_table(store).set_index("run_id").loc[run_ids[0], "n"] == 6
+    # cost is per call: every repeat is a turn that was paid for
     assert side["conversations"] == 2 * len({c.dialogue_id for c in cases})
     assert side["cost_per_conversation_usd"] == pytest.approx(side["cost_per_turn_usd"] * 12 / side["conversations"])
 

@@ -125,9 +125,8 @@ def test_a_limit_below_one_is_refused(banks1):
 
 
 def test_a_damaged_cache_is_rebuilt(tmp_path, sgd_dir, monkeypatch):
-    import core.corpus
 
-    monkeypatch.setattr(core.corpus, "CACHE_DIR", tmp_path / "cache")
+    monkeypatch.setenv("CHAT_INTAKE_CACHE", str(tmp_path / "cache"))
     first = build_corpus("Banks_2", "intent", sgd_dir=sgd_dir, download=False)
     [cache] = (tmp_path / "cache").glob("Banks_2.intent.*.json")
     cache.write_text('{"cases": [')

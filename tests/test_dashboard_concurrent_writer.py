@@ -20,7 +20,7 @@ def test_pages_and_a_review_land_while_a_cli_run_writes(monkeypatch, tmp_path, b
     cases_page = open_app(monkeypatch, db, "cases")  # opened first, so what follows is a rerun, not an import
     writer = subprocess.Popen(
         [sys.executable, "-m", "evals", "run", "--tier", "offline", "--service", "Banks_1", "--segment", "intent",
-         "--split", "all", "--sgd", str(sgd_dir), "--db", str(db), "--json"],
+         "--split", "all", "--repeats", "4", "--sgd", str(sgd_dir), "--db", str(db), "--json"],
         cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         store = Store(db)
@@ -46,9 +46,10 @@ def test_pages_and_a_review_land_while_a_cli_run_writes(monkeypatch, tmp_path, b
     assert overlapped, "the review was saved after the CLI run had finished: no concurrency was exercised"
 
     store = Store(db)
+    # The run repeats every case (4 x 1,722 rows) so it outlasts a page rerun on a loaded machine.
     written = store.runs("eval")
     cli_run = written[written["run_id"] != eager].iloc[0]
     assert cli_run["status"] == "finished"
-    assert len(store.cases(cli_run["run_id"], "case_id")) == 1722  # Banks_1 per-intent mode, product notes §2
+    assert len(store.cases(cli_run["run_id"], "case_id")) == 4 * 1722  # Banks_1 per-intent mode, product notes §2
     reviews = store.reviews(run_id)
     assert list(reviews["note"]) == ["saved while another process wrote a run"]

@@ -101,7 +101,7 @@ def two_services(tmp_path, sgd_dir, monkeypatch):
     monkeypatch.setattr(core.sgd_source, "DOWNLOAD_DIR", cache)
     monkeypatch.setattr(core.download, "DOWNLOAD_DIR", cache)
     monkeypatch.setattr(core.sgd_source, "SIBLING_COPY", tmp_path / "no-shared-copy")
-    monkeypatch.setattr(core.corpus, "CACHE_DIR", tmp_path / "case-cache")
+    monkeypatch.setenv("CHAT_INTAKE_CACHE", str(tmp_path / "case-cache"))
     yield Handler, cache, banks, events
     server.shutdown()
     server.server_close()

@@ -6,7 +6,7 @@ import shutil
 import pytest
 
 from core.contract import ALL_CODES
-from core.fixtures import FIXTURES_DIR, FixtureError, load_fixtures, record_run, run_fixtures, summarize
+from core.fixtures import FIXTURES_DIR, FixtureError, load_fixtures, record_fixtures, run_fixtures, summarize
 from evals.cli import main
 
 
@@ -30,12 +30,13 @@ def test_every_clean_fixture_passes(results):
         assert result.got == [] and result.passed, result.fixture.id
 
 
-def test_summary_and_recorded_run(results, store):
+def test_summary_and_recorded_run(results, store, sgd_dir):
     summary = summarize(results)
     assert summary["bad_rejected_as_expected"] == summary["bad_total"] >= 12
     assert summary["clean_passed"] == summary["clean_total"] >= 12
     assert summary["all_passed"] and summary["codes_not_covered"] == []
-    run_id = record_run(store, results, summary)
+    run_id, recorded, _ = record_fixtures(store, load_fixtures(), sgd_dir=sgd_dir)
+    assert {k: v for k, v in recorded.items() if k != "run_id"} == summary  # recording judges them the same way
     run = store.run(run_id)
     assert (run["kind"], run["status"], run["summary"]["bad_total"]) == ("contract", "finished", summary["bad_total"])
     row = store.case(run_id, "bad-invented-amount")

@@ -1,4 +1,4 @@
-"""The contract over SGD gold: rejecting codes never fire on the five graded corpora."""
+"""The contract over SGD gold: rejecting codes never fire on the train corpora."""
 
 import json
 
@@ -9,10 +9,14 @@ from core.contract import check_value, closed_value_supported, said_by
 from core.corpus import build_corpus
 from core.gold_check import DEFAULT_SERVICES, run_gold_check
 
+# The contract is gated on train services only: Banks_2 (dev) and Payment_1 (test) are in the
+# command's default set to be measured (`python -m evals gold-check`), never gated here.
+TRAIN_SERVICES = ("Banks_1", "Services_3", "RideSharing_1")
+
 
 @pytest.fixture(scope="module")
 def gold_summary(sgd_dir):
-    return run_gold_check(None, DEFAULT_SERVICES, "intent", sgd_dir=sgd_dir)[1]
+    return run_gold_check(None, TRAIN_SERVICES, "intent", sgd_dir=sgd_dir)[1]
 
 
 # What the contract refuses on SGD gold by design: a closed value inferred from other words, and
@@ -21,7 +25,8 @@ BY_DESIGN = set(gold_check.BY_DESIGN)
 
 
 def test_gold_said_by_the_customer_raises_no_code(gold_summary):
-    assert [c["service"] for c in gold_summary["corpora"]] == list(DEFAULT_SERVICES)
+    assert set(TRAIN_SERVICES) < set(DEFAULT_SERVICES)
+    assert [c["service"] for c in gold_summary["corpora"]] == list(TRAIN_SERVICES)
     banks = next(c for c in gold_summary["corpora"] if c["service"] == "Banks_1")  # a train service
     assert banks["values_checked"] > 0 and banks["refused_by_design"] == 0
     for corpus in gold_summary["corpora"]:

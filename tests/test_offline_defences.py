@@ -11,7 +11,7 @@ import pytest
 from core.checklist import Checklist, decide
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extractors.offline import VERSION, extract_facts
-from core.extractors.offline_unsaid import said
+from core.extractors.offline.unsaid import said
 
 PURSE = {
     "service_name": "Purse_4",

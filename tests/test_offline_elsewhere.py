@@ -12,7 +12,7 @@ import pytest
 from core.checklist import Checklist
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extractors.offline import extract_facts
-from core.extractors.offline_elsewhere import elsewhere
+from core.extractors.offline.elsewhere import elsewhere
 
 ERRAND = Checklist.from_schema({
     "service_name": "Errand_7",

@@ -1,4 +1,5 @@
-"""The held-out attack file: it loads, is broad enough, and each control drops only the attack."""
+"""The second attack file (once held out, now tuned) and the held-out ones: each loads, is broad
+enough, each control drops only the attack, and every held-out file is pinned by hash."""
 
 import hashlib
 import unicodedata
@@ -9,7 +10,9 @@ import pytest
 from core.checklist import Checklist
 from core.redteam import ATTACKS_FILE, FAMILIES, SIDES, Attack, AttackLine, checklist_loader, load_attacks
 
-HOLDOUT_FILE = ATTACKS_FILE.parent / "attacks_holdout.json"
+# Reworded after its first measurement and tuned against since: renamed from attacks_holdout.json to
+# say so. Its text is still pinned below, so its results stay comparable with the old ones.
+HOLDOUT_FILE = ATTACKS_FILE.parent / "attacks_tuned2.json"
 LANGUAGES = ("hx-lang-german", "hx-lang-italian", "hx-lang-portuguese", "hx-lang-dutch")
 
 
@@ -83,9 +86,10 @@ def test_gold_names_only_the_checklist_and_is_open_where_a_stop_is_the_threat(ho
 
 
 # Held-out files are measured, never tuned against and never edited: each is pinned to the text it was
-# first committed with. A change to one belongs in a new file.
+# first committed with. A change to one belongs in a new file. attacks_tuned2.json (formerly
+# attacks_holdout.json) is no longer held out, but stays pinned so its figures remain comparable.
 PINNED = {
-    "attacks_holdout.json": "0cfb2dcc9abbf6ba9dbe2c898c9d9e533bd039d0445caf4175c9d146ee310558",
+    "attacks_tuned2.json": "0cfb2dcc9abbf6ba9dbe2c898c9d9e533bd039d0445caf4175c9d146ee310558",
     "attacks_holdout2.json": "88c87e86874e2c69a9466b0cf0fff97338955e61b466946ba92d64abe37ea8dd",
 }
 

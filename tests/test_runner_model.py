@@ -48,6 +48,8 @@ def test_repeats_make_fresh_calls_and_record_agreement_and_step_timings(store, b
     rows = store.cases(run_id)
     assert len(rows) == 36 and sorted(set(rows["repeat"])) == [0, 1, 2]
     assert (summary["repeats"], summary["cases"], summary["flipped"], summary["agreement"]) == (3, 12, 0, 1.0)
+    # a case is one case however often it ran: n and the rate count the first repeat only
+    assert summary["n"] == 12 and summary["per_case"] == "the first repeat" and summary["extractions"] == 36
     calls = store.calls(run_id)
     assert len(calls) == 36 and calls["request_id"].nunique() == 36  # no reply reused between repeats
     one = store.case(run_id, cases[0].case_id, repeat=2)
@@ -67,6 +69,10 @@ def test_a_decision_that_flips_between_repeats_is_counted(store, banks1):
     with Loopback(alternate) as server:
         run_id, summary = run(store, banks1, cases, "simulated", server.url + "/v1", concurrency=1, repeats=2)
     assert summary["flipped"] == offline_stops
+    # the first repeat (the offline answer) stands for each case; the flips lower agreement, not n
+    first = store.cases(run_id, "repeat, decision_correct").query("repeat == 0")
+    assert summary["n"] == len(cases) and summary["decisions_correct"] == int(first["decision_correct"].sum())
+    assert summary["agreement"] == pytest.approx(1 - 0.5 * offline_stops / len(cases))
     flipped = store.cases(run_id, "case_id, extra")
     assert sum(json.loads(e)["agreement"] == 0.5 for e in flipped["extra"]) == 2 * offline_stops
 
@@ -110,7 +116,8 @@ def test_the_run_command_keeps_its_json_contract(tmp_path, monkeypatch, capsys, 
     for key in ("run_id", "n", "decisions_correct", "decision_accuracy", "stopped_early", "correct", "wrong",
                 "missed", "open", "floor_always_stop"):
         assert key in result
-    assert result["n"] == 16 and result["tier_kind"] == "simulated" and result["flipped"] == 0
+    assert result["n"] == 8 and result["cases"] == 8 and result["tier_kind"] == "simulated" and result["flipped"] == 0
+    assert result["agreement"] == 1.0 and result["per_case"] == "the first repeat"
 
 
 @pytest.mark.parametrize("flag", ["--concurrency", "--repeats"])
@@ -127,8 +134,11 @@ def test_the_concurrency_benchmark_reports_its_figures(tmp_path, capsys, sgd_dir
     assert code == 0
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert result["simulated"] is True and result["decisions_identical_to_offline"] is True
-    assert result["ideal_s"] == pytest.approx(24 / 8 * 0.02)
+    assert result["floor_s"] == pytest.approx(3 * 0.02)  # ceil(24 / 8) waves of one latency each
+    assert result["over_floor"] is not None
     assert {"concurrent_s", "serial_per_case_s", "speedup_vs_serial"} <= set(result)
+    # the seed's real-provider time is a reference, never divided by a simulated one
+    assert result["seed_serial_s_reference"] == 798.8 and "speedup_vs_seed" not in result
 
 
 def test_the_prompt_benchmark_shows_carried_flat_and_transcript_growing(capsys, sgd_dir):

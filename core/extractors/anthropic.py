@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 import httpx
 
+from core.errors import UsageError
 from core.extractors.wire import WireAdapter
 from core.extractors.wire import int_or_none as _int
 from core.http_retry import RetryPolicy
@@ -55,7 +56,7 @@ class AnthropicAdapter(WireAdapter):
                  max_output_tokens: int, thinking_budget: int | None = None, policy: RetryPolicy | None = None,
                  provider: str = "anthropic", temperature: float | None = None) -> None:
         if thinking_budget is not None and not MIN_THINKING_BUDGET <= thinking_budget < max_output_tokens:
-            raise ValueError(f"thinking budget must be at least {MIN_THINKING_BUDGET} and below the output "
+            raise UsageError(f"thinking budget must be at least {MIN_THINKING_BUDGET} and below the output "
                              f"ceiling ({max_output_tokens}); got {thinking_budget}")
         self.client = client
         self.url = base_url.rstrip("/") + "/v1/messages"

@@ -1,7 +1,8 @@
 """The model tier: render the prompt, call a provider adapter, parse, and name any failure.
 
-Adapters (OpenAI-compatible, Anthropic) only move bytes; everything that decides what a
-reply means lives here, so every provider's replies are judged by the same rules.
+Adapters (OpenAI-compatible, Anthropic) only move bytes; what a reply means is read by one
+function, core.contract.extraction_from_reply, the same the contract fixtures run, so every
+provider's replies (and every replayed one) are judged by the rules the fixtures test.
 """
 
 from __future__ import annotations
@@ -9,24 +10,15 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from core.case import AGENT
 from core.checklist import Checklist
-from core.corpus import AGENT
-from core.extraction import (
-    CUT_AT_CEILING,
-    EMPTY_REPLY,
-    OK,
-    PROVIDER_ERROR,
-    UNPARSEABLE,
-    Call,
-    Extraction,
-    ExtractionRequest,
-)
-from core.prompt import RenderedPrompt, parse, parse_intent, render
+from core.contract import extraction_from_reply
+from core.extraction import OK, Call, Extraction, ExtractionRequest
+from core.prompt import RenderedPrompt, render
 
-CEILING_REASONS = frozenset({"length", "max_tokens"})  # OpenAI, Anthropic
 HINT_HEADER = "x-simulated-hint"  # sent to the simulated provider only
 
 
@@ -71,17 +63,15 @@ def answer_schema(checklist: Checklist, intent: str) -> dict:
     }
 
 
-def status_of(reply: Reply, parsed: object) -> str:
-    """Why a reply yielded nothing usable, or OK."""
-    if reply.error is not None:
-        return PROVIDER_ERROR
-    if parsed is not None:
-        return OK
-    if reply.finish_reason in CEILING_REASONS:
-        return CUT_AT_CEILING
-    if not (reply.text or "").strip():
-        return EMPTY_REPLY
-    return UNPARSEABLE
+def read_reply(reply: Reply, carried: Mapping[str, str] | None = None, strategy: str = "transcript") -> Extraction:
+    """A reply as an extraction, by the one reading the contract fixtures test
+    (core.contract.extraction_from_reply); under the carried strategy, earlier facts the reply
+    need not repeat are kept."""
+    extraction = extraction_from_reply(reply.text, reply.finish_reason, reply.error)
+    if extraction.status == OK and carried and strategy == "carried":
+        # The carried prompt shows earlier facts as context; a reply need not repeat them.
+        extraction.collected = {**carried, **extraction.collected}
+    return extraction
 
 
 def simulated_hint(request: ExtractionRequest) -> str:
@@ -124,13 +114,6 @@ class ModelExtractor:
         timings["call"] = (time.perf_counter() - mark) * 1000
 
         mark = time.perf_counter()
-        parsed = parse(reply.text) if reply.error is None else None
-        status = status_of(reply, parsed)
-        collected, notes = parsed if parsed is not None else ({}, reply.error or "")
-        if status == OK and request.carried and self.strategy == "carried":
-            # The carried prompt shows earlier facts as context; a reply need not repeat them.
-            collected = {**request.carried, **collected}
+        extraction = read_reply(reply, request.carried, self.strategy)
         timings["parse"] = (time.perf_counter() - mark) * 1000
-        intent = parse_intent(reply.text) if status == OK else None
-        return Extraction(collected=collected, status=status, raw_reply=reply.text, prompt=prompt.text,
-                          notes=notes, calls=reply.calls, timings_ms=timings, intent=intent)
+        return replace(extraction, prompt=prompt.text, calls=reply.calls, timings_ms=timings)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 import httpx
 
+from core.errors import UsageError
 from core.extraction import Call
 from core.extractors.wire import RAW_LIMIT, WireAdapter, error_message
 from core.extractors.wire import int_or_none as _int
@@ -43,7 +44,7 @@ def structured_fields(form: str, schema: Mapping) -> dict:
         return {"format": dict(schema)}
     if form == "vllm_guided":
         return {"guided_json": dict(schema)}
-    raise ValueError(f"unknown structured output form {form!r}; choose one of {', '.join(STRUCTURED_FORMS)}")
+    raise UsageError(f"unknown structured output form {form!r}; choose one of {', '.join(STRUCTURED_FORMS)}")
 
 
 def _ms(value: object) -> float | None:
@@ -107,7 +108,7 @@ class OpenAICompatAdapter(WireAdapter):
                  provider: str = "openai", structured_form: str = "json_schema", temperature: float | None = None,
                  seed: int | None = None, instructions_in_user: bool = False) -> None:
         if structured_form not in STRUCTURED_FORMS:
-            raise ValueError(f"unknown structured output form {structured_form!r}; "
+            raise UsageError(f"unknown structured output form {structured_form!r}; "
                              f"choose one of {', '.join(STRUCTURED_FORMS)}")
         self.client = client
         self.url = base_url.rstrip("/") + "/chat/completions"

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from dataclasses import replace
 
+from core import queries
+from core.errors import UsageError
 from core.extraction import PROVIDER_ERROR, Call, Extraction, ExtractionRequest
-from core.extractors.model import Reply, status_of
-from core.prompt import parse
+from core.extractors.model import Reply, read_reply
 
 
 class ReplayExtractor:
@@ -29,12 +31,9 @@ class ReplayExtractor:
     def from_store(cls, store, run_id: str, tier: str = "replay") -> ReplayExtractor:
         run = store.run(run_id)  # KeyError names the run and the store when it is not there
         if run["tier_kind"] in ("offline", "floor"):
-            raise ValueError(f"run {run_id} is a {run['tier_kind']} run: it recorded no replies to replay")
-        cases = store.query("SELECT case_id, raw_reply, prompt, status FROM cases WHERE run_id = ? AND repeat = 0",
-                            [run_id])
-        finishes = store.query(
-            "SELECT case_id, arg_max(finish_reason, attempt) AS finish_reason FROM calls "
-            "WHERE run_id = ? AND coalesce(repeat, 0) = 0 GROUP BY case_id", [run_id])
+            raise UsageError(f"run {run_id} is a {run['tier_kind']} run: it recorded no replies to replay")
+        with store.connect() as db:
+            cases, finishes = queries.recorded_replies(db, run_id)
         finish_of = dict(zip(finishes["case_id"], finishes["finish_reason"], strict=True))
         recorded = {
             row.case_id: {"raw_reply": _text(row.raw_reply), "prompt": _text(row.prompt), "status": row.status,
@@ -42,7 +41,7 @@ class ReplayExtractor:
             for row in cases.itertuples()
         }
         if not recorded:
-            raise ValueError(f"run {run_id} recorded no cases to replay")
+            raise UsageError(f"run {run_id} recorded no cases to replay")
         return cls(run_id, recorded, run, tier=tier)
 
     @property
@@ -73,13 +72,9 @@ class ReplayExtractor:
         failed_at_provider = entry["status"] == PROVIDER_ERROR
         reply = Reply(entry["raw_reply"], entry["finish_reason"],
                       error=f"provider error recorded in run {self.run_id}" if failed_at_provider else None)
-        parsed = parse(reply.text) if not failed_at_provider else None
-        status = status_of(reply, parsed)
-        collected, notes = parsed if parsed is not None else ({}, reply.error or "")
-        if parsed is not None and request.carried and self.strategy == "carried":
-            collected = {**request.carried, **collected}
-        return Extraction(collected=collected, status=status, raw_reply=entry["raw_reply"], prompt=entry["prompt"],
-                          notes=notes, timings_ms={"parse": (time.perf_counter() - started) * 1000})
+        extraction = read_reply(reply, request.carried, self.strategy)
+        return replace(extraction, raw_reply=entry["raw_reply"], prompt=entry["prompt"],
+                       timings_ms={"parse": (time.perf_counter() - started) * 1000})
 
 
 def is_simulated(run: Mapping) -> bool:

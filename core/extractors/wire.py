@@ -6,6 +6,7 @@ carrying the request id, the request body, and how a reply body is read.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 
 import httpx
@@ -14,8 +15,10 @@ from core.extraction import Call
 from core.extractors.model import Reply
 from core.http_retry import Attempt, RetryPolicy, post_with_retries
 from core.prompt import RenderedPrompt
+from core.secrets import scrub
 
 RAW_LIMIT = 20_000  # characters of a response body kept per call
+log = logging.getLogger(__name__)
 
 
 def int_or_none(value: object) -> int | None:
@@ -72,6 +75,12 @@ class WireAdapter:
 
         post_with_retries(self.client, self.url, body=self.request_body(prompt, schema), headers=headers,
                           policy=self.policy, record=record)
+        if outcome.get("error"):  # the call row keeps the detail; the log says it happened (never a header)
+            log.warning("%s %s: no reply after %d attempt(s): %s", self.provider, self.model, len(calls),
+                        scrub(str(outcome["error"]))[:200])
+        else:
+            log.debug("%s %s: reply after %d attempt(s), finish %s", self.provider, self.model, len(calls),
+                      outcome.get("finish"))
         return Reply(outcome.get("text"), outcome.get("finish"), calls, outcome.get("error"))
 
     def _read(self, prompt: RenderedPrompt, attempt: Attempt) -> tuple[Call, str | None, str | None, str | None]:

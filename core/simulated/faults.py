@@ -11,6 +11,8 @@ import threading
 from collections import Counter
 from dataclasses import dataclass, field
 
+from core.errors import UsageError
+
 FAULT_KINDS = {
     "429": "rate limited, with Retry-After",
     "500": "internal server error",
@@ -31,13 +33,13 @@ class FaultPlan:
     def __post_init__(self) -> None:
         unknown = sorted(set(self.shares) - set(FAULT_KINDS))
         if unknown:
-            raise ValueError(f"unknown fault kind {', '.join(unknown)}; known: {', '.join(FAULT_KINDS)}")
+            raise UsageError(f"unknown fault kind {', '.join(unknown)}; known: {', '.join(FAULT_KINDS)}")
         for kind, share in self.shares.items():
             # NaN compares false with everything, so it would slip past the range check below unnoticed.
             if isinstance(share, bool) or not isinstance(share, int | float) or not 0 <= share <= 1:
-                raise ValueError(f"fault share {kind}={share} must be a number from 0 to 1")
+                raise UsageError(f"fault share {kind}={share} must be a number from 0 to 1")
         if sum(self.shares.values()) > 1 + 1e-9:
-            raise ValueError("fault shares must be non-negative and add up to at most 1")
+            raise UsageError("fault shares must be non-negative and add up to at most 1")
         self._random = random.Random(self.seed)
         self._lock = threading.Lock()
 
@@ -49,7 +51,7 @@ class FaultPlan:
             try:
                 shares[kind.strip()] = float(share) if sep else 0.0
             except ValueError:
-                raise ValueError(f"fault {part!r} needs a share, e.g. {kind.strip()}=0.1") from None
+                raise UsageError(f"fault {part!r} needs a share, e.g. {kind.strip()}=0.1") from None
         return cls(shares, seed)
 
     @property

@@ -11,8 +11,8 @@ import json
 import re
 from dataclasses import dataclass
 
+from core.case import AGENT, CUSTOMER, Line
 from core.checklist import Checklist, Fact, Intent
-from core.corpus import AGENT, CUSTOMER, Line
 
 _INTENT = re.compile(r"^The customer wants to: (\S+) \((.*)\)$")
 _FACT = re.compile(r"^- ([^:\s]+): (.*)$")

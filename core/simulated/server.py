@@ -60,13 +60,17 @@ def answer(user_text: str, hint_header: str | None, structured: bool) -> dict:
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
     protocol_version = "HTTP/1.1"
+    # Headers and body leave in two writes; with Nagle's algorithm on, the second waits for the
+    # client's delayed ACK (about 40 ms on loopback), a cost no real provider charges.
+    disable_nagle_algorithm = True
 
     def log_message(self, format: str, *args: object) -> None:  # quiet: the run store keeps the record
         pass
 
     def do_GET(self) -> None:
         if self.path in ("/health", "/v1/health"):
-            self._send(200, {"status": "ok", "simulated": True})
+            # the plan travels with every run against this server, into its guards
+            self._send(200, {"status": "ok", "simulated": True, "plan": self.server.provider.plan()})
         else:
             self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
 
@@ -187,6 +191,7 @@ class SimulatedProvider:
                  seed: int | None = None) -> None:
         self.latency_ms = latency_ms
         self.jitter_ms = jitter_ms
+        self.seed = seed
         self.faults = faults or FaultPlan()
         self.hang_s = hang_s
         self.retry_after_s = retry_after_s
@@ -202,6 +207,13 @@ class SimulatedProvider:
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.port}"
+
+    def plan(self) -> dict:
+        """What this server does besides answering: latency, jitter, faults and their seeds. Two runs
+        against servers with different plans are different measurements (core/guards.py)."""
+        return {"latency_ms": self.latency_ms, "jitter_ms": self.jitter_ms, "seed": self.seed,
+                "faults": dict(sorted(self.faults.shares.items())), "fault_seed": self.faults.seed,
+                "hang_s": self.hang_s, "retry_after_s": self.retry_after_s}
 
     def sleep_latency(self) -> None:
         delay = self.latency_ms + self._random.uniform(-self.jitter_ms, self.jitter_ms)

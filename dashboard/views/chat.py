@@ -8,8 +8,8 @@ import pandas as pd
 import streamlit as st
 
 from core import chat_log, tiers
+from core.case import CUSTOMER, Line
 from core.conversation import Conversation, Turn
-from core.corpus import CUSTOMER, Line
 from core.extraction import PROVIDER_ERROR
 from core.sgd_source import CorpusError
 from core.wording import changes, fact_label, words_behind

@@ -8,7 +8,7 @@ from urllib.parse import quote
 import pandas as pd
 import streamlit as st
 
-from core.compare import compare_runs
+from core.compare import PER_CASE, compare_runs
 from dashboard import ui
 
 COMPARABLE = ("eval", "floor")  # red-team and contract runs are read on their own pages
@@ -148,6 +148,12 @@ paired = result["paired"]
 st.subheader(verdict(paired))
 st.caption(f"Paired test on decisions (exact McNemar) over {paired['n']:,} cases: only A right on "
            f"{paired['only_a_correct']:,}, only B right on {paired['only_b_correct']:,}.")
+for name, side in (("A", a), ("B", b)):
+    if side["repeats"] > 1:
+        agreed = ("" if side["agreement"] is None
+                  else f"; its repeats agreed on {100 * side['agreement']:.1f}% of decisions")
+        st.caption(f"Run {name} repeated each case {side['repeats']} times: every figure and the paired test count "
+                   f"each case once, by {PER_CASE}{agreed}.")
 ui.table(pd.DataFrame({
     "figure": [name for name, *_ in ROWS],
     f"A: {a['run_id']} · {ui.tier_label(a['tier'], a['tier_kind'])}": [fn(a) for _, fn, *_ in ROWS],

@@ -10,6 +10,7 @@ import streamlit as st
 
 from core import tiers
 from core.bands import COUNTS, RATES, WATCHED, comparable_groups
+from core.compare import PER_CASE
 from core.corpus import SPLIT_NAMES
 from core.guards import differing
 from dashboard import jobs, ui
@@ -79,6 +80,14 @@ def model_text(model: object, settings: object) -> str:
     return f"{name} ({spec['host_kind']})" if spec.get("host_kind") else str(name)
 
 
+def repeats_text(repeats: object, agreement: object) -> str:
+    """A run's repeats and how often they agreed; a single pass is a dash."""
+    if pd.isna(repeats) or int(repeats) <= 1:
+        return "—"
+    agreed = "" if agreement is None or pd.isna(agreement) else f" ({100 * float(agreement):.1f}% agree)"
+    return f"{int(repeats)}{agreed}"
+
+
 def history_view(frame: pd.DataFrame) -> pd.DataFrame:
     """The history as people read it: accuracy with its interval, labels on simulated tiers."""
     accuracy = [
@@ -88,7 +97,7 @@ def history_view(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({
         "run": frame["run_id"],
         "kind": frame["kind"].map({"eval": "evaluation", "floor": "floor", "redteam": "red team",
-                                   "contract": "contract"}).fillna(frame["kind"]),
+                                   "contract": "contract", "generality": "generality"}).fillna(frame["kind"]),
         "tier": [ui.tier_label(t, k) for t, k in zip(frame["tier"], frame["tier_kind"], strict=True)],
         "model": [model_text(m, s) for m, s in zip(frame.get("model", pd.Series([None] * len(frame))),
                                                      frame.get("settings", pd.Series([None] * len(frame))),
@@ -97,6 +106,9 @@ def history_view(frame: pd.DataFrame) -> pd.DataFrame:
         + frame["schema_variant"].fillna("").map(lambda v: f" {v}" if v else ""),
         "split": frame["split"].fillna(""),
         "cases": frame["n"],
+        "repeats (agreement)": [repeats_text(r, a) for r, a in zip(
+            frame.get("repeats", pd.Series([1] * len(frame))), frame.get("agreement", pd.Series([None] * len(frame))),
+            strict=True)],
         "decisions right (95% CI)": accuracy,
         "stopped early": frame["stopped_early"],
         "wrong facts": frame["wrong"],
@@ -124,7 +136,9 @@ def show_history(figures: pd.DataFrame) -> list:
     graded = figures[figures["kind"].isin(["eval", "floor"])]
     groups = comparable_groups(ui.store(), kind=None, frame=graded) if not graded.empty else []
     st.caption(f"{len(graded):,} eval and floor runs in {len(groups):,} comparable groups. Runs are differenced "
-               "only inside a group: its case set, checklist, prompt, grader and tier settings all match.")
+               "only inside a group: its case set, checklist, prompt, grader and tier settings all match. A run "
+               f"that repeated its cases counts each case once, by {PER_CASE}, in its cases, decisions and "
+               "interval; how often its repeats agreed is shown on its own.")
     newest = groups[0].guards if groups else {}
     view = history_view(graded).set_index("run", drop=False)  # built once, sliced per group
 
@@ -147,7 +161,7 @@ def show_history(figures: pd.DataFrame) -> list:
                          hide_index=True, column_config=COLUMNS)
     others = figures[~figures["kind"].isin(["eval", "floor"])]
     if not others.empty:
-        with st.expander(f"Red-team and contract runs ({len(others)}): see their pages"):
+        with st.expander(f"Red-team, contract and generality runs ({len(others)}): see their pages"):
             ui.table(history_view(others)[["run", "kind", "tier", "cases", "started (UTC)", "status"]],
                          hide_index=True)
     return groups

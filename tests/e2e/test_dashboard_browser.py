@@ -373,3 +373,12 @@ def test_a_case_link_opens_its_drill_down(app_url, page):
     visit(page, url, f"cases?run={quote(run_id)}&case={quote(case_id)}", "Cases")
     page.get_by_role("heading", name=f"Case {case_id}").first.wait_for()
     assert page.get_by_text(f"Run {run_id} · intent").first.is_visible()
+
+
+def test_the_generality_page_offers_its_report_when_none_is_recorded(app_url, page):
+    url, db = app_url
+    assert Store(db).runs("generality").empty  # a whole-folder report takes minutes: not started here
+    visit(page, url, "generality", "Generality")
+    page.get_by_role("button", name="Measure every service now").wait_for()
+    page.get_by_text(re.compile(r"-m evals report --db ")).first.wait_for()
+    no_traceback(page)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from core.extractors.offline_values import DATE, TIME, Span
+from core.extractors.offline.values import DATE, TIME, Span
 
 # Words that never start a person's name even when capitalised (sentence starts, products, places).
 _NOT_NAME_TEXT = """

@@ -3,7 +3,7 @@
 Each required fact is looked for by its type (vocabulary, money, date, name, place); a short
 answer right after the agent asked for a fact is bound to that fact; a denied or supposed
 mention is skipped; when a line states a fact twice, the later mention wins (a correction).
-Vocabulary facts are read in `offline_closed`, free-text facts here.
+Vocabulary facts are read in `closed`, free-text facts here.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ import re
 from collections.abc import Sequence
 
 from core.acceptance import NO, YES
-from core.extractors import offline_names as names
-from core.extractors import offline_values as values
-from core.extractors.offline_closed import boolean_value, closed_value, count_value, mentions_people
-from core.extractors.offline_polarity import denied
-from core.extractors.offline_profile import (
+from core.extractors.offline import names as names
+from core.extractors.offline import values as values
+from core.extractors.offline.closed import boolean_value, closed_value, count_value, mentions_people
+from core.extractors.offline.polarity import denied
+from core.extractors.offline.profile import (
     BOOLEAN,
     CLOSED,
     COUNT,
@@ -30,8 +30,8 @@ from core.extractors.offline_profile import (
     FactProfile,
     Profile,
 )
-from core.extractors.offline_proposal import proposed_value
-from core.extractors.offline_roles import fact_role, value_role
+from core.extractors.offline.proposal import proposed_value
+from core.extractors.offline.roles import fact_role, value_role
 
 _FILLER = re.compile(
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|please|uh|um|well|so|oh|and|it's|it is|it'll be|that's|that is|that would be|"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from core.extractors.offline_profile import words
+from core.extractors.offline.profile import words
 
 Mention = tuple[int, int, str]
 # What joins two values offered as alternatives: "A or B", "A / B", "A or maybe B", "A vs B".

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from core.extractors import offline_names as names
-from core.extractors import offline_values as values
-from core.extractors.offline_profile import DATE, MONEY, PERSON, PLACE, TEXT, TIME, FactProfile
+from core.extractors.offline import names as names
+from core.extractors.offline import values as values
+from core.extractors.offline.profile import DATE, MONEY, PERSON, PLACE, TEXT, TIME, FactProfile
 
 # In an agent's question a value may follow the fact's own words too ("Is your destination 4451?").
 _AGENT_CUE = r"\b(?:to|is|at|as|be|reach|address|{own})\s+(?:(?:the|your|a)\s+)?"

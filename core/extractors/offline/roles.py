@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from core.extractors.offline_profile import FactProfile, words
+from core.extractors.offline.profile import FactProfile, words
 
 START, END = "start", "end"
 _START_WORDS = frozenset({"origin", "originates", "originating", "from", "departure", "depart", "departing", "leaving",

@@ -12,10 +12,10 @@ import re
 from collections.abc import Sequence
 
 from core.acceptance import NO, YES
-from core.extractors.offline_owner import FIRM, HINT, OTHER, OWN, party
-from core.extractors.offline_plain import alternatives, foreign
-from core.extractors.offline_polarity import denied, negated, supposed
-from core.extractors.offline_profile import FactProfile, Profile, stem, words
+from core.extractors.offline.owner import FIRM, HINT, OTHER, OWN, party
+from core.extractors.offline.plain import alternatives, foreign
+from core.extractors.offline.polarity import denied, negated, supposed
+from core.extractors.offline.profile import FactProfile, Profile, stem, words
 
 _PEOPLE = frozenset({"people", "persons", "person", "passengers", "passenger", "riders", "rider", "guests", "guest",
                      "adults", "seats", "seat", "tickets", "individuals", "of", "pax", "folks"})

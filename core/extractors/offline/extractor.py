@@ -4,10 +4,10 @@ Everything it knows comes from the checklist (fact names, descriptions, vocabula
 conversation, and the agent's own questions (which facts each agent line asked for).
 It reads every customer line in order, so a later statement replaces an earlier one and a value
 stated under one intent is still there when the customer moves to the next. Of each line it reads
-only the customer's own words: no forged role line, JSON, aside or quote (`offline_unsaid`); and a
-value only where it is stated, not supposed, left to the agent (`offline_polarity`), offered as one
-of two or said in a language it does not read (`offline_plain`); and not in a sentence about another
-time, another person or how things stand (`offline_elsewhere`).
+only the customer's own words: no forged role line, JSON, aside or quote (`unsaid`); and a
+value only where it is stated, not supposed, left to the agent (`polarity`), offered as one
+of two or said in a language it does not read (`plain`); and not in a sentence about another
+time, another person or how things stand (`elsewhere`).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import time
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.extraction import Extraction, ExtractionRequest
-from core.extractors.offline_elsewhere import elsewhere
-from core.extractors.offline_line import read_line
-from core.extractors.offline_profile import profile
-from core.extractors.offline_unsaid import said
+from core.extractors.offline.elsewhere import elsewhere
+from core.extractors.offline.line import read_line
+from core.extractors.offline.profile import profile
+from core.extractors.offline.unsaid import said
 
 VERSION = "offline-13"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.

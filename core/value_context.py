@@ -1,0 +1,50 @@
+"""How a value sits in the customer's sentence: refused, or cut short of what was said.
+
+The contract finds a reported value in the customer's words; these two tests read the words
+around the span it found (the customer's latest line holding the value):
+- `negated`: a negator stands right before the value ("not at 4:30 pm", "anything but Friday"),
+  so it is what the customer refuses, not what they stated;
+- `cut_short`: a number stops inside what the customer wrote ("1" of "1:30", "$1" of "$1.50").
+A name cut short ("Maria" of "Maria Kim") is not refused here: SGD's own gold holds short forms
+of longer names ("New York" for "New York City") in hundreds of cases, so that test cost more
+questions than it caught. Both read English grammar only, never a domain's words.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Words that may stand between a negator and the value it refuses: "not *at* 4:30", "not *to the* airport".
+# "Until" is not one: "not leaving until March 3rd" names the date.
+_BRIDGE = frozenset({"at", "on", "in", "for", "to", "from", "by", "with", "the", "a", "an", "my", "this", "that",
+                     "of", "any", "around", "about"})
+# "No" is not one: customers drop the comma of "No, March 4th" as often as they refuse with it.
+_NEGATORS = frozenset({"not", "never", "except", "excluding", "without"})
+_NEGATED_PAIRS = frozenset({("instead", "of"), ("rather", "than"), ("other", "than"), ("anything", "but"),
+                            ("anywhere", "but"), ("anyone", "but"), ("anytime", "but")})
+_CLAUSE_END = re.compile(r"[.;:!?,]|\b(?:and|or|then|so)\b", re.IGNORECASE)  # "but" may negate: "anything but"
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+
+
+def negated(text: str, start: int) -> bool:
+    """Whether the words right before text[start:] refuse it, within its clause."""
+    before = text[:start]
+    clause_start = max((m.end() for m in _CLAUSE_END.finditer(before)), default=0)
+    words = [w.lower() for w in _WORD.findall(before[clause_start:])]
+    # Only a negator right before the value refuses it; a negated verb may not ("I am not busy on
+    # the 9th", "I won't mind Zz top" both name the value they are about), so none is read.
+    while words:
+        if words[-1] in _NEGATORS or tuple(words[-2:]) in _NEGATED_PAIRS:
+            return True
+        if words[-1] not in _BRIDGE:
+            return False
+        words.pop()
+    return False
+
+
+_NUMBER_GOES_ON = re.compile(r"^[:.,]\d")  # "1" of "1:30", "$1" of "$1.50", "1" of "1,500"
+
+
+def cut_short(text: str, start: int, end: int) -> bool:
+    """Whether the customer's number carries on past text[start:end]."""
+    return text[start:end][-1:].isdigit() and bool(_NUMBER_GOES_ON.match(text[end:]))

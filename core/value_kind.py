@@ -1,0 +1,94 @@
+"""Whether a reported value can be what its fact is: the contract's check against misfiled text.
+
+A model may copy words the customer really typed into the wrong fact ("please send the money to
+Amir" as the amount, "Checking Account" as the recipient). The words are in the conversation, so
+no other check catches it, and the checklist would read as complete. The test here is lenient on
+purpose: it refuses only a value that *cannot* be of the fact's kind (an amount with no number in
+it, a date with no day, month or number, a person that is a number, a person or place that is wholly
+a date, a time or an amount, any free-text fact answered with another fact's closed value), never
+one that is merely unusual.
+
+The kind comes from `core.extractors.offline.kinds.kind_of` (the fact's vocabulary and the head
+noun of its description). The words below are English calendar, clock and number words:
+grammar, not any one service's vocabulary. English only, like the offline tier.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from core.checklist import Checklist, Fact
+from core.extractors.offline.kinds import COUNT, DATE, MONEY, PERSON, PLACE, TIME, kind_of
+from core.text import skeleton
+
+_NUMBER_WORD = (r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
+                r"hundred|thousand|million|billion|dozen|half|couple|single|double|once|twice|grand|"
+                r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth")
+_NUMBER = re.compile(rf"\d|\b(?:{_NUMBER_WORD})\b", re.IGNORECASE)
+_CALENDAR = re.compile(
+    r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|"
+    r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|"
+    rf"\b(?:today|tonight|tomorrow|yesterday|day|days|weekend|week|month|year|next|this|coming|{_NUMBER_WORD})\b",
+    re.IGNORECASE)
+_CLOCK = re.compile(
+    r"\d|\b(?:noon|midday|midnight|morning|afternoon|evening|night|tonight|o'?clock|am|pm|a\.m|p\.m|"
+    rf"quarter|half|now|early|late|lunch|dinner|breakfast|{_NUMBER_WORD})\b",
+    re.IGNORECASE)
+_LETTER = re.compile(r"[^\W\d_]")
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DAY_NUMBER = r"(?:\d{1,2}(?:st|nd|rd|th)?)"
+_WEEKDAY = r"(?:(?:next|this|last|coming)\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)day"
+# A value that is wholly a date, a clock time or an amount: never who or where ("March 3rd" as a city).
+_ONLY_WHEN_OR_HOW_MUCH = re.compile(
+    rf"(?:(?:the\s+)?{_DAY_NUMBER}(?:\s+of)?\s+{_MONTH}|{_MONTH}\s+(?:the\s+)?{_DAY_NUMBER}|{_WEEKDAY}|"
+    r"\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?|\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|"
+    r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?))",
+    re.IGNORECASE)
+
+# What a kind needs to be present in a value; kinds not listed accept any text.
+_NEEDS = {MONEY: _NUMBER, COUNT: _NUMBER, DATE: _CALENDAR, TIME: _CLOCK}
+
+
+def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool:
+    """Whether `value` cannot be a value of `fact` (see the module docstring)."""
+    kind = _kind(checklist.facts[fact])
+    needs = _NEEDS.get(kind)
+    if needs is not None and not needs.search(value):
+        return True
+    if kind == PERSON and not _LETTER.search(value):
+        return True  # "$500" or "12" is not who
+    if kind in (PERSON, PLACE) and _ONLY_WHEN_OR_HOW_MUCH.fullmatch(value.strip()):
+        return True
+    words: tuple[str, ...] | None = None
+    for name in checklist.required(intent):
+        own, vocabulary = _vocabulary(checklist.facts[name])
+        if name == fact or not vocabulary:
+            continue
+        words = words if words is not None else tuple(_words(value))
+        rest = tuple(w for w in words if w not in own)
+        if rest and rest in vocabulary:
+            return True  # another fact's closed value: "Checking Account" is account_type's "checking"
+    return False
+
+
+# A Fact is frozen and small; its kind and vocabulary words are read once, not on every reported value.
+@lru_cache(maxsize=4096)
+def _kind(spec: Fact) -> str:
+    return kind_of(spec)
+
+
+@lru_cache(maxsize=4096)
+def _vocabulary(other: Fact) -> tuple[frozenset[str], frozenset[tuple[str, ...]]]:
+    """(the fact's own words, its allowed values as word tuples); no values for a yes/no or a count,
+    whose words any fact may hold. "Checking Account" is "checking" give or take account_type's own
+    "account"."""
+    values = frozenset(tuple(_words(a)) for a in other.allowed)
+    values = frozenset(v for v in values if v and not v[0].isdigit()
+                       and " ".join(v) not in ("true", "false", "yes", "no", "dontcare"))
+    return frozenset(_words(f"{other.name} {other.description}")), values
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+", skeleton(text.replace("_", " ")))

@@ -1,0 +1,77 @@
+"""A value the customer refused, or a number cut short, is not what they stated.
+
+Each trick sits beside the plain sentence it imitates.
+"""
+
+import pytest
+
+from core.checklist import Checklist
+from core.contract import VALUE_CUT_SHORT, VALUE_NOT_STATED, check_mapping
+from core.corpus import Line
+from core.value_context import cut_short, negated
+
+SCHEMA = {
+    "service_name": "Tables_9",
+    "slots": [
+        {"name": "time", "description": "Time of the booking", "is_categorical": False},
+        {"name": "city", "description": "City of the restaurant", "is_categorical": False},
+        {"name": "amount", "description": "Amount of the deposit", "is_categorical": False},
+    ],
+    "intents": [{"name": "Book", "description": "Book a table", "required_slots": ["time", "city", "amount"]}],
+}
+CHECKLIST = Checklist.from_schema(SCHEMA)
+
+
+def _at(text: str, value: str) -> int:
+    return text.index(value)
+
+
+@pytest.mark.parametrize(("plain", "trick", "value"), [
+    ("Book it at 4:30 pm.", "No, not at 4:30 pm, later.", "4:30 pm"),
+    ("Friday works.", "Anything but Friday works.", "Friday"),
+    ("Let's do Oakland.", "Let's do Berkeley instead of Oakland.", "Oakland"),
+    ("Somewhere in Oakland.", "Somewhere other than Oakland.", "Oakland"),
+    ("Any day with Friday.", "Any day except Friday.", "Friday"),
+    ("Fine, at 4:30 pm.", "Fine, never at 4:30 pm.", "4:30 pm"),
+])
+def test_a_negator_right_before_the_value_refuses_it(plain: str, trick: str, value: str) -> None:
+    assert not negated(plain, _at(plain, value))
+    assert negated(trick, _at(trick, value))
+
+
+@pytest.mark.parametrize("text", [
+    "I'm not leaving until March 3rd.",  # "not ... until" names the date
+    "I am not busy on the 9th",  # a negated adjective, the value is what it is about
+    "I won't mind Zz top.",
+    "Isn't there a Mets game?",
+    "no March 4th.",  # "No, March 4th" without its comma
+    "Not Paris but London.",
+    "Not Friday, Saturday.",  # the value after the comma is the answer
+])
+def test_what_a_negation_does_not_reach(text: str) -> None:
+    value = {"I'm not": "March 3rd", "I am not": "the 9th", "I won't": "Zz top", "Isn't": "Mets",
+             "no March": "March 4th", "Not Friday": "Saturday",
+             "Not Paris": "London"}
+    start = next(text.index(v) for k, v in value.items() if text.startswith(k))
+    assert not negated(text, start)
+
+
+@pytest.mark.parametrize(("text", "value", "cut"), [
+    ("At 1:30 please", "1", True), ("At 1 please", "1", False),
+    ("A $1.50 fee", "$1", True), ("A $1 fee.", "$1", False),
+    ("Send 1,500 now", "1", True), ("Send 1, then 500", "1", False),
+])
+def test_a_number_cut_inside_is_cut_short(text: str, value: str, cut: bool) -> None:
+    start = text.index(value)
+    assert cut_short(text, start, start + len(value)) is cut
+
+
+def test_the_contract_reads_the_customers_latest_word_on_a_value() -> None:
+    said = (Line("customer", "A table in Oakland at 7:30 pm, $20 deposit."),)
+    assert check_mapping(CHECKLIST, "Book", said, {"time": "7:30 pm", "city": "Oakland", "amount": "$20"}).codes == []
+    refused = (*said, Line("agent", "Anything else?"), Line("customer", "Actually not at 7:30 pm, and not Oakland."))
+    verdict = check_mapping(CHECKLIST, "Book", refused, {"time": "7:30 pm", "city": "Oakland", "amount": "$20"})
+    assert verdict.accepted == {"amount": "$20"}
+    assert verdict.codes == [VALUE_NOT_STATED, VALUE_NOT_STATED]
+    cut = check_mapping(CHECKLIST, "Book", said, {"time": "7"})
+    assert cut.codes == [VALUE_CUT_SHORT]
