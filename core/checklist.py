@@ -33,6 +33,7 @@ class Intent:
     description: str
     required: tuple[str, ...]
     optional: tuple[str, ...] = ()
+    transactional: bool = False  # carrying it out changes something (a booking, a payment), not a look-up
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class Checklist:
                     description=i.get("description", "").strip(),
                     required=tuple(i.get("required_slots") or ()),
                     optional=tuple((i.get("optional_slots") or {}).keys()),
+                    transactional=bool(i.get("is_transactional", False)),
                 )
                 for i in service["intents"]
             }

@@ -2,15 +2,18 @@
 
 Nobody hands a live chat its intent, so every turn decides it. Evidence for an intent is
 what sets it apart from the service's other intents: words of its name, description and
-facts that the others do not share (weighted by how few intents share them), and facts
-only it needs that the customer has stated. Words every intent shares ("account" in a bank)
-decide nothing. The reading runs over the customer's lines in order, latest weighing most,
-and an agent's offer the customer accepted ("Would you like to reserve a table?" - "Yes")
-counts as the customer's words; an agent line reporting a task done starts the reading afresh.
-English only, like the offline tier.
+facts that the others do not share (weighted by how few intents share them), and facts the
+customer stated or the agent asked for that only some intents use (required or optional).
+Words every intent shares ("account" in a bank) decide nothing. The reading runs over the
+customer's lines in order, latest weighing most; a line answering the agent's question weighs
+its request words little (it answers; it does not ask), and an agent's offer the customer
+accepted ("Would you like to reserve a table?" - "Yes") counts as the customer's words; an agent
+line reporting a task done starts the reading afresh. English only, like the offline tier.
 
-An intent is *settled* only when its evidence clearly beats every other intent's; a turn may
-stop only on a settled intent, so an ambiguous or unknown intent always asks.
+An intent is *settled* only when its evidence clearly beats every other intent's, or every intent
+still close to it needs strictly fewer facts and commits no less (a round-trip search over a one-way
+search: a stop is complete for either); a turn may stop only on a settled intent, so an ambiguous or
+unknown intent always asks.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from core.acceptance import accepts, is_offer
+from core.acceptance import NO, accepts, is_offer
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.extractors.offline import DONE, extract_facts
@@ -30,6 +33,13 @@ from core.wording import describe
 DECAY = 0.35  # an earlier line's evidence counts about a third as much as the next one's
 MARGIN = 2.0  # the best intent's evidence must be at least this many times the runner-up's
 MIN_EVIDENCE = 0.3  # below this the best intent is a guess, not a reading
+# A line answering the agent's question says what was asked for; a request verb inside it ("Look for
+# movies in Union City" answering "Where are you?") is worth a tenth of a request of its own. The
+# facts it states count in full, and so does a line that refuses or redirects (_REDIRECT).
+ANSWER_WEIGHT = 0.1
+# Discourse that turns an answer into a request of its own: a refusal ("No, ..." - read by NO), or a
+# marker of something else or something more ("instead", "actually", "also"). English, no domain words.
+_REDIRECT = re.compile(r"\b(?:instead|actually|rather|also|too|another|different|change|switch)\b", re.IGNORECASE)
 
 GIVEN, PERSON, PREDICTED = "given", "person", "predicted"
 
@@ -101,7 +111,8 @@ def terms(text: str, values: frozenset[str] = frozenset()) -> set[str]:
 @dataclass(frozen=True)
 class _Profile:
     term_weights: Mapping[str, Mapping[str, float]]  # intent -> term -> weight
-    fact_weights: Mapping[str, Mapping[str, float]]  # intent -> fact -> weight
+    fact_weights: Mapping[str, Mapping[str, float]]  # intent -> fact it uses -> weight
+    need_weights: Mapping[str, Mapping[str, float]]  # intent -> fact it requires -> weight
     values: frozenset[str]  # words of every closed vocabulary
 
 
@@ -109,57 +120,95 @@ def _profile(checklist: Checklist) -> _Profile:
     intents = list(checklist.intents.values())
     n = len(intents)
     own_terms: dict[str, set[str]] = {}
-    own_facts: dict[str, set[str]] = {}
+    uses: dict[str, set[str]] = {}
+    needs: dict[str, set[str]] = {}
     for intent in intents:
         words = terms(f"{intent.name} {intent.description}")
         for fact in (*intent.required, *intent.optional):
             words |= terms(fact.replace("_", " "))
         own_terms[intent.name] = words
-        own_facts[intent.name] = set(intent.required)
+        uses[intent.name] = {*intent.required, *intent.optional}
+        needs[intent.name] = set(intent.required)
 
     def idf(holders: int) -> float:
         return math.log(n / holders) if holders else 0.0
 
     term_weights = {name: {t: idf(sum(t in other for other in own_terms.values())) for t in words}
                     for name, words in own_terms.items()}
-    fact_weights = {name: {f: idf(sum(f in other for other in own_facts.values())) for f in facts}
-                    for name, facts in own_facts.items()}
+    # A fact is evidence for the intents that use it, weighted by how few do; one every intent uses
+    # decides nothing. The customer volunteers filters (optional facts) as readily as requirements,
+    # so a stated fact counts for every intent that uses it; an agent asks for what its checklist
+    # requires, so an asked fact counts for the intents that require it.
+    def weights(holding: Mapping[str, set[str]]) -> dict[str, dict[str, float]]:
+        return {name: {f: idf(sum(f in other for other in holding.values())) for f in facts}
+                for name, facts in holding.items()}
+
+    fact_weights, need_weights = weights(uses), weights(needs)
     values = frozenset(w for fact in checklist.facts.values() for v in fact.allowed for w in _WORD.findall(v.lower()))
-    return _Profile(term_weights, fact_weights, values)
+    return _Profile(term_weights, fact_weights, need_weights, values)
 
 
-def _line_evidence(checklist: Checklist, profile: _Profile, text: str) -> dict[str, float]:
+def _line_evidence(checklist: Checklist, profile: _Profile, text: str) -> dict[str, tuple[float, float]]:
+    """Per intent: (evidence of the line's words, evidence of the facts it states)."""
     said = terms(text, profile.values)
     line = (Line("customer", text),)
+    # A stated fact points at the intents that use it, required or optional: a search that takes an
+    # airline as a filter is not outweighed by a booking that requires one.
+    stated = {f for name in checklist.intents for f in extract_facts(checklist, name, line)}
     evidence = {}
     for name in checklist.intents:
-        score = sum(w for t, w in profile.term_weights[name].items() if t in said)
+        words = sum(w for t, w in profile.term_weights[name].items() if t in said)
         weights = profile.fact_weights[name]
-        if any(weights.values()):
-            stated = extract_facts(checklist, name, line)
-            score += sum(weights.get(f, 0.0) for f in stated)
-        evidence[name] = score
+        evidence[name] = (words, sum(weights.get(f, 0.0) for f in stated))
     return evidence
 
 
 # Per checklist object (kept alive beside its entry, so its id is not reused): the profile and
 # each line's evidence, since every case of a dialogue re-reads the same earlier lines.
-_CACHE: dict[int, tuple[Checklist, _Profile, dict[str, tuple[tuple[str, float], ...]]]] = {}
+_Evidence = tuple[tuple[str, float, float], ...]
+_CACHE: dict[int, tuple[Checklist, _Profile, dict[str, _Evidence]]] = {}
 _CACHE_LINES = 50_000
 
 
-def _cached_evidence(checklist: Checklist, text: str) -> tuple[tuple[str, float], ...]:
+def _entry(checklist: Checklist) -> tuple[Checklist, _Profile, dict[str, _Evidence]]:
     entry = _CACHE.get(id(checklist))
     if entry is None or entry[0] is not checklist:
         if len(_CACHE) > 64:
             _CACHE.clear()
         entry = _CACHE[id(checklist)] = (checklist, _profile(checklist), {})
-    _, profile, lines = entry
+    return entry
+
+
+def _cached_evidence(checklist: Checklist, text: str) -> _Evidence:
+    _, profile, lines = _entry(checklist)
     if text not in lines:
         if len(lines) > _CACHE_LINES:
             lines.clear()
-        lines[text] = tuple(_line_evidence(checklist, profile, text).items())
+        lines[text] = tuple((name, words, facts)
+                            for name, (words, facts) in _line_evidence(checklist, profile, text).items())
     return lines[text]
+
+
+def _asked(profile: _Profile, asks: Sequence[str]) -> dict[str, float]:
+    """Evidence from the agent's question a line answers: facts only some intents require point at them."""
+    return {name: sum(weights.get(f, 0.0) for f in asks) for name, weights in profile.need_weights.items()}
+
+
+def customer_evidence(checklist: Checklist, lines: Sequence[Line], index: int) -> dict[str, float]:
+    """The evidence one customer line gives each intent, read with the agent line it answers.
+
+    Words count in full in a request and at ANSWER_WEIGHT in an answer to the agent's question;
+    the facts the agent asked for count for the intents that require them (the agent's questions are
+    the product's own, so it knows what it asked and why)."""
+    text = lines[index].text
+    before = lines[index - 1] if index and lines[index - 1].speaker == AGENT else None
+    if before is not None and is_offer(before.text) and accepts(text):
+        text = f"{before.text} {text}"  # a yes takes the agent's offer as the customer's own words
+    answers = before is not None and bool(before.asks) and not (NO.match(text) or _REDIRECT.search(text))
+    weight = ANSWER_WEIGHT if answers else 1.0
+    asked = _asked(_entry(checklist)[1], before.asks) if answers else {}
+    return {name: words * weight + facts + asked.get(name, 0.0)
+            for name, words, facts in _cached_evidence(checklist, text)}
 
 
 def read_intent(checklist: Checklist, lines: Sequence[Line]) -> IntentReading:
@@ -174,25 +223,32 @@ def read_intent(checklist: Checklist, lines: Sequence[Line]) -> IntentReading:
             if DONE.search(line.text):
                 running = dict.fromkeys(names, 0.0)  # that task is over: what comes next is read afresh
             continue
-        text = line.text
-        offer = lines[index - 1] if index and lines[index - 1].speaker == AGENT else None
-        if offer is not None and is_offer(offer.text) and accepts(text):
-            text = f"{offer.text} {text}"  # a yes takes the agent's offer as the customer's own words
-        evidence = _cached_evidence(checklist, text)
-        if any(score > 0 for _, score in evidence):  # a line with no intent words keeps the reading
-            for name, score in evidence:
+        evidence = customer_evidence(checklist, lines, index)
+        if any(score > 0 for score in evidence.values()):  # a line with no intent words keeps the reading
+            for name, score in evidence.items():
                 running[name] = running[name] * DECAY + score
-            latest = max(evidence, key=lambda item: item[1])[0]
+            latest = max(evidence, key=lambda name: evidence[name])
     ranked = sorted(names, key=lambda name: -running[name])
     total = sum(running.values())
     shares = tuple((name, running[name] / total if total else 1.0 / len(names)) for name in ranked)
-    best, runner_up = running[ranked[0]], running[ranked[1]]
+    best = running[ranked[0]]
     if best <= 0:
         return IntentReading(None, False, 0.0, shares)
     # Settled: a clear margin, and the customer's latest evidence points the same way (a request
     # for another task that has not yet outweighed the old one is a question, not a stop).
-    settled = best >= MIN_EVIDENCE and best >= MARGIN * runner_up and latest == ranked[0]
+    close = [name for name in ranked[1:] if MARGIN * running[name] > best]
+    settled = (best >= MIN_EVIDENCE and latest == ranked[0]
+               and all(covers(checklist, ranked[0], name) for name in close))
     return IntentReading(ranked[0], settled, shares[0][1], shares)
+
+
+def covers(checklist: Checklist, best: str, other: str) -> bool:
+    """Whether a stop on `best` is safe were `other` the customer's intent: `best` needs strictly more
+    facts, so its checklist complete means `other`'s is too, and it commits nothing `other` would not
+    (a search with a return date over a one-way search, never a booking over a search)."""
+    mine, theirs = checklist.intent(best), checklist.intent(other)
+    return (set(theirs.required) < set(mine.required)
+            and (theirs.transactional or not mine.transactional))
 
 
 def finished_before(checklist: Checklist, intent: str, lines: Sequence[Line]) -> bool:
@@ -209,7 +265,7 @@ def finished_before(checklist: Checklist, intent: str, lines: Sequence[Line]) ->
     before = read_intent(checklist, earlier)
     if before.settled and before.intent == intent:
         return True
-    evidence = dict(_cached_evidence(checklist, lines[last].text))  # type: ignore[index]
+    evidence = customer_evidence(checklist, lines, last)
     return not (evidence.get(intent, 0.0) > 0 and max(evidence, key=lambda n: evidence[n]) == intent)
 
 

@@ -3,13 +3,15 @@ apart, a clear margin before it is settled, and each trick beside the plain stat
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from core.checklist import Checklist
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extraction import Extraction
 from core.extractors.offline import OfflineExtractor
-from core.intent import candidates_question, read_intent, terms
+from core.intent import candidates_question, covers, read_intent, terms
 from core.turn import take_turn
 
 # A service nobody tuned on, in the SGD schema shape.
@@ -147,3 +149,86 @@ def test_a_checklist_filled_before_the_intent_was_clear_may_stop_once_it_is_name
              *customer("Search the catalogue please"))
     result = take_turn(LIBRARY, None, named, OfflineExtractor())
     assert (result.intent, result.decision) == ("SearchCatalogue", "stop")
+
+
+def test_request_words_inside_an_answer_weigh_little_unless_the_answer_redirects():
+    asked = (*customer("I'd like to reserve Dune"), Line(AGENT, "Which branch?", ("branch",)))
+    plain = read_intent(LIBRARY, customer("Search at Riverside please."))
+    assert (plain.intent, plain.settled) == ("SearchCatalogue", True)  # the same words as a request
+    answer = read_intent(LIBRARY, (*asked, *customer("Search at Riverside please.")))
+    assert not (answer.intent == "SearchCatalogue" and answer.settled)  # an answer naming a place, not a new task
+    redirect = read_intent(LIBRARY, (*asked, *customer("No, search the catalogue at Riverside instead.")))
+    assert (redirect.intent, redirect.settled) == ("SearchCatalogue", True)
+    unasked = read_intent(LIBRARY, (*asked[:1], Line(AGENT, "Which branch?"), *customer("Search at Riverside please.")))
+    assert unasked.intent == "SearchCatalogue"  # a line the product did not record as a question is read in full
+
+
+def test_an_answer_to_a_question_only_some_intents_ask_is_evidence_for_them():
+    only_reserve = (*customer("I need Dune"), Line(AGENT, "When will you collect it?", ("pickup_date",)),
+                    *customer("Friday"))
+    shared = (*customer("I need Dune"), Line(AGENT, "Which branch?", ("branch",)), *customer("Riverside"))
+    assert read_intent(LIBRARY, only_reserve).intent == "ReserveBook"
+    assert not read_intent(LIBRARY, shared).settled  # every intent needs a branch: nothing decided
+
+
+def _slot(name: str, description: str, values: tuple[str, ...] = ()) -> dict:
+    return {"name": name, "description": description, "is_categorical": bool(values), "possible_values": list(values)}
+
+
+TRAINS = {
+    "service_name": "Trains_9",
+    "slots": [_slot("origin", "Station the train leaves from"), _slot("destination", "Station the train goes to"),
+              _slot("date", "Date of the outbound journey"), _slot("return_date", "Date of the return journey"),
+              _slot("coach", "Coach class", ("First", "Standard"))],
+    "intents": [
+        {"name": "FindSingle", "description": "Find one-way trains", "is_transactional": False,
+         "required_slots": ["origin", "destination", "date"], "optional_slots": {"coach": "dontcare"}},
+        {"name": "FindReturn", "description": "Find return trains", "is_transactional": False,
+         "required_slots": ["origin", "destination", "date", "return_date"], "optional_slots": {"coach": "dontcare"}},
+        {"name": "BuyReturn", "description": "Buy return train tickets", "is_transactional": True,
+         "required_slots": ["origin", "destination", "date", "return_date", "coach"]},
+    ],
+}
+
+
+def _trains(**changes) -> Checklist:
+    schema = copy.deepcopy(TRAINS)
+    for intent in schema["intents"]:
+        intent.update(changes.get(intent["name"], {}))
+    return Checklist.from_schema(schema)
+
+
+def test_a_fact_a_search_takes_as_a_filter_does_not_read_as_a_booking():
+    text = customer("Find trains from Leeds to York leaving May 3 in First class")
+    filtered = read_intent(_trains(), text)
+    assert filtered.intent != "BuyReturn" and filtered.candidates[-1][0] == "BuyReturn"
+    # The plain case it imitates: only the booking uses the class, so stating it points there.
+    only_booking = _trains(FindSingle={"optional_slots": {}}, FindReturn={"optional_slots": {}})
+    assert read_intent(only_booking, text).intent == "BuyReturn"
+
+
+def test_a_close_intent_needing_fewer_facts_does_not_block_a_search_but_does_block_a_booking():
+    looks = _trains(BuyReturn={"is_transactional": False})
+    assert _trains().intent("BuyReturn").transactional and not looks.intent("FindReturn").transactional
+    assert covers(looks, "FindReturn", "FindSingle")  # more facts, commits nothing more
+    assert not covers(looks, "FindSingle", "FindReturn")  # fewer facts: a stop may leave the other short
+    assert not covers(_trains(), "BuyReturn", "FindReturn")  # a booking over a search commits more
+    assert not covers(looks, "FindReturn", "FindReturn")
+    two = {k: TRAINS[k] for k in ("service_name", "slots")}
+    single, back = copy.deepcopy(TRAINS["intents"][:2])
+    lookup = Checklist.from_schema({**two, "intents": [single, back]})
+    booking = Checklist.from_schema({**two, "intents": [single, {**back, "is_transactional": True}]})
+    lines = (*customer("Find me one-way trains from Leeds to York"), Line(AGENT, "Which date?", ("date",)),
+             *customer("Actually a return please, back on May 9"))
+    search, book = read_intent(lookup, lines), read_intent(booking, lines)
+    assert search.candidates[1][1] * 2 > search.candidates[0][1]  # the one-way search is still close
+    assert (search.intent, search.settled) == ("FindReturn", True)
+    assert (book.intent, book.settled) == ("FindReturn", False)  # the same words, but it would commit
+
+
+def test_an_agent_asks_for_what_its_checklist_requires_a_customer_volunteers_filters():
+    trip = customer("Trains from Leeds to York on May 3, back May 9")
+    asked = read_intent(_trains(), (*trip, Line(AGENT, "Which class?", ("coach",)), *customer("First")))
+    assert (asked.intent, asked.settled) == ("BuyReturn", True)  # only the booking requires a class
+    volunteered = read_intent(_trains(), (*trip, Line(AGENT, "Anything else?"), *customer("First class")))
+    assert not (volunteered.intent == "BuyReturn" and volunteered.settled)  # a search takes it as a filter
