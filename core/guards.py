@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass
 from core.case import Case, case_set_fingerprint
 from core.corpus import Corpus
 from core.grade import GRADER_VERSION
+from core.intent import READER_VERSION
 
 GUARD_NAMES = ("case_set", "checklist", "prompt", "grader", "tier_settings", "intent_mode", "provider_plan")
 CONTRACT_GRADER = "contract"  # contract runs are judged by expected codes, not by the SGD grader
@@ -68,10 +69,12 @@ def faulted(settings: Mapping) -> bool:
 
 def eval_guards(corpus: Corpus, cases: Sequence[Case], prompt_fingerprint: str, settings: Mapping,
                 intent_mode: str = "gold") -> Guards:
-    """`intent_mode`: "gold" (each case's intent is given) or "predicted" (the turn reads it)."""
+    """`intent_mode`: "gold" (each case's intent is given) or "predicted" (the turn reads it, and
+    the reader's version is part of the guard)."""
+    mode = intent_mode if intent_mode == "gold" else f"{intent_mode}:{READER_VERSION}"
     return Guards(case_set=case_set_fingerprint(cases), checklist=corpus.checklist.fingerprint(),
                   prompt=prompt_fingerprint, grader=GRADER_VERSION, tier_settings=settings_fingerprint(settings),
-                  intent_mode=intent_mode, provider_plan=provider_plan(settings))
+                  intent_mode=mode, provider_plan=provider_plan(settings))
 
 
 def floor_guards(corpus: Corpus, cases: Sequence[Case], floor: str, settings: Mapping) -> Guards:

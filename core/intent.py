@@ -30,6 +30,8 @@ from core.corpus import AGENT, Line
 from core.extractors.offline import DONE, extract_facts
 from core.wording import describe
 
+# Part of a predicted-intent run's guards: two runs read with different rules are not one system.
+READER_VERSION = "intent-2"
 DECAY = 0.35  # an earlier line's evidence counts about a third as much as the next one's
 MARGIN = 2.0  # the best intent's evidence must be at least this many times the runner-up's
 MIN_EVIDENCE = 0.3  # below this the best intent is a guess, not a reading
@@ -206,7 +208,7 @@ def customer_evidence(checklist: Checklist, lines: Sequence[Line], index: int) -
         text = f"{before.text} {text}"  # a yes takes the agent's offer as the customer's own words
     answers = before is not None and bool(before.asks) and not (NO.match(text) or _REDIRECT.search(text))
     weight = ANSWER_WEIGHT if answers else 1.0
-    asked = _asked(_entry(checklist)[1], before.asks) if answers else {}
+    asked = _asked(_entry(checklist)[1], before.asks) if answers and before is not None else {}
     return {name: words * weight + facts + asked.get(name, 0.0)
             for name, words, facts in _cached_evidence(checklist, text)}
 
@@ -258,7 +260,7 @@ def finished_before(checklist: Checklist, intent: str, lines: Sequence[Line]) ->
     names the intent: the customer answering "which one?" may stop it."""
     last = max((i for i, ln in enumerate(lines) if ln.speaker != AGENT), default=None)
     earlier = tuple(lines[:last]) if last is not None else ()
-    if not any(ln.speaker != AGENT for ln in earlier):
+    if last is None or not any(ln.speaker != AGENT for ln in earlier):
         return False
     if checklist.missing(intent, extract_facts(checklist, intent, earlier)):
         return False
