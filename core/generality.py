@@ -243,6 +243,14 @@ def totals(rows: Sequence[dict], modes: Sequence[str]) -> dict[str, dict]:
     return out
 
 
+def floor_verdict(figures: Mapping) -> str:
+    """Whether the tier beats always-stop on a row: `yes`, `tie` where both score the same (every case
+    complete, say: nothing can beat it) or `NO`."""
+    if figures["above_floor"]:
+        return "yes"
+    return "tie" if figures["decisions"]["hits"] == figures["always_stop"]["hits"] else "NO"
+
+
 def guards(rows: Sequence[dict], settings: Settings, tier_settings: Mapping) -> dict:
     """What must match before two generality runs are compared."""
     sets = json.dumps(sorted((r["service"], r["split"], r["case_set"]) for r in rows))

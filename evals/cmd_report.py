@@ -56,13 +56,6 @@ def _cell(rate: dict | None) -> str:
     return f"{pct(rate['value'])} ({pct(rate['low'])}–{pct(rate['high'])})"
 
 
-def _beats(figures: dict) -> str:
-    """Whether the tier beats always-stop: `tie` where both score the same (every case complete, say)."""
-    if figures["above_floor"]:
-        return "yes"
-    return "tie" if figures["decisions"]["hits"] == figures["always_stop"]["hits"] else "NO"
-
-
 def _early(figures: dict) -> str:
     return f"{figures['stopped_early']:,} ({pct(figures['stopped_early_rate']['value'])})"
 
@@ -114,7 +107,7 @@ def handle(args: argparse.Namespace) -> int:
                 sgdx = pct(r["sgd_x"]["changed_rate"]["value"]) if r.get("sgd_x") else "—"
                 print(f"{r['service']:<15}{r['split']:<6}{'seen' if r['seen_in_train'] else 'NO':<7}{r['cases']:>7,}"
                       f"  {_cell(f['decisions']):<22}{_cell(f['always_stop']):<22}"
-                      f"{_beats(f):<6}{_early(f):>15}  {_precision(f):<17}"
+                      f"{generality.floor_verdict(f):<6}{_early(f):>15}  {_precision(f):<17}"
                       f"{f['missed']:>7,}  {sgdx:>7}")
         print("\ntotals")
         for body in result["groups"].values():

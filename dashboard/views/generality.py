@@ -7,7 +7,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from core.generality import GROUP_LABELS
+from core.generality import GROUP_LABELS, floor_verdict
 from dashboard import jobs, ui
 
 MODES = {"gold": "given (the corpus names it)", "predicted": "read from the conversation"}
@@ -29,12 +29,6 @@ def share(rate: dict | None) -> str:
     if not rate or not rate.get("n"):
         return "—"
     return f"{100 * rate['value']:.1f}% ({100 * rate['low']:.1f}–{100 * rate['high']:.1f}%)"
-
-
-def beats(figures: dict) -> str:
-    if figures["above_floor"]:
-        return "yes"
-    return "tie" if figures["decisions"]["hits"] == figures["always_stop"]["hits"] else "NO"
 
 
 def early(figures: dict) -> str:
@@ -75,7 +69,7 @@ def service_table(rows: list[dict], mode: str) -> pd.DataFrame:
         "cases": [f"{r['cases']:,}" for r in rows],
         "decisions right": [share(r[mode]["decisions"]) for r in rows],
         "always stopping would score": [share(r[mode]["always_stop"]) for r in rows],
-        "beats always stopping": [beats(r[mode]) for r in rows],
+        "beats always stopping": [floor_verdict(r[mode]) for r in rows],
         "stopped too early": [early(r[mode]) for r in rows],
         "facts right when stated": [share(r[mode]["precision"]) for r in rows],
         "facts missed": [f"{r[mode]['missed']:,}" for r in rows],
