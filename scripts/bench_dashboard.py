@@ -57,7 +57,23 @@ def render_times(app: Path) -> list[tuple[str, float, float]]:
     return times
 
 
-def render_in_child(db: Path, checkout: Path) -> tuple[list[tuple[str, float, float]], float]:
+def queue_times() -> dict[str, float]:
+    """Seconds (min of 3) of the review queue's two reads: the run list, and the newest run's cases."""
+    from core import review
+    from core.store import Store
+
+    store, best = Store(), {}
+    for _ in range(3):
+        mark = time.perf_counter()
+        runs = review.queue_runs(store)
+        best["queue_runs"] = min(best.get("queue_runs", 1e9), time.perf_counter() - mark)
+        mark = time.perf_counter()
+        review.run_queue(store, runs["run_id"].iloc[0])
+        best["run_queue"] = min(best.get("run_queue", 1e9), time.perf_counter() - mark)
+    return best
+
+
+def render_in_child(db: Path, checkout: Path) -> tuple[list[tuple[str, float, float]], float, dict[str, float]]:
     """Every page's times and the peak memory (MB) of a fresh process that rendered them all."""
     env = {**os.environ, "RUNS_DB": str(db.resolve()), "CHAT_INTAKE_BOOTSTRAP": "0", "PYTHONPATH": str(checkout)}
     done = subprocess.run([sys.executable, __file__, "--render", str(checkout)], cwd=checkout, env=env,
@@ -65,7 +81,7 @@ def render_in_child(db: Path, checkout: Path) -> tuple[list[tuple[str, float, fl
     if done.returncode != 0:
         raise SystemExit(f"rendering failed: {done.stderr.strip()[-2000:]}")
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    return [tuple(t) for t in result["times"]], result["peak_mb"]
+    return [tuple(t) for t in result["times"]], result["peak_mb"], result["queue"]
 
 
 def report(db: Path, label: str, checkouts: list[Path], rounds: int = 1) -> bool:
@@ -73,10 +89,12 @@ def report(db: Path, label: str, checkouts: list[Path], rounds: int = 1) -> bool
     slows them alike) and each dashboard process's peak memory; True when all are in target."""
     best: dict[Path, dict[str, list[float]]] = {c: {} for c in checkouts}
     peak: dict[Path, float] = {}
+    queue: dict[Path, dict[str, float]] = {c: {} for c in checkouts}
     for _ in range(rounds):
         for checkout in checkouts:
-            times, peak_mb = render_in_child(db, checkout)
+            times, peak_mb, reads = render_in_child(db, checkout)
             peak[checkout] = max(peak.get(checkout, 0.0), peak_mb)
+            queue[checkout] = {k: min(queue[checkout].get(k, 1e9), v) for k, v in reads.items()}
             for page, cold, warm in times:
                 was = best[checkout].get(page, [cold, warm])
                 best[checkout][page] = [min(was[0], cold), min(was[1], warm)]
@@ -89,6 +107,8 @@ def report(db: Path, label: str, checkouts: list[Path], rounds: int = 1) -> bool
             print(f"{name}: {page:<10} {cold:>7.2f} {warm:>7.2f}   {'ok' if cold < TARGET_S else 'SLOW'}")
         print(f"{name}: dashboard process peak memory {peak[checkout]:.0f} MB   target < {TARGET_MB} MB   "
               f"{'ok' if peak[checkout] < TARGET_MB else 'OVER'}")
+        print(f"{name}: review queue reads: run list {queue[checkout]['queue_runs']:.3f} s, "
+              f"one run's cases {queue[checkout]['run_queue']:.3f} s")
         print(f"{name}: " + ("every page under target" if not slow else f"over target: {', '.join(slow)}"))
         fine = fine and not slow and peak[checkout] < TARGET_MB
     return fine
@@ -119,7 +139,7 @@ def main() -> int:
     if args.render:
         times = render_times(args.render / "dashboard" / "app.py")
         peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        print(json.dumps({"times": times, "peak_mb": peak_mb}))
+        print(json.dumps({"times": times, "peak_mb": peak_mb, "queue": queue_times()}))
         return 0
     checkouts = [c.resolve() for c in args.checkout or [ROOT]]
     if args.db:
