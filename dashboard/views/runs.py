@@ -271,7 +271,7 @@ def start_form() -> None:
     if not services:
         st.info("No service has dialogues on this machine, so no run can start: add an SGD folder (SGD_DIR).")
         return
-    recorded = list(ui.runs(ui.db(), "eval")["run_id"])
+    recorded = list(ui.runs(ui.db(), "eval", brief=True)["run_id"])
     with st.form("start_run"):
         cols = st.columns(4)
         tier = cols[0].selectbox("Tier", names, format_func=ui.tier_option, key="start_tier")
