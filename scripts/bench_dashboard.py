@@ -57,6 +57,15 @@ def render_times(app: Path) -> list[tuple[str, float, float]]:
     return times
 
 
+def peak_rss_mb() -> float:
+    """This process's peak resident memory. VmHWM, not getrusage's ru_maxrss: that one survives exec,
+    so a child of a big parent (the one that filled the store) would report the parent's peak."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # no /proc: an upper bound
+
+
 def queue_times() -> dict[str, float]:
     """Seconds (min of 3) of the review queue's two reads: the run list, and the newest run's cases."""
     from core import review
@@ -138,7 +147,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.render:
         times = render_times(args.render / "dashboard" / "app.py")
-        peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        peak_mb = peak_rss_mb()
         print(json.dumps({"times": times, "peak_mb": peak_mb, "queue": queue_times()}))
         return 0
     checkouts = [c.resolve() for c in args.checkout or [ROOT]]
