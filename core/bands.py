@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import pandas as pd
 
@@ -120,7 +121,7 @@ def _fmt(metric: str, value: float | None) -> str:
     return f"{value:.1f}"
 
 
-def _guards(value: object) -> dict:
+def _guards(value: Any) -> dict:
     return json.loads(value) if isinstance(value, str) else dict(value or {})
 
 
@@ -313,7 +314,9 @@ def check(store: Store, run_id: str | None = None, against: str | None = None, k
         base = history.sort_values("started_at").iloc[-1]
     history = history.sort_values("started_at")
     changed = what_changed(base.to_dict(), target.to_dict())
-    deviations, within, bands = [], [], {}
+    deviations: list[Deviation] = []
+    within: list[Deviation] = []
+    bands: dict[str, Band] = {}
     for metric in WATCHED:
         limits = band(metric, history, reference_run=base["run_id"])
         bands[metric] = limits

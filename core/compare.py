@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 from datetime import UTC, datetime
+from typing import Any
 
 import duckdb
 import numpy as np
@@ -44,7 +45,7 @@ _FINISHED_FIGURES: dict[tuple[str, str, object], dict] = {}
 _MEMO_LIMIT = 50_000
 
 
-def _none(value: object) -> object:
+def _none(value: Any) -> Any:
     """NaN/NA as None, numpy scalars as Python numbers."""
     if value is None or value is pd.NA or value is pd.NaT:
         return None
@@ -76,7 +77,12 @@ def run_figures(store: Store, kind: str | None = None) -> pd.DataFrame:
         card = _card(db)
     if runs.empty:
         return pd.DataFrame(columns=[*RUN_COLUMNS, "settings", "guards", "git_rev", "rate"])
-    rows = [computed.get(key[1]) or _FINISHED_FIGURES[key] for key in keys]
+    rows = []
+    for key, status in zip(keys, runs["status"], strict=True):
+        figures = computed.get(key[1]) or _FINISHED_FIGURES[key]
+        if status != "running":
+            _FINISHED_FIGURES[key] = figures  # an ended run's cases are final: counted once per process
+        rows.append(figures)
     frame = pd.concat([runs.reset_index(drop=True), pd.DataFrame(rows, columns=list(FIGURES))], axis=1)
     return _derive(frame, card)
 
@@ -236,5 +242,5 @@ def _summary_of(value: object) -> dict:
     return body if isinstance(body, dict) else {}
 
 
-def settings_of(value: object) -> dict:
+def settings_of(value: Any) -> dict:
     return json.loads(value) if isinstance(value, str) else dict(value or {})

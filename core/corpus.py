@@ -12,7 +12,7 @@ import hashlib
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 # The small shared types live in core/case.py; they are re-exported here so `from core.corpus import
@@ -29,7 +29,7 @@ from core.case import rename_case as rename_case
 from core.checklist import Checklist
 from core.custom_corpus import is_custom, load_checklist_entry, load_dialogues
 from core.errors import UsageError
-from core.sgd_source import CorpusError, iter_dialogues, locate, shard_signature
+from core.sgd_source import SPLITS, CorpusError, iter_dialogues, locate, shard_signature
 
 SEGMENTS = ("dialogue", "intent")
 SPLIT_NAMES = ("held-out", "sample", "all")
@@ -127,6 +127,17 @@ def cases_from_dialogue(dialogue: Mapping, service: str, checklist: Checklist, s
     return cases, dropped
 
 
+def without_asks(corpus: Corpus) -> Corpus:
+    """The same cases with every agent line's recorded questions (`Line.asks`) emptied: what a tier makes of
+    the conversation when it cannot know which fact the agent asked for (SGD annotates them; a product knows
+    its own questions, a transcript from elsewhere may not)."""
+    def bare(case: Case) -> Case:
+        return replace(case, lines=tuple(Line(ln.speaker, ln.text) for ln in case.lines))
+
+    return replace(corpus, cases=[bare(c) for c in corpus.cases],
+                   notes=[*corpus.notes, "agent questions (asks) emptied"])
+
+
 CACHE_DIR = config.DEFAULT_CACHE_DIR  # the default; CHAT_INTAKE_CACHE moves it (config.cache_dir())
 CACHE_VERSION = 2
 
@@ -154,13 +165,16 @@ def build_corpus(
     schema_variant: str | None = None,
     download: bool = True,
     progress: bool = False,
+    sgd_split: str | None = None,
 ) -> Corpus:
-    """Read (or download, then read) the service's dialogues and cut them into cases."""
+    """Read (or download, then read) the service's dialogues and cut them into cases. `sgd_split` reads the
+    service's dialogues of that SGD split (train, dev, test); by default the first split whose schema lists it."""
     if segment not in SEGMENTS:
         raise UsageError(f"unknown segment mode {segment!r}; choose one of {', '.join(SEGMENTS)}")
-    if is_custom(sgd_dir):
+    if sgd_dir is not None and is_custom(sgd_dir):
         return _custom_corpus(Path(sgd_dir), service, segment)
-    found = locate(service, sgd_dir)
+    splits = (sgd_split,) if sgd_split else SPLITS
+    found = locate(service, sgd_dir, splits)
     chosen = sgd_dir or config.sgd_dir()  # a folder the user named is never downloaded into
     if found is None and download and not chosen:
         from core.download import download_service
@@ -169,10 +183,11 @@ def build_corpus(
             download_service(service, progress=progress)
         except CorpusError as exc:
             raise CorpusError(f"service {service!r} is not in any local SGD folder, and {exc}") from exc
-        found = locate(service, sgd_dir)
+        found = locate(service, sgd_dir, splits)
     if found is None:
         where = chosen or "data/sgd or a shared/sgd copy"
-        raise CorpusError(f"service {service!r} was not found in {where}")
+        within = f" ({sgd_split} split)" if sgd_split else ""
+        raise CorpusError(f"service {service!r} was not found in {where}{within}")
     root, split, entry = found
     checklist = Checklist.from_schema(entry)
 

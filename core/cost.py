@@ -80,9 +80,11 @@ def _as_date(value: object, where: str) -> date:
     raise UsageError(f"{where}: checked_on must be a date (YYYY-MM-DD), got {value!r}")
 
 
-def _as_price(value: object, name: str, where: str, optional: bool = False) -> float | None:
-    if value is None and optional:
-        return None
+def _as_optional_price(value: object, name: str, where: str) -> float | None:
+    return None if value is None else _as_price(value, name, where)
+
+
+def _as_price(value: object, name: str, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
         raise UsageError(f"{where}: {name} must be a non-negative number of dollars per million tokens, got {value!r}")
     return float(value)
@@ -99,7 +101,7 @@ def validate_rate(rate: Rate) -> Rate:
         vendor=rate.vendor.strip(), model=rate.model.strip(),
         input_per_m=_as_price(rate.input_per_m, "input_per_m", where),
         output_per_m=_as_price(rate.output_per_m, "output_per_m", where),
-        cached_input_per_m=_as_price(rate.cached_input_per_m, "cached_input_per_m", where, optional=True),
+        cached_input_per_m=_as_optional_price(rate.cached_input_per_m, "cached_input_per_m", where),
         checked_on=_as_date(rate.checked_on, where), source=str(rate.source or "").strip(),
     )
 
@@ -164,10 +166,8 @@ def save_rate(store: Store, rate: Rate) -> None:
 
 def cache_reads_apart(settings: Mapping | str | None) -> bool:
     """True when a run's wire reports cache reads apart from input_tokens (Anthropic Messages)."""
-    if isinstance(settings, str):
-        settings = json.loads(settings)
-    settings = settings or {}
-    return (settings.get("wire") or settings.get("provider")) == "anthropic"
+    body: Mapping = json.loads(settings) if isinstance(settings, str) else (settings or {})
+    return (body.get("wire") or body.get("provider")) == "anthropic"
 
 
 def reset_rate(store: Store, key: str) -> bool:
@@ -179,9 +179,8 @@ def reset_rate(store: Store, key: str) -> bool:
 
 def run_rate(settings: Mapping | str | None, card: Mapping[str, Rate]) -> Rate | None:
     """The rate a run's tier settings name (`rate = "vendor/model"`), or None when unnamed or unknown."""
-    if isinstance(settings, str):
-        settings = json.loads(settings)
-    name = (settings or {}).get("rate")
+    body: Mapping = json.loads(settings) if isinstance(settings, str) else (settings or {})
+    name = body.get("rate")
     return card.get(name) if name else None
 
 

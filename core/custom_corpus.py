@@ -15,6 +15,7 @@ into SGD-shaped dialogues so the one case builder serves both.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from core.checklist import Checklist
@@ -24,8 +25,8 @@ CHECKLIST_FILE = "checklist.json"
 TRANSCRIPTS_FILE = "transcripts.jsonl"
 
 
-def is_custom(folder: str | Path | None) -> bool:
-    return bool(folder) and (Path(folder) / CHECKLIST_FILE).exists()
+def is_custom(folder: str | os.PathLike | None) -> bool:
+    return folder is not None and bool(str(folder)) and (Path(folder) / CHECKLIST_FILE).exists()
 
 
 def load_checklist_entry(folder: Path) -> dict:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import httpx
 from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_exponential
@@ -48,7 +49,7 @@ def _get(client: httpx.Client, url: str) -> httpx.Response | None:
     return response
 
 
-def _json(response: httpx.Response, url: str) -> object:
+def _json(response: httpx.Response, url: str) -> Any:
     try:
         return response.json()
     except ValueError as exc:

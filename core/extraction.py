@@ -78,7 +78,10 @@ class Extraction:
 class Extractor(Protocol):
     """One call: conversation in, extraction out."""
 
-    tier: str  # the configured tier name, e.g. "offline", "fast"
-    kind: str  # "offline" | "model" | "replay" | "simulated"
+    @property
+    def tier(self) -> str: ...  # the configured tier name, e.g. "offline", "fast"
+
+    @property
+    def kind(self) -> str: ...  # "offline" | "model" | "replay" | "simulated"
 
     def extract(self, request: ExtractionRequest) -> Extraction: ...

@@ -200,7 +200,7 @@ def _fullwidth(text: str) -> str:
 
 
 TRANSFORMS: dict[str, Callable[[str, object], str]] = {
-    "first_chars": lambda v, n: v[: int(n)],
+    "first_chars": lambda v, n: v[: int(str(n))],
     "append": lambda v, extra: v + str(extra),
     "upper": lambda v, _: v.upper(),
     "homoglyphs": lambda v, _: v.translate(_TO_CYRILLIC),

@@ -6,6 +6,7 @@ so its decision is derived like any tier's (it stops only for intents that requi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from core.case import Case
@@ -41,7 +42,7 @@ def run_floors(store: Store, corpus: Corpus, cases: Sequence[Case], split: str) 
                          n_planned=len(cases), service=corpus.checklist.service, sgd_split=corpus.split,
                          corpus_source=corpus.source, split=split, segment=corpus.segment,
                          schema_variant=corpus.schema_variant) as run:
-            run.so_far = lambda grades=grades: summarize(grades)
+            run.so_far = functools.partial(summarize, grades)
             for case in cases:
                 decision = floor_decision(floor, corpus, case)
                 grade = grade_case(corpus.checklist, case, {}, decision)

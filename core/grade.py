@@ -97,10 +97,11 @@ class Rate:
         return float(low), float(high)
 
     def __str__(self) -> str:
-        if not self.n:
+        interval, value = self.interval, self.value
+        if interval is None or value is None:
             return "— (n=0)"
-        low, high = self.interval
-        return f"{100 * self.value:.1f}% ({self.hits}/{self.n}, 95% CI {100 * low:.1f}–{100 * high:.1f})"
+        low, high = interval
+        return f"{100 * value:.1f}% ({self.hits}/{self.n}, 95% CI {100 * low:.1f}–{100 * high:.1f})"
 
     def to_json(self) -> dict:
         interval = self.interval

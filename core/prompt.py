@@ -138,9 +138,9 @@ def _json_object(text: str | None, numbers_as_text: bool = False) -> dict | None
         body = fenced.group(1)
     # Numbers are kept as written ("820.50", not 820.5): a small model answers `"amount": 820`
     # for "$820", and the contract, not the parser, judges whether that is the customer's words.
-    as_text = {"parse_int": str, "parse_float": str, "parse_constant": str} if numbers_as_text else {}
     try:
-        answer = json.loads(body, **as_text)
+        answer = (json.loads(body, parse_int=str, parse_float=str, parse_constant=str) if numbers_as_text
+                  else json.loads(body))
     except (json.JSONDecodeError, RecursionError):
         return None
     return answer if isinstance(answer, dict) else None

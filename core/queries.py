@@ -162,6 +162,14 @@ FROM reviews GROUP BY run_id, case_id
 """
 
 
+def one(db: duckdb.DuckDBPyConnection, sql: str, params: Sequence[object] = ()) -> tuple:
+    """The single row an aggregate query returns (an aggregate always returns one)."""
+    row = db.execute(sql, list(params)).fetchone()
+    if row is None:
+        raise RuntimeError(f"no row from an aggregate query: {sql[:60]}")
+    return row
+
+
 def _marks(values: Sequence[object]) -> str:
     return ",".join("?" * len(values))
 
@@ -256,7 +264,7 @@ def delete_rate(db: duckdb.DuckDBPyConnection, vendor: str, model: str) -> bool:
     return bool(found and found[0])
 
 
-def turn_tokens(db: duckdb.DuckDBPyConnection, run_id: str) -> tuple[pd.DataFrame, object]:
+def turn_tokens(db: duckdb.DuckDBPyConnection, run_id: str) -> tuple[pd.DataFrame, str | None]:
     """Mean measured tokens by customer turn position, and the run's settings (JSON text)."""
     frame = db.execute(
         """
@@ -288,7 +296,7 @@ def latest_measured_run(db: duckdb.DuckDBPyConnection, tier: str) -> str | None:
 # --- the embedded default (core/bootstrap.py) -----------------------------------------------
 
 def run_count(db: duckdb.DuckDBPyConnection) -> int:
-    return int(db.execute("SELECT count(*) FROM runs").fetchone()[0])
+    return int(one(db, "SELECT count(*) FROM runs")[0])
 
 
 def finished_kinds(db: duckdb.DuckDBPyConnection, service: str, split: str) -> set[tuple[str, str]]:
@@ -300,10 +308,10 @@ def finished_kinds(db: duckdb.DuckDBPyConnection, service: str, split: str) -> s
 
 def runs_beyond_default(db: duckdb.DuckDBPyConnection, service: str, split: str, tier: str, review_split: str) -> int:
     """Runs that are not part of the embedded default (the store holds work of its own)."""
-    return int(db.execute(
-        "SELECT count(*) FROM runs WHERE NOT (service IS NOT DISTINCT FROM ? AND schema_variant IS NULL AND"
+    return int(one(
+        db, "SELECT count(*) FROM runs WHERE NOT (service IS NOT DISTINCT FROM ? AND schema_variant IS NULL AND"
         " (kind = 'floor' AND split IS NOT DISTINCT FROM ? OR kind = 'eval' AND tier = ? AND split IN (?, ?)))",
-        [service, split, tier, split, review_split]).fetchone()[0])
+        [service, split, tier, split, review_split])[0])
 
 
 # --- the replay tier ------------------------------------------------------------------------

@@ -16,7 +16,7 @@ a `kill -9` leaves it `running` until the next open of the store closes it (core
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 
 from core.guards import Guards
@@ -35,9 +35,9 @@ class RunRecorder:
         if not isinstance(guards, Guards):
             raise TypeError("a run is started with typed Guards (core/guards.py), one builder per run kind")
         self.store = store
-        self._start = {"kind": kind, "tier": tier, "tier_kind": tier_kind, "guards": guards.to_json(),
-                       "settings": dict(settings), "n_planned": n_planned, **labels}
-        self.run_id: str | None = None
+        self.kind, self.tier, self.tier_kind, self.guards = kind, tier, tier_kind, guards
+        self.settings, self.n_planned, self.labels = dict(settings), n_planned, labels
+        self._run_id: str | None = None
         self.writer: RunWriter | None = None
         self.status: str | None = None  # how it ended, once it has
         # What an interrupted run reports: the figures counted so far, and how far it got.
@@ -47,15 +47,23 @@ class RunRecorder:
 
     # --- start -----------------------------------------------------------------------
     def start(self) -> RunRecorder:
-        self.run_id = self.store.start_run(**self._start)
-        self.writer = RunWriter(self.store, self.run_id)
+        self._run_id = self.store.start_run(kind=self.kind, tier=self.tier, tier_kind=self.tier_kind,
+                                            guards=self.guards.to_json(), settings=self.settings,
+                                            n_planned=self.n_planned, **self.labels)
+        self.writer = RunWriter(self.store, self._run_id)
         return self
+
+    @property
+    def run_id(self) -> str:
+        if self._run_id is None:
+            raise RuntimeError("the run has not been started")
+        return self._run_id
 
     def __enter__(self) -> RunRecorder:
         return self.start()
 
     # --- rows ------------------------------------------------------------------------
-    def case(self, row: Mapping, calls: list[Mapping] | None = None) -> None:
+    def case(self, row: Mapping, calls: Sequence[Mapping] | None = None) -> None:
         """A finished case (and its calls), handed to the writer thread."""
         self._writer().case(row, list(calls or []))
         self.cases += 1
@@ -80,14 +88,14 @@ class RunRecorder:
             raise ValueError(f"a run ends as one of {', '.join(ENDINGS)} (incomplete is the recorder's), "
                              f"not {status!r}")
         self._writer().close()
-        self.store.finish_run(self._id(), status, summary, note=note)
+        self.store.finish_run(self.run_id, status, summary, note=note)
         self.status = status
         log.debug("run %s ended %s", self.run_id, status)
 
     def fail(self, exc: BaseException) -> None:
         """End the run as `incomplete` after an exception: what was handed over is written if the
         store allows, and the note says how far it got and why it stopped."""
-        if self.status is not None or self.run_id is None:
+        if self.status is not None or self._run_id is None:
             return
         try:
             if self.writer is not None:
@@ -108,8 +116,3 @@ class RunRecorder:
             missing = RuntimeError(f"run {self.run_id} ended without a result: call finish()")
             self.fail(missing)
             raise missing
-
-    def _id(self) -> str:
-        if self.run_id is None:
-            raise RuntimeError("the run has not been started")
-        return self.run_id

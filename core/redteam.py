@@ -210,8 +210,8 @@ def _validate_attack(attack: Attack, checklist: Checklist, where: str) -> None:
         for fact in attack.gold_for(side):
             if fact not in checklist.facts:
                 raise AttackFileError(f"{where}: gold names {fact!r}, which {attack.service} does not have")
-        for line in lines:
-            unknown = [a for a in line.asks if a not in checklist.facts]
+        for said in lines:
+            unknown = [a for a in said.asks if a not in checklist.facts]
             if unknown:
                 raise AttackFileError(f"{where}: an agent line asks for unknown facts {unknown}")
 
@@ -295,7 +295,7 @@ def attack_summary(attack: Attack, result: AttackVerdict, reasons: Mapping[str, 
 
 def unmeasurable_summary(attack: Attack, reason: str) -> dict:
     """An attack that could not be run at all (refused before extraction): unmeasurable, with why."""
-    empty = {side: [] for side in SIDES}
+    empty: dict[str, list[list[str]]] = {side: [] for side in SIDES}
     row = attack_summary(attack, AttackVerdict(UNMEASURABLE, 0, 0, 0, 0, 0), empty)
     return row | {"unmeasurable_reason": reason}
 

@@ -176,7 +176,7 @@ class Tally:
         self.streak_from = 0
         self.last_no_reply: str | None = None
         self.keep_decisions = keep_decisions
-        self.intent = Counter()  # with predicted intents: n, right, stops, wrong_stops, unsettled
+        self.intent: Counter = Counter()  # with predicted intents: n, right, stops, wrong_stops, unsettled
         self.server_calls: list[dict] = []  # what the server report reads of each answered call, bounded
 
     @property

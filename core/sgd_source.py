@@ -14,6 +14,7 @@ from pathlib import Path
 
 from core import config
 from core.errors import ChatIntakeError
+from core.shard_index import shards_of
 
 PROJECT_ROOT = config.PROJECT_ROOT
 DOWNLOAD_DIR = config.DOWNLOAD_DIR
@@ -28,9 +29,8 @@ class CorpusError(ChatIntakeError, RuntimeError):
 def candidate_dirs(explicit: str | os.PathLike | None = None) -> list[Path]:
     if explicit:
         return [Path(explicit)]
-    dirs = []
-    if config.sgd_dir():
-        dirs.append(config.sgd_dir())
+    named = config.sgd_dir()
+    dirs = [named] if named else []
     dirs += [DOWNLOAD_DIR, SIBLING_COPY]
     return dirs
 
@@ -54,9 +54,9 @@ def load_schema(root: Path, split: str) -> list[dict]:
     return schema
 
 
-def find_service(root: Path, service: str) -> tuple[str, dict] | None:
-    """The first split (train, dev, test) whose schema lists the service, with its entry."""
-    for split in SPLITS:
+def find_service(root: Path, service: str, splits: tuple[str, ...] = SPLITS) -> tuple[str, dict] | None:
+    """The first split (train, dev, test, or those named) whose schema lists the service, with its entry."""
+    for split in splits:
         path = root / split / "schema.json"
         if not path.exists():
             continue
@@ -76,12 +76,14 @@ def has_dialogues(root: Path, split: str) -> bool:
     return any((root / split).glob("dialogues_*.json"))
 
 
-def locate(service: str, explicit: str | os.PathLike | None = None) -> tuple[Path, str, dict] | None:
-    """(folder, split, schema entry) of the first candidate folder that holds the service's dialogues."""
+def locate(service: str, explicit: str | os.PathLike | None = None,
+           splits: tuple[str, ...] = SPLITS) -> tuple[Path, str, dict] | None:
+    """(folder, split, schema entry) of the first candidate folder that holds the service's dialogues;
+    `splits` narrows where to look (a service of train may have dialogues in dev too)."""
     for root in candidate_dirs(explicit):
         if not root.is_dir():
             continue
-        found = find_service(root, service)
+        found = find_service(root, service, splits)
         if found and root == DOWNLOAD_DIR and not is_complete(root, found[0], service):
             continue  # the cache holds another service of the split, or a half-done download
         if found and has_dialogues(root, found[0]):
@@ -90,9 +92,9 @@ def locate(service: str, explicit: str | os.PathLike | None = None) -> tuple[Pat
 
 
 def iter_dialogues(root: Path, split: str, service: str) -> Iterator[dict]:
-    """Every dialogue of the split that involves the service, in shard and file order."""
-    shards = sorted((root / split).glob("dialogues_*.json"))
-    for shard in shards:
+    """Every dialogue of the split that involves the service, in shard and file order. Only the shards
+    the index (core.shard_index) says carry the service are parsed."""
+    for shard in shards_of(root / split, service):
         dialogues = read_json(shard)
         if not isinstance(dialogues, list):
             raise CorpusError(f"{shard} is not a list of dialogues: the file is corrupt")

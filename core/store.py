@@ -16,8 +16,9 @@ import os
 import socket
 import subprocess
 import threading
+import time
 import uuid
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -57,8 +58,12 @@ def default_path() -> Path:
     return config.runs_db()
 
 
+class _BeingCreated(Exception):
+    """Another process is writing a brand-new store's header right now: opening again will work."""
+
+
 def _locked(exc: BaseException) -> bool:
-    return isinstance(exc, duckdb.IOException) and "lock" in str(exc).lower()
+    return isinstance(exc, _BeingCreated) or (isinstance(exc, duckdb.IOException) and "lock" in str(exc).lower())
 
 
 def _now() -> datetime:
@@ -195,7 +200,22 @@ class Store:
     @retry(retry=retry_if_exception(_locked), wait=wait_random_exponential(multiplier=0.02, max=0.5),
            stop=stop_after_delay(30), reraise=True)
     def _open(self) -> duckdb.DuckDBPyConnection:
-        return duckdb.connect(str(self.path), read_only=self.read_only)
+        try:
+            return duckdb.connect(str(self.path), read_only=self.read_only)
+        except duckdb.IOException as exc:
+            # Two processes opening one fresh store at once (two dashboards starting): the second
+            # may see the first's half-written header. A file seconds old is retried; an old
+            # corrupt file is a real error and is raised at once.
+            if "not a valid duckdb database" in str(exc).lower() and self._just_created():
+                raise _BeingCreated(str(exc)) from exc
+            raise
+
+    def _just_created(self) -> bool:
+        try:
+            stat = self.path.stat()
+        except OSError:
+            return False
+        return stat.st_size < 1 << 20 and time.time() - stat.st_mtime < 10
 
     def query(self, sql: str, params: Iterable | None = None) -> pd.DataFrame:
         with self.connect() as db:
@@ -306,13 +326,18 @@ class Store:
             db.register("call_batch", batch)
             db.execute(f"INSERT INTO calls ({','.join(CALL_COLUMNS)}) SELECT {','.join(CALL_COLUMNS)} FROM call_batch")
 
-    def finish_run(self, run_id: str, status: str, summary: Mapping | None = None, note: str | None = None) -> None:
+    def finish_run(self, run_id: str, status: str, summary: Mapping | None = None, note: str | None = None,
+                   figures: Mapping | None = None) -> None:
+        """`figures` (named as queries.FIGURES) are counted by the caller for a run that writes no case
+        rows (a generality report keeps its cases' figures in its summary); otherwise they are counted here."""
         if status not in STATUSES:
             raise ValueError(f"unknown run status {status!r}")
         scrubber = Scrubber.current()
         with self.connect() as db:
             # the run's figures, counted once now that its cases are final: readers never write them
-            body = {**(summary or {}), "figures": queries.figures_of(db, run_id)}
+            counted = (queries.figures_of(db, run_id) if figures is None else
+                       {name: figures.get(name) for name in queries.FIGURES} | {"version": queries.FIGURES_VERSION})
+            body = {**(summary or {}), "figures": counted}
             db.execute("UPDATE runs SET status = ?, summary = ?, status_note = ?, finished_at = ? WHERE run_id = ?",
                        [status, _json(scrubber.clean(body)), scrubber.text(note), _now(), run_id])
 
@@ -381,8 +406,8 @@ class Store:
     # --- the daily budget (core/budget.py) ----------------------------------------------
     def calls_reserved(self, day: date) -> int:
         with self.connect() as db:
-            return int(db.execute("SELECT coalesce(sum(calls), 0) FROM budget_reservations WHERE day = ?",
-                                  [day]).fetchone()[0])
+            return int(queries.one(db, "SELECT coalesce(sum(calls), 0) FROM budget_reservations WHERE day = ?",
+                                   [day])[0])
 
     def reserve_calls(self, day: date, want: int, limit: int, run_id: str | None = None) -> tuple[int, int]:
         """Reserve up to `want` calls of `day` under `limit`, atomically across processes (one
@@ -391,8 +416,8 @@ class Store:
         with self.connect() as db:
             db.execute("BEGIN TRANSACTION")
             try:
-                used = int(db.execute("SELECT coalesce(sum(calls), 0) FROM budget_reservations WHERE day = ?",
-                                      [day]).fetchone()[0])
+                used = int(queries.one(db, "SELECT coalesce(sum(calls), 0) FROM budget_reservations WHERE day = ?",
+                                       [day])[0])
                 granted = want if want < 0 else max(0, min(want, limit - used))
                 if granted:
                     db.execute("INSERT INTO budget_reservations VALUES (?,?,?,?,?,?)",
@@ -405,7 +430,7 @@ class Store:
 
     def calls_since(self, since: datetime) -> int:
         with self.connect() as db:
-            return int(db.execute("SELECT count(*) FROM calls WHERE called_at >= ?", [since]).fetchone()[0])
+            return int(queries.one(db, "SELECT count(*) FROM calls WHERE called_at >= ?", [since])[0])
 
     # --- reviews ----------------------------------------------------------------------
     def add_review(self, run_id: str, case_id: str, verdict: str, note: str = "", reviewer: str = "") -> str:
@@ -435,18 +460,18 @@ def _read_only(path: Path) -> bool:
 def _written_summary(db: duckdb.DuckDBPyConnection, run_id: str) -> dict:
     """The figures of what a dead run wrote: its cases' counts (each case once, by its first
     repeat, as a finished run counts them) and its calls."""
-    row = db.execute(
-        "SELECT count(*), sum(decision_correct::INT), sum(stopped_early::INT), sum(n_correct), sum(n_wrong),"
+    row = queries.one(
+        db, "SELECT count(*), sum(decision_correct::INT), sum(stopped_early::INT), sum(n_correct), sum(n_wrong),"
         " sum(n_missed), sum(n_open), sum((gold_decision = 'ask')::INT) FROM cases WHERE run_id = ? AND repeat = 0",
-        [run_id]).fetchone()
-    calls = db.execute("SELECT count(*) FROM calls WHERE run_id = ?", [run_id]).fetchone()[0]
+        [run_id])
+    calls = queries.one(db, "SELECT count(*) FROM calls WHERE run_id = ?", [run_id])[0]
     n, correct, early, ok, wrong, missed, open_, ask = (int(v or 0) for v in row)
     return {"n": n, "decisions_correct": correct, "decision_accuracy": correct / n if n else None,
             "stopped_early": early, "correct": ok, "wrong": wrong, "missed": missed, "open": open_,
             "gold_ask": ask, "gold_stop": n - ask, "calls": int(calls), "written_before_death": True}
 
 
-def _frame(rows: list[Mapping], columns: tuple[str, ...], scrubber: Scrubber) -> pd.DataFrame:
+def _frame(rows: Sequence[Mapping], columns: tuple[str, ...], scrubber: Scrubber) -> pd.DataFrame:
     """A batch as a DataFrame with object columns, so DuckDB casts each value to its column type.
     Every value passes the scrubber once (JSON columns before they are serialised)."""
     import pandas as pd
@@ -454,6 +479,7 @@ def _frame(rows: list[Mapping], columns: tuple[str, ...], scrubber: Scrubber) ->
     clean = scrubber.clean
     data = {}
     for col in columns:
+        values: list[object]
         if col in JSON_CASE_COLUMNS:
             values = [_json(clean(row.get(col))) for row in rows]
         else:

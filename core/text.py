@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _SPACE = re.compile(r"\s+")
 
@@ -46,6 +47,7 @@ def fold(text: str) -> str:
     return collapse(strip_invisible(unicodedata.normalize("NFKC", text)))
 
 
+@lru_cache(maxsize=65_536)  # every value checked re-reads the same conversation lines
 def skeleton(text: str) -> str:
     """`fold`, then look-alike letters mapped to the Latin letter they imitate.
 
@@ -67,6 +69,13 @@ def _units(text: str) -> list[tuple[int, int]]:
 
 
 def skeleton_map(text: str) -> tuple[str, list[int], list[int]]:
+    """`skeleton(text)` with where each of its characters came from (see `_skeleton_map`)."""
+    folded, starts, ends = _skeleton_map(text)
+    return folded, list(starts), list(ends)
+
+
+@lru_cache(maxsize=16_384)
+def _skeleton_map(text: str) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
     """`skeleton(text)` built piece by piece, with where each of its characters came from.
 
     Returns (skeleton, starts, ends): character i of the skeleton comes from
@@ -88,7 +97,7 @@ def skeleton_map(text: str) -> tuple[str, list[int], list[int]]:
             ends.append(end)
     if out and out[-1] == " ":
         out.pop(), starts.pop(), ends.pop()
-    return "".join(out), starts, ends
+    return "".join(out), tuple(starts), tuple(ends)
 
 
 def find_span(text: str, value: str) -> tuple[int, int] | None:

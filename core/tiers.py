@@ -7,6 +7,7 @@ shared model-tier logic, the simulated provider, or a replay of an earlier run.
 from __future__ import annotations
 
 import socket
+from typing import Any
 
 import httpx
 
@@ -34,7 +35,7 @@ RECORDED = ("provider", "wire", "model", "base_url", "max_output_tokens", "think
 OFF = "off"
 
 
-def build(tier_name: str, **overrides) -> tuple[object, dict, str]:
+def build(tier_name: str, **overrides) -> tuple[Any, dict, str]:
     """(extractor, settings recorded with the run, prompt fingerprint) for a tier name.
 
     Overrides replace tier settings (e.g. `base_url`, `timeout_s`, `strategy`); `client`
@@ -59,7 +60,7 @@ def build(tier_name: str, **overrides) -> tuple[object, dict, str]:
     return build_model_tier(tier, spec, client)
 
 
-def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None) -> tuple[object, dict, str]:
+def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None) -> tuple[Any, dict, str]:
     from core.extractors import probe
     from core.extractors.anthropic import AnthropicAdapter
     from core.extractors.model import ModelExtractor
@@ -110,6 +111,7 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
         if own_client:
             client.close()
         raise
+    adapter: OpenAICompatAdapter | AnthropicAdapter
     if wire == "openai":
         effort = spec.get("reasoning_effort", "medium") if spec.get("thinking") else None
         adapter = OpenAICompatAdapter(client=client, base_url=spec["base_url"], model=spec["model"], api_key=key,

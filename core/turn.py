@@ -88,39 +88,41 @@ def take_turn(
         reading = intent
     else:
         reading = fixed(checklist, intent) if intent is not None else read_intent(checklist, lines)
-        if reading.settled and reading.source == PREDICTED and finished_before(checklist, reading.intent, lines):
+        if (reading.settled and reading.intent is not None and reading.source == PREDICTED
+                and finished_before(checklist, reading.intent, lines)):
             # Read, not given: a checklist already complete before this line was that task's end, so
             # this line starts another task; ask which rather than stop again on the old one.
             reading = replace(reading, settled=False)
     timings["intent"] = (time.perf_counter() - started) * 1000
     if reading.intent is None:
         return _no_intent_yet(checklist, reading, timings)
+    name = reading.intent  # settle() below may unsettle the reading, never change its intent
 
     mark = time.perf_counter()
     extraction = extractor.extract(
-        ExtractionRequest(checklist=checklist, intent=reading.intent, lines=lines, carried=carried, case_id=case_id)
+        ExtractionRequest(checklist=checklist, intent=name, lines=lines, carried=carried, case_id=case_id)
     )
     timings.update(extraction.timings_ms)
     timings["extract_total"] = (time.perf_counter() - mark) * 1000
 
     mark = time.perf_counter()
-    verdict = check(checklist, reading.intent, lines, extraction)
+    verdict = check(checklist, name, lines, extraction)
     reading = settle(reading, extraction, verdict)
     timings["contract"] = (time.perf_counter() - mark) * 1000
 
     mark = time.perf_counter()
-    required = checklist.required(reading.intent)
+    required = checklist.required(name)
     collected = {**{k: v for k, v in (carried or {}).items() if k in required}, **verdict.accepted}
-    missing = checklist.missing(reading.intent, collected)
+    missing = checklist.missing(name, collected)
     # A failed extraction never stops, even if carried facts would fill the checklist; nor does an
     # intent the conversation has not clearly established.
-    decision = "ask" if extraction.failed or not reading.settled else decide(checklist, reading.intent, collected)
+    decision = "ask" if extraction.failed or not reading.settled else decide(checklist, name, collected)
     streak = failed_before + 1 if extraction.failed else 0
     escalated = streak >= ESCALATE_AFTER
     if not reading.settled and not extraction.failed:
         question: str | None = candidates_question(checklist, reading)
     else:
-        question = next_question(checklist, reading.intent, missing, escalate=escalated)
+        question = next_question(checklist, name, missing, escalate=escalated)
     if decision == "ask" and question is None:
         # Everything was carried, but this reply could not be read: confirm rather than stop.
         question = (ESCALATION if escalated else "I could not read your last message. ") + CONFIRM

@@ -16,6 +16,7 @@ grammar, not any one service's vocabulary. English only, like the offline tier.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from core.checklist import Checklist, Fact
 from core.extractors.offline.kinds import COUNT, DATE, MONEY, PERSON, PLACE, TIME, kind_of
@@ -52,8 +53,7 @@ _NEEDS = {MONEY: _NUMBER, COUNT: _NUMBER, DATE: _CALENDAR, TIME: _CLOCK}
 
 def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool:
     """Whether `value` cannot be a value of `fact` (see the module docstring)."""
-    spec = checklist.facts[fact]
-    kind = kind_of(spec)
+    kind = _kind(checklist.facts[fact])
     needs = _NEEDS.get(kind)
     if needs is not None and not needs.search(value):
         return True
@@ -61,20 +61,33 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "$500" or "12" is not who
     if kind in (PERSON, PLACE) and _ONLY_WHEN_OR_HOW_MUCH.fullmatch(value.strip()):
         return True
-    return any(_is_closed_value_of(other, value) for name in checklist.required(intent)
-               if name != fact and (other := checklist.facts[name]).allowed)
+    words: tuple[str, ...] | None = None
+    for name in checklist.required(intent):
+        own, vocabulary = _vocabulary(checklist.facts[name])
+        if name == fact or not vocabulary:
+            continue
+        words = words if words is not None else tuple(_words(value))
+        rest = tuple(w for w in words if w not in own)
+        if rest and rest in vocabulary:
+            return True  # another fact's closed value: "Checking Account" is account_type's "checking"
+    return False
 
 
-def _is_closed_value_of(other: Fact, value: str) -> bool:
-    """Whether `value` is one of another fact's allowed values, give or take that fact's own words
-    ("Checking Account" is account_type's "checking" plus the "account" of its description)."""
-    vocabulary = [a for a in other.allowed if _words(a) and not _words(a)[0].isdigit()
-                  and " ".join(_words(a)) not in ("true", "false", "yes", "no", "dontcare")]
-    if not vocabulary:
-        return False  # a yes/no or a count: its values are words any fact may hold
-    own = set(_words(f"{other.name} {other.description}"))
-    rest = [w for w in _words(value) if w not in own]
-    return bool(rest) and any(_words(allowed) == rest for allowed in vocabulary)
+# A Fact is frozen and small; its kind and vocabulary words are read once, not on every reported value.
+@lru_cache(maxsize=4096)
+def _kind(spec: Fact) -> str:
+    return kind_of(spec)
+
+
+@lru_cache(maxsize=4096)
+def _vocabulary(other: Fact) -> tuple[frozenset[str], frozenset[tuple[str, ...]]]:
+    """(the fact's own words, its allowed values as word tuples); no values for a yes/no or a count,
+    whose words any fact may hold. "Checking Account" is "checking" give or take account_type's own
+    "account"."""
+    values = frozenset(tuple(_words(a)) for a in other.allowed)
+    values = frozenset(v for v in values if v and not v[0].isdigit()
+                       and " ".join(v) not in ("true", "false", "yes", "no", "dontcare"))
+    return frozenset(_words(f"{other.name} {other.description}")), values
 
 
 def _words(text: str) -> list[str]:

@@ -26,5 +26,6 @@ PAGES = [
     st.Page("views/cost.py", title="Cost", icon=":material/payments:"),
     st.Page("views/redteam.py", title="Red team", icon=":material/shield:"),
     st.Page("views/contract.py", title="Contract", icon=":material/rule:"),
+    st.Page("views/generality.py", title="Generality", icon=":material/public:"),
 ]
 st.navigation(PAGES).run()

@@ -137,3 +137,22 @@ def start_contract(registry: dict[str, Job], db_path: str, which: str, services:
 
     label = "the contract against its fixtures" if which == "fixtures" else "the contract over every gold value"
     return start_task(registry, label, fixtures if which == "fixtures" else gold)
+
+
+def start_generality(registry: dict[str, Job], db_path: str, workers: int = 2, agent_asks: bool = True) -> Job:
+    """The generality report over every service of the local SGD folder (core.generality), recorded."""
+    import time
+
+    from core import generality
+
+    def work(job: Job, progress: Progress) -> tuple[str, dict, str]:
+        root = generality.find_folder()
+        started = time.perf_counter()
+        result = generality.report(root, generality.Settings(agent_asks=agent_asks), workers=workers,
+                                   progress=progress)
+        run_id = generality.record(Store(db_path), result, wall_s=time.perf_counter() - started)
+        every = result["groups"]["all"]
+        return run_id, every, (f"{every['rows']:,} services measured over {every['cases']:,} cases, "
+                               f"{every['gold']['decisions']['hits']:,} decisions right with the intent given")
+
+    return start_task(registry, "the generality report over every service", work)

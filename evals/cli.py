@@ -10,6 +10,7 @@ import signal
 import sys
 import threading
 from types import ModuleType
+from typing import NoReturn
 
 import evals
 from core import config
@@ -54,7 +55,7 @@ def commands() -> list[ModuleType]:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one clear line, exit 2
+    def error(self, message: str) -> NoReturn:  # one clear line, exit 2
         self.exit(2, f"error: {message} (see --help)\n")
 
 
@@ -113,7 +114,8 @@ def _library_failure(exc: Exception) -> str | None:
     looked up among the modules already imported: a command that never imported one cannot fail in it."""
     duckdb = sys.modules.get("duckdb")
     if duckdb is not None and isinstance(exc, duckdb.Error):
-        return f"error: the run store cannot be used: {scrub(str(exc)).splitlines()[0]}"
+        first = (scrub(str(exc)) or type(exc).__name__).splitlines()[0]  # an error with no message still says one
+        return f"error: the run store cannot be used: {first}"
     httpx = sys.modules.get("httpx")
     if isinstance(exc, OSError) or (httpx is not None and isinstance(exc, httpx.HTTPError)):
         return f"error: {type(exc).__name__}: {scrub(str(exc))}"

@@ -49,8 +49,9 @@ def handle(args: argparse.Namespace) -> int:
         if result.against is None:
             print(result.reason)
             return
-        print(f"run {_label(result.run)}")
-        print(f"against {_label(result.against)}; same guards ({result.run['guard_key']})")
+        run = result.run or {}
+        print(f"run {_label(run)}")
+        print(f"against {_label(result.against)}; same guards ({run.get('guard_key')})")
         for deviation in crossed:
             print(f"  CROSSED {deviation.describe()}")
         judged = [d for d in result.within if d.band.contains(d.value_b) is not None]

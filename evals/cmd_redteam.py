@@ -55,7 +55,7 @@ def handle(args: argparse.Namespace) -> int:
                   f" control broke {row['control_broke']}/{row['attempts']}")
             if row["verdict"] != "held":
                 side = "attack" if row["verdict"] == "defeated" else "control"
-                first = next((r for r in row["reasons"][side] if r), [])
+                first: list[str] = next((r for r in row["reasons"][side] if r), [])
                 if first:
                     print(f"{'':16}{side}: {'; '.join(first)}")
         rate = summary["defeat_rate"]

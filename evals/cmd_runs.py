@@ -11,7 +11,7 @@ from evals.output import emit, pct
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("runs", help="list recorded runs, newest first")
-    parser.add_argument("--kind", choices=("eval", "floor", "redteam", "contract"))
+    parser.add_argument("--kind", choices=("eval", "floor", "redteam", "contract", "generality"))
     parser.add_argument("--limit", type=whole(1, 1_000_000), default=50)
     add_output_options(parser)
     parser.set_defaults(handler=handle)

@@ -81,10 +81,12 @@ def _fresh_probes():
 @pytest.fixture(scope="session")
 def dashboard_filled(tmp_path_factory, banks1, sgd_dir) -> tuple[Path, dict[str, str]]:
     """One store with real runs of every kind, shared by the dashboard's AppTest modules (built once: ~20 s)."""
-    from tests.dashboard_store import filled_store, record_command
+    from tests.dashboard_store import filled_store, record_command, record_generality
 
     path = tmp_path_factory.mktemp("dashboard") / "runs.duckdb"
     ids = filled_store(path, banks1, sgd_dir)
+    record_generality(path, tmp_path_factory.mktemp("tiny-sgd"))
     # the gold check last: the newest contract run is then the gold one, as after `python -m evals gold-check`
-    record_command(["gold-check", "--services", "Banks_1", "Payment_1", "--sgd", str(sgd_dir), "--db", str(path)])
+    # (on train services: a page test reads it, and no test reads a dev or test service's figures)
+    record_command(["gold-check", "--services", "Banks_1", "RideSharing_1", "--sgd", str(sgd_dir), "--db", str(path)])
     return path, ids

@@ -98,3 +98,18 @@ def filled_store(path: Path, corpus: Corpus, sgd_dir: Path) -> dict[str, str]:
     ids["model"] = record_model(store, corpus)
     ids["eager"] = record_eager(store, corpus)
     return ids
+
+
+def record_generality(path: Path, folder: Path) -> None:
+    """A generality report over a tiny SGD-shaped folder the tests write (never SGD data), with its caches in
+    that folder, so the Generality page has a run to show."""
+    import pytest
+
+    from core import config, shard_index
+    from tests.tiny_sgd import write_tiny_sgd
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(config.CACHE_ENV, str(folder / "cache"))
+        root = write_tiny_sgd(folder / "sgd")
+        record_command(["report", "--sgd", str(root), "--workers", "1", "--db", str(path)])
+        shard_index.clear_memo()

@@ -16,7 +16,7 @@ from dashboard import ui
 from tests.dashboard_store import record_command
 
 APP = Path(__file__).resolve().parent.parent / "dashboard" / "app.py"
-PAGES = ("chat", "runs", "cases", "compare", "cost", "redteam", "contract")
+PAGES = ("chat", "runs", "cases", "compare", "cost", "redteam", "contract", "generality")
 FILL_RUNS = "python -m evals run --tier offline --service Banks_1"
 
 
@@ -59,6 +59,7 @@ EMPTY_SAYS = {
     "cost": "Monthly bill (estimate)",
     "redteam": "python -m evals redteam --tier offline --attempts 3",
     "contract": "python -m evals gold-check",
+    "generality": "python -m evals report --db",
 }
 FILLED_SAYS = {
     "chat": "Checklist",
@@ -68,6 +69,7 @@ FILLED_SAYS = {
     "cost": "Monthly bill (estimate)",
     "redteam": "Verdict per attack",
     "contract": "False positives on gold",
+    "generality": "services never seen in training",
 }
 
 

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard import ui
 
 APP = Path(__file__).resolve().parent.parent / "dashboard" / "app.py"
-PAGES = ("chat", "runs", "cases", "compare", "cost", "redteam", "contract")
+PAGES = ("chat", "runs", "cases", "compare", "cost", "redteam", "contract", "generality")
 BAD = re.compile(r"\bnan\b|Traceback|\bcore\.[a-z_]+\b|[A-Z][a-z]+Error\b|\bNone\b|\bNaT\b|<NA>|(?<![\w-])--[a-z]{2,}")
 
 

@@ -91,7 +91,16 @@ def test_gold_names_only_the_checklist_and_is_open_where_a_stop_is_the_threat(ho
 PINNED = {
     "attacks_tuned2.json": "0cfb2dcc9abbf6ba9dbe2c898c9d9e533bd039d0445caf4175c9d146ee310558",
     "attacks_holdout2.json": "88c87e86874e2c69a9466b0cf0fff97338955e61b466946ba92d64abe37ea8dd",
+    "attacks_holdout3.json": "7eaf9a390037ac005e52c04a0859a88dd8d6c1eaaf34880910d87a53d1363f43",
+    "contract_holdout/bad.json": "98138bd3e7900efadfef83b9970cf0efa5a414c87e601a0a4df42e82869b152a",
+    "contract_holdout/clean.json": "85b2aa207d068d9d4dc126c0cdc07a10a67b74fef2bec5ce9079ad74ac483dd3",
 }
+
+
+def test_every_held_out_file_is_pinned():
+    data = ATTACKS_FILE.parent
+    held_out = {p.relative_to(data).as_posix() for p in data.rglob("*") if p.is_file() and "holdout" in p.as_posix()}
+    assert held_out <= set(PINNED), f"pin these held-out files by hash: {sorted(held_out - set(PINNED))}"
 
 
 @pytest.mark.parametrize(("name", "digest"), sorted(PINNED.items()))

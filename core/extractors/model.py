@@ -11,7 +11,7 @@ import json
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from core.case import AGENT
 from core.checklist import Checklist
@@ -35,7 +35,7 @@ class Reply:
 class Adapter(Protocol):
     provider: str
     model: str
-    client: object  # the httpx client passed in
+    client: Any  # the httpx client passed in (tests pass a stand-in)
 
     def complete(self, prompt: RenderedPrompt, schema: Mapping | None,
                  extra_headers: Mapping[str, str] | None = None) -> Reply: ...

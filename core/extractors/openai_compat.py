@@ -11,6 +11,7 @@ which is why `core/extractors/probe.py` checks that a form is honoured before a 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import httpx
 
@@ -90,7 +91,7 @@ def read_completion(body: Mapping) -> tuple[str | None, str | None, dict]:
     }
 
 
-def refusal_of(body: object) -> str | None:
+def refusal_of(body: Any) -> str | None:
     """The model's refusal (`message.refusal`, sent with content null), or None."""
     try:
         refusal = body["choices"][0]["message"].get("refusal")

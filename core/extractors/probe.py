@@ -130,7 +130,7 @@ def find_form(client: httpx.Client, base_url: str, *, model: str, kind: str | No
     first = FORM_OF_KIND.get(kind or "")
     order = [first] if first else []
     order += [form for form in STRUCTURED_FORMS if form != first]
-    tried = []
+    tried: list[str] = []
     for form in order:
         ok, why = honours(client, base_url, form, model=model, api_key=api_key, ceiling_param=ceiling_param,
                           timeout_s=timeout_s, served=served)

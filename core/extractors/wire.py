@@ -75,9 +75,10 @@ class WireAdapter:
 
         post_with_retries(self.client, self.url, body=self.request_body(prompt, schema), headers=headers,
                           policy=self.policy, record=record)
-        if outcome.get("error"):  # the call row keeps the detail; the log says it happened (never a header)
+        error = outcome.get("error")
+        if error:  # the call row keeps the detail; the log says it happened (never a header)
             log.warning("%s %s: no reply after %d attempt(s): %s", self.provider, self.model, len(calls),
-                        scrub(str(outcome["error"]))[:200])
+                        (scrub(str(error)) or "")[:200])
         else:
             log.debug("%s %s: reply after %d attempt(s), finish %s", self.provider, self.model, len(calls),
                       outcome.get("finish"))

@@ -51,7 +51,7 @@ def answer(user_text: str, hint_header: str | None, structured: bool) -> dict:
     except json.JSONDecodeError:
         hint = None
     read = read_prompt(user_text, hint)
-    collected = {**read.carried, **extract_facts(read.checklist, read.intent, read.lines)}
+    collected: dict[str, str | None] = {**read.carried, **extract_facts(read.checklist, read.intent, read.lines)}
     if structured:  # a strict schema names every fact; the unstated ones are null
         collected = {name: collected.get(name) for name in read.checklist.required(read.intent)}
     return {"intent": read.intent, "collected": collected, "notes": "simulated reply"}

@@ -96,7 +96,7 @@ def history_view(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({
         "run": frame["run_id"],
         "kind": frame["kind"].map({"eval": "evaluation", "floor": "floor", "redteam": "red team",
-                                   "contract": "contract"}).fillna(frame["kind"]),
+                                   "contract": "contract", "generality": "generality"}).fillna(frame["kind"]),
         "tier": [ui.tier_label(t, k) for t, k in zip(frame["tier"], frame["tier_kind"], strict=True)],
         "model": [model_text(m, s) for m, s in zip(frame.get("model", pd.Series([None] * len(frame))),
                                                      frame.get("settings", pd.Series([None] * len(frame))),
@@ -160,7 +160,7 @@ def show_history(figures: pd.DataFrame) -> list:
                          hide_index=True, column_config=COLUMNS)
     others = figures[~figures["kind"].isin(["eval", "floor"])]
     if not others.empty:
-        with st.expander(f"Red-team and contract runs ({len(others)}): see their pages"):
+        with st.expander(f"Red-team, contract and generality runs ({len(others)}): see their pages"):
             ui.table(history_view(others)[["run", "kind", "tier", "cases", "started (UTC)", "status"]],
                          hide_index=True)
     return groups
