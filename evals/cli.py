@@ -33,7 +33,8 @@ COMMANDS = {
     "cost": "monthly bill per tier, rate and prompt strategy at a volume",
     "gold-check": "count contract codes firing on gold values (false positives)",
     "redteam": "run the attacks and their controls on a tier and record them",
-    "report": "a tier over services x segment modes x splits, with floors and SGD-X",
+    "report": "a tier over every service of an SGD folder: per service and group, floors, SGD-X; recorded as a "
+              "generality run",
     "simulate": "serve the SIMULATED provider on 127.0.0.1 (answers from offline)",
 }
 
