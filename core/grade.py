@@ -8,12 +8,12 @@ gold is incomplete is counted on its own as `stopped_early`, never averaged away
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy.stats import binomtest
 
 from core.case import Case
 from core.checklist import Checklist
@@ -140,5 +140,15 @@ def paired_decisions(a: Sequence[bool], b: Sequence[bool]) -> dict:
     only_a = sum(x and not y for x, y in zip(a, b, strict=True))
     only_b = sum(y and not x for x, y in zip(a, b, strict=True))
     discordant = only_a + only_b
-    p = binomtest(only_a, discordant, 0.5).pvalue if discordant else 1.0
+    p = mcnemar_exact(only_a, discordant) if discordant else 1.0
     return {"n": len(a), "only_a_correct": only_a, "only_b_correct": only_b, "p_value": float(p)}
+
+
+def mcnemar_exact(k: int, n: int) -> float:
+    """Two-sided exact binomial p-value of k successes in n at p = 1/2 (the exact McNemar test):
+    the probability of every outcome no likelier than k. With p = 1/2 each outcome's probability
+    is comb(n, i) / 2**n, so integers suffice (scipy's binomtest gives the same to rounding, at
+    0.7 s of import)."""
+    observed = math.comb(n, k)
+    tail = sum(c for c in (math.comb(n, i) for i in range(n + 1)) if c <= observed)
+    return min(1.0, tail / 2**n)

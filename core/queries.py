@@ -11,9 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from datetime import date, datetime
+from typing import TYPE_CHECKING
 
 import duckdb
-import pandas as pd
+
+if TYPE_CHECKING:  # pandas costs ~0.7 s to import: `python -m evals runs` opens the store without it
+    import pandas as pd
 
 # --- run figures ----------------------------------------------------------------------------
 
@@ -64,6 +67,8 @@ def figures_of(db: duckdb.DuckDBPyConnection, run_id: str) -> dict:
 
 def plain(value: object) -> object:
     """A value DuckDB handed back as JSON can hold it: NaN/NA as None, numpy numbers as Python ones."""
+    import pandas as pd
+
     if value is None or value is pd.NA or value is pd.NaT:
         return None
     if hasattr(value, "item"):  # numpy scalars
@@ -89,6 +94,8 @@ def runs(db: duckdb.DuckDBPyConnection, kind: str | None = None) -> pd.DataFrame
 def run_figures(db: duckdb.DuckDBPyConnection, run_ids: Sequence[str]) -> pd.DataFrame:
     """The counted figures (FIGURES) of each listed run, one row a run."""
     if not run_ids:
+        import pandas as pd
+
         return pd.DataFrame(columns=["run_id", *FIGURES])
     return db.execute(FIGURES_SQL, [list(run_ids)]).df()
 
@@ -187,20 +194,32 @@ def verdicts_by_run(db: duckdb.DuckDBPyConnection) -> pd.DataFrame:
 
 
 def queue_runs(db: duckdb.DuckDBPyConnection, kinds: Sequence[str]) -> pd.DataFrame:
-    """Runs with stopped-early cases, newest first: how many, and how many of them carry a verdict."""
+    """Runs with stopped-early cases, newest first: how many, and how many of them carry a verdict.
+
+    Its cost is flat in the history: a finished run saved its stopped-early count with its figures
+    (one repeat, this FIGURES_VERSION), so only runs without one (still going, repeated, older) are
+    counted from their cases, and verdicts are matched only for runs that have any."""
     return db.execute(
         f"""
-        WITH early AS (SELECT run_id, count(DISTINCT case_id) AS stopped_early FROM cases WHERE stopped_early
-                       GROUP BY run_id),
+        WITH listed AS (
+            SELECT run_id, kind, tier, tier_kind, service, split, status, started_at,
+                   CASE WHEN json_extract_string(summary, '$.figures.version') = ?
+                             AND coalesce(TRY_CAST(json_extract_string(settings, '$.repeats') AS INTEGER), 1) <= 1
+                        THEN TRY_CAST(json_extract_string(summary, '$.figures.stopped_early') AS BIGINT) END AS saved
+            FROM runs WHERE kind IN ({_marks(kinds)})),
+             counted AS (SELECT run_id, count(DISTINCT case_id) AS stopped_early FROM cases
+                         WHERE stopped_early AND run_id IN (SELECT run_id FROM listed WHERE saved IS NULL)
+                         GROUP BY run_id),
              done AS (SELECT v.run_id, count(*) AS reviewed FROM ({LATEST_REVIEW}) v
-                      JOIN (SELECT DISTINCT run_id, case_id FROM cases WHERE stopped_early) c USING (run_id, case_id)
+                      WHERE EXISTS (SELECT 1 FROM cases c WHERE c.run_id = v.run_id AND c.case_id = v.case_id
+                                    AND c.stopped_early)
                       GROUP BY v.run_id)
-        SELECT r.run_id, r.kind, r.tier, r.tier_kind, r.service, r.split, r.status, r.started_at,
-               e.stopped_early, coalesce(d.reviewed, 0) AS reviewed
-        FROM runs r JOIN early e USING (run_id) LEFT JOIN done d USING (run_id)
-        WHERE r.kind IN ({_marks(kinds)})
-        ORDER BY r.started_at DESC
-        """, list(kinds)).df()
+        SELECT l.run_id, l.kind, l.tier, l.tier_kind, l.service, l.split, l.status, l.started_at,
+               coalesce(l.saved, c.stopped_early) AS stopped_early, coalesce(d.reviewed, 0) AS reviewed
+        FROM listed l LEFT JOIN counted c USING (run_id) LEFT JOIN done d USING (run_id)
+        WHERE coalesce(l.saved, c.stopped_early) > 0
+        ORDER BY l.started_at DESC
+        """, [FIGURES_VERSION, *kinds]).df()
 
 
 def run_queue(db: duckdb.DuckDBPyConnection, run_id: str) -> pd.DataFrame:

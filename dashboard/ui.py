@@ -187,8 +187,9 @@ def ensure_default_store() -> None:
 
 # --- cached loaders ---------------------------------------------------------------------------
 @st.cache_data(ttl=TTL, show_spinner=False)
-def runs(path: str, kind: str | None = None) -> pd.DataFrame:
-    return _store(path).runs(kind)
+def runs(path: str, kind: str | None = None, brief: bool = False) -> pd.DataFrame:
+    """The run history; `brief` without its JSON columns (summary, guards, settings), for pickers."""
+    return _store(path).runs(kind, brief)
 
 
 @st.cache_data(ttl=TTL, show_spinner=False)

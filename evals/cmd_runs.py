@@ -19,14 +19,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     store = open_store(args)
-    frame = store.runs(args.kind).head(args.limit)
-    summaries = {rid: json.loads(s) if isinstance(s, str) else {} for rid, s in zip(frame["run_id"], frame["summary"],
-                                                                                  strict=True)}
+    records = store.run_rows(args.kind, args.limit)
+    summaries = {rec["run_id"]: json.loads(rec["summary"]) if isinstance(rec["summary"], str) else {}
+                 for rec in records}
     # a run that died with no summary (a read-only store cannot be closed on open): the cases it wrote
     unsummed = [rid for rid, s in summaries.items() if (s or {}).get("n") is None]
     written = store.cases_written(unsummed)
     rows = []
-    for rec in frame.to_dict("records"):
+    for rec in records:
         summary = summaries[rec["run_id"]] or {}
         if rec["run_id"] in written:
             summary = {**summary, "n": written[rec["run_id"]]}

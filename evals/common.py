@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-import httpx
-
-from core.corpus import SEGMENTS, SPLIT_NAMES, build_corpus
-from core.store import Store
+from core.corpus import SEGMENTS, SPLIT_NAMES
 from core.variants import VARIANTS
+
+if TYPE_CHECKING:  # the store pulls in DuckDB: imported when a command opens it, not to parse arguments
+    from core.store import Store
 
 
 # --- argument types: a bad value is one `error: argument --flag: ...` line and exit 2 ------
@@ -51,6 +52,8 @@ def port(raw: str) -> int:
 
 def url(raw: str) -> str:
     """An http(s) URL with a host."""
+    import httpx  # only a command given a URL pays for it
+
     try:
         parsed = httpx.URL(raw)
         at = parsed.port
@@ -82,9 +85,13 @@ def add_output_options(parser: argparse.ArgumentParser, db: bool = True) -> None
 
 
 def open_corpus(args: argparse.Namespace):
+    from core.corpus import build_corpus
+
     return build_corpus(args.service, args.segment, sgd_dir=args.sgd, schema_variant=args.schema_variant,
                         progress=not args.json)
 
 
 def open_store(args: argparse.Namespace) -> Store:
+    from core.store import Store
+
     return Store(args.db)

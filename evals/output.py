@@ -6,8 +6,6 @@ import json
 import sys
 from collections.abc import Callable
 
-from tqdm import tqdm
-
 
 def emit(result: object, as_json: bool, human: Callable[[], None]) -> None:
     if as_json:
@@ -18,6 +16,8 @@ def emit(result: object, as_json: bool, human: Callable[[], None]) -> None:
 
 def progress_bar(total: int, label: str, enabled: bool = True):
     """A tqdm bar on a terminal (stderr), silent otherwise; returns (callback, close)."""
+    from tqdm import tqdm  # only commands that run cases pay its import
+
     bar = tqdm(total=total, desc=label, unit="case", file=sys.stderr,
                disable=not enabled or not sys.stderr.isatty())
 

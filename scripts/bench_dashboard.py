@@ -1,12 +1,14 @@
-"""Benchmark: how long each dashboard page takes to render with 200 runs of 1,340 cases in the store.
+"""Benchmark: how long each dashboard page takes to render, and the dashboard's memory, with years of history.
 
-Records one real offline run over all 1,340 Banks_1 cases, then copies it into 199 more runs with
-a bulk insert from a DataFrame: two thirds under twenty settings variants (many comparable groups),
-a third as an always-stop `simulated` tier with tokens and jittered latency (tens of thousands of
-stopped-early cases in the review queue, and figures for bands, charts and the cost page). Every page is then rendered
-with AppTest, first with cold caches and then again warm, and the times are printed.
+Fills a temp store with `--runs` runs of the 1,340 Banks_1 cases in bulk (scripts/bench_store.py: one
+real offline run copied inside DuckDB; a third of the copies an always-stop `simulated` tier, so the
+review queue holds hundreds of thousands of stopped-early cases). Then, in a fresh process of its own
+(the dashboard's, as AppTest runs it), renders every page first with cold caches and then warm, and
+prints the times and that process's peak resident memory.
 
-    .venv/bin/python scripts/bench_dashboard.py [--runs 200] [--sgd DIR]
+    .venv/bin/python scripts/bench_dashboard.py [--runs 2000] [--sgd DIR] [--db FILE] [--checkout DIR ...] [--rounds N]
+
+`--db` renders an existing store; `--checkout` renders another checkout's dashboard (for a before/after).
 """
 
 from __future__ import annotations
@@ -14,81 +16,23 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
+import subprocess
 import sys
 import tempfile
 import time
-from datetime import timedelta
 from pathlib import Path
 
-import numpy as np
-import pandas as pd
-
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from core import tiers  # noqa: E402
-from core.corpus import build_corpus  # noqa: E402
-from core.runner import run_eval  # noqa: E402
-from core.store import Store, guard_fingerprint  # noqa: E402
 
 PAGES = {"chat": "Chat", "runs": "Runs", "cases": "Cases", "compare": "Compare two runs", "cost": "Cost at volume",
          "redteam": "Red team", "contract": "Answer contract"}  # page -> the title it must show
-TARGET_S = 1.5
-
-
-def fill(store: Store, runs: int, sgd: str | None) -> tuple[int, float]:
-    """A store of `runs` runs of the whole Banks_1 case set; returns (cases written, seconds)."""
-    started = time.perf_counter()
-    corpus = build_corpus("Banks_1", "dialogue", sgd_dir=sgd, download=sgd is None)
-    extractor, settings, fingerprint = tiers.build("offline")
-    template, _ = run_eval(store, corpus, corpus.select("all"), extractor, split="all", settings=settings,
-                           prompt_fingerprint=fingerprint)
-    run_row = store.query("SELECT * FROM runs WHERE run_id = ?", [template])
-    case_rows = store.query("SELECT * FROM cases WHERE run_id = ?", [template])
-    rng = np.random.default_rng(7)
-    run_frames, case_frames = [], []
-    for number in range(1, runs):
-        run_id = f"bench-{number:04d}"
-        simulated = number % 3 == 0
-        row = run_row.copy()
-        row["run_id"] = run_id
-        row["started_at"] = row["started_at"] - timedelta(minutes=runs - number)
-        guards = json.loads(row["guards"].iloc[0])
-        if simulated:
-            row["tier"], row["tier_kind"] = "simulated", "simulated"
-            row["settings"] = '{"tier": "simulated", "simulated": true, "strategy": "transcript"}'
-            guards["tier_settings"] = "bench-simulated"
-        else:  # twenty settings variants, so the history has many groups to draw apart
-            guards["tier_settings"] = f"bench-{number % 20}"
-        row["guards"] = json.dumps(guards)
-        # the copies' cases differ from the template's: its saved figures are not theirs (a reader counts them)
-        summary = json.loads(row["summary"].iloc[0])
-        summary.pop("figures", None)
-        row["summary"] = json.dumps(summary)
-        row["guard_key"] = guard_fingerprint(guards)
-        run_frames.append(row)
-        cases = case_rows.copy()
-        cases["run_id"] = run_id
-        cases["latency_ms"] = rng.gamma(4.0, 40.0 if simulated else 0.05, len(cases))
-        if simulated:  # an always-stop simulated tier: ~600 stopped-early cases a run for the review queue
-            cases["decision"] = "stop"
-            cases["stopped_early"] = cases["gold_decision"] == "ask"
-            cases["decision_correct"] = cases["gold_decision"] == "stop"
-            cases["input_tokens"] = 300 + 60 * cases["turn_index"] + rng.integers(0, 20, len(cases))
-            cases["output_tokens"] = rng.integers(20, 60, len(cases))
-        case_frames.append(cases)
-    all_runs = pd.concat(run_frames, ignore_index=True)
-    all_cases = pd.concat(case_frames, ignore_index=True)
-    with store.connect() as db:
-        db.register("bench_runs", all_runs)
-        db.register("bench_cases", all_cases)
-        db.execute("INSERT INTO runs BY NAME SELECT * FROM bench_runs")
-        db.execute("INSERT INTO cases BY NAME SELECT * FROM bench_cases")
-    total = int(store.query("SELECT count(*) AS n FROM cases")["n"].iloc[0])
-    return total, time.perf_counter() - started
+TARGET_S = 1.0
+TARGET_MB = 400
 
 
 def render_times(app: Path) -> list[tuple[str, float, float]]:
+    """(page, cold s, warm s) of every page, rendered in this process."""
     import streamlit as st
     from streamlit.testing.v1 import AppTest
 
@@ -113,26 +57,105 @@ def render_times(app: Path) -> list[tuple[str, float, float]]:
     return times
 
 
+def peak_rss_mb() -> float:
+    """This process's peak resident memory. VmHWM, not getrusage's ru_maxrss: that one survives exec,
+    so a child of a big parent (the one that filled the store) would report the parent's peak."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # no /proc: an upper bound
+
+
+def queue_times() -> dict[str, float]:
+    """Seconds (min of 3) of the review queue's two reads: the run list, and the newest run's cases."""
+    from core import review
+    from core.store import Store
+
+    store, best = Store(), {}
+    for _ in range(3):
+        mark = time.perf_counter()
+        runs = review.queue_runs(store)
+        best["queue_runs"] = min(best.get("queue_runs", 1e9), time.perf_counter() - mark)
+        mark = time.perf_counter()
+        review.run_queue(store, runs["run_id"].iloc[0])
+        best["run_queue"] = min(best.get("run_queue", 1e9), time.perf_counter() - mark)
+    return best
+
+
+def render_in_child(db: Path, checkout: Path) -> tuple[list[tuple[str, float, float]], float, dict[str, float]]:
+    """Every page's times and the peak memory (MB) of a fresh process that rendered them all."""
+    env = {**os.environ, "RUNS_DB": str(db.resolve()), "CHAT_INTAKE_BOOTSTRAP": "0", "PYTHONPATH": str(checkout)}
+    done = subprocess.run([sys.executable, __file__, "--render", str(checkout)], cwd=checkout, env=env,
+                          capture_output=True, text=True, timeout=3600)
+    if done.returncode != 0:
+        raise SystemExit(f"rendering failed: {done.stderr.strip()[-2000:]}")
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    return [tuple(t) for t in result["times"]], result["peak_mb"], result["queue"]
+
+
+def report(db: Path, label: str, checkouts: list[Path], rounds: int = 1) -> bool:
+    """Print page times (the minimum over rounds; checkouts alternate within a round, so a busy machine
+    slows them alike) and each dashboard process's peak memory; True when all are in target."""
+    best: dict[Path, dict[str, list[float]]] = {c: {} for c in checkouts}
+    peak: dict[Path, float] = {}
+    queue: dict[Path, dict[str, float]] = {c: {} for c in checkouts}
+    for _ in range(rounds):
+        for checkout in checkouts:
+            times, peak_mb, reads = render_in_child(db, checkout)
+            peak[checkout] = max(peak.get(checkout, 0.0), peak_mb)
+            queue[checkout] = {k: min(queue[checkout].get(k, 1e9), v) for k, v in reads.items()}
+            for page, cold, warm in times:
+                was = best[checkout].get(page, [cold, warm])
+                best[checkout][page] = [min(was[0], cold), min(was[1], warm)]
+    fine = True
+    for checkout in checkouts:
+        name = f"{label} {checkout.name}"
+        print(f"{name}: {'page':<10} {'cold s':>7} {'warm s':>7}   target < {TARGET_S} s cold (min of {rounds})")
+        slow = [page for page, (cold, _) in best[checkout].items() if cold >= TARGET_S]
+        for page, (cold, warm) in best[checkout].items():
+            print(f"{name}: {page:<10} {cold:>7.2f} {warm:>7.2f}   {'ok' if cold < TARGET_S else 'SLOW'}")
+        print(f"{name}: dashboard process peak memory {peak[checkout]:.0f} MB   target < {TARGET_MB} MB   "
+              f"{'ok' if peak[checkout] < TARGET_MB else 'OVER'}")
+        print(f"{name}: review queue reads: run list {queue[checkout]['queue_runs']:.3f} s, "
+              f"one run's cases {queue[checkout]['run_queue']:.3f} s")
+        print(f"{name}: " + ("every page under target" if not slow else f"over target: {', '.join(slow)}"))
+        fine = fine and not slow and peak[checkout] < TARGET_MB
+    return fine
+
+
+def filled_store(tmp: str, runs: int, sgd: str | None) -> Path:
+    sys.path.insert(0, str(ROOT))
+    from core.store import Store
+    from scripts.bench_store import fill
+
+    path = Path(tmp) / "runs.duckdb"
+    os.environ["RUNS_DB"], os.environ["CHAT_INTAKE_BOOTSTRAP"] = str(path), "0"
+    cases, seconds = fill(Store(path), runs, sgd)
+    print(f"store: {runs:,} runs, {cases:,} cases, filled in {seconds:.1f} s ({path.stat().st_size / 1e6:.0f} MB)")
+    return path
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--runs", type=int, default=2000)
     parser.add_argument("--sgd", help="an SGD-layout folder (else SGD_DIR, data/sgd or the shared copy)")
+    parser.add_argument("--db", type=Path, help="render an existing store instead of filling one")
+    parser.add_argument("--checkout", type=Path, action="append",
+                        help="a checkout whose dashboard is rendered (repeatable; default this one)")
+    parser.add_argument("--rounds", type=int, default=1, help="render each checkout this many times, keep the min")
+    parser.add_argument("--render", type=Path, help=argparse.SUPPRESS)  # the child: render and print JSON
     args = parser.parse_args()
+    if args.render:
+        times = render_times(args.render / "dashboard" / "app.py")
+        peak_mb = peak_rss_mb()
+        print(json.dumps({"times": times, "peak_mb": peak_mb, "queue": queue_times()}))
+        return 0
+    checkouts = [c.resolve() for c in args.checkout or [ROOT]]
+    if args.db:
+        return 0 if report(args.db, f"{args.runs} runs", checkouts, args.rounds) else 1
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "runs.duckdb"
-        os.environ["RUNS_DB"] = str(path)
-        os.environ["CHAT_INTAKE_BOOTSTRAP"] = "0"
-        cases, seconds = fill(Store(path), args.runs, args.sgd)
-        size_mb = path.stat().st_size / 1e6
-        print(f"store: {args.runs} runs, {cases:,} cases, filled in {seconds:.1f} s ({size_mb:.0f} MB)")
-        print(f"{'page':<10} {'cold s':>7} {'warm s':>7}   target < {TARGET_S} s")
-        slow = []
-        for page, cold, warm in render_times(ROOT / "dashboard" / "app.py"):
-            print(f"{page:<10} {cold:>7.2f} {warm:>7.2f}   {'ok' if cold < TARGET_S else 'SLOW'}")
-            if cold >= TARGET_S:
-                slow.append(page)
-    print("every page under target" if not slow else f"over target: {', '.join(slow)}")
-    return 1 if slow else 0
+        store = filled_store(tmp, args.runs, args.sgd)
+        return 0 if report(store, f"{args.runs} runs", checkouts, args.rounds) else 1
 
 
 if __name__ == "__main__":

@@ -119,3 +119,27 @@ def test_a_run_killed_with_sigterm_is_recorded_incomplete(tmp_path, sgd_dir):
         sim.communicate(timeout=10)
     runs = Store(db).runs()
     assert runs.iloc[0]["status"] == "incomplete"
+
+
+def test_help_lists_every_command_by_the_line_its_module_registers():
+    """`--help` reads cli.COMMANDS instead of importing every command module: the table must say
+    what each module says of itself, and name every module."""
+    import argparse
+
+    from evals import cli
+
+    sub = argparse.ArgumentParser().add_subparsers()
+    for module in cli.commands():
+        module.register(sub)
+    registered = {action.dest: action.help for action in sub._choices_actions}
+    assert registered == cli.COMMANDS
+
+
+def test_help_and_a_command_import_no_module_of_another_command(tmp_path):
+    code = ("import sys; from evals.cli import main; main(sys.argv[1:]); "
+            "print(sorted(m for m in sys.modules if m.startswith('evals.cmd_')))")
+    for argv, expected in ((["--help"], "[]"), (["runs"], "['evals.cmd_runs']")):
+        done = subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, capture_output=True, text=True,
+                              env={**os.environ, "RUNS_DB": str(tmp_path / "runs.duckdb"),
+                                   "CHAT_INTAKE_BOOTSTRAP": "0"}, timeout=120)
+        assert done.stdout.strip().splitlines()[-1] == expected, done.stderr

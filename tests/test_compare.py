@@ -272,3 +272,25 @@ def test_a_broken_rate_card_leaves_runs_unpriced_but_shown(store, banks1, tmp_pa
     assert table.loc[model_run, "cost_per_turn_usd"] is None
     assert table.loc[model_run, "input_tokens_per_turn"] > 0
     assert compare_runs(store, source, model_run)["b"]["cost_per_turn_usd"] is None
+
+
+def test_the_review_queue_counts_each_run_from_its_saved_figures_or_its_cases_alike(store, banks1):
+    """The run list reads a finished run's saved stopped-early count (flat in history); a run without
+    one of today's version is counted from its cases. Both give what the run's cases hold."""
+    from core import review
+
+    source = offline_run(store, banks1)
+    saved = copy_run(store, source, lambda rows: flip_first(rows))
+    stale = copy_run(store, source, lambda rows: flip_first(rows))
+    with store.connect() as db:  # figures of an older definition: not trusted, counted from the cases
+        db.execute("UPDATE runs SET summary = json_merge_patch(summary, '{\"figures\": {\"version\": \"f0\", "
+                   "\"stopped_early\": 999}}') WHERE run_id = ?", [stale])
+    truth = store.query("SELECT run_id, count(DISTINCT case_id) AS n FROM cases WHERE stopped_early "
+                        "GROUP BY run_id").set_index("run_id")["n"].to_dict()
+    queue = review.queue_runs(store).set_index("run_id")
+    assert set(queue.index) == set(truth)
+    assert {rid: int(queue.loc[rid, "stopped_early"]) for rid in truth} == truth
+    assert int(queue.loc[stale, "stopped_early"]) == truth[stale] and saved in queue.index
+    case_id = review.run_queue(store, saved)["case_id"].iloc[0]
+    store.add_review(saved, case_id, "other")
+    assert review.queue_runs(store).set_index("run_id").loc[saved, "reviewed"] == 1

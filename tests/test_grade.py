@@ -71,3 +71,13 @@ def test_paired_test_on_decisions():
     assert lopsided["only_a_correct"] == 12 and lopsided["p_value"] < 0.001
     with pytest.raises(ValueError):
         paired_decisions([True], [True, False])
+
+
+def test_the_exact_mcnemar_p_value_matches_scipys_binomtest():
+    from scipy.stats import binomtest
+
+    from core.grade import mcnemar_exact
+
+    for n in [*range(1, 40), 101, 1340]:
+        for k in range(0, n + 1, max(1, n // 25)):
+            assert mcnemar_exact(k, n) == pytest.approx(binomtest(k, n, 0.5).pvalue, rel=1e-9)

@@ -286,7 +286,7 @@ def review_queue(history: pd.DataFrame) -> None:
 
 
 st.title("Cases")
-history = ui.runs(ui.db())
+history = ui.runs(ui.db(), brief=True)  # a picker: no JSON columns
 if history.empty:
     ui.empty_state("No run is recorded yet, so there is no case to open. Start one on the Runs page.",
                    ui.fill_runs())

@@ -232,7 +232,7 @@ tier = controls[1].selectbox("Tier", tier_names(), key="chat_tier", on_change=re
 if description := ui.tier_description(tier):
     st.caption(f"{ui.tier_option(tier)}: {description}")
 if tiers.load_tiers()[tier].kind == "replay":
-    recorded = ui.runs(ui.db(), "eval")
+    recorded = ui.runs(ui.db(), "eval", brief=True)
     st.selectbox("Replay the replies recorded by run", list(recorded["run_id"]), key="chat_from_run",
                  on_change=reset, help="Replay re-serves an earlier run's raw replies for the same corpus cases: "
                  "switch on the replay below.")

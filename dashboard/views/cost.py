@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -195,11 +194,16 @@ per_strategy = {f"{s} (estimate)": cost.per_turn_from(frame) for s, frame in est
 if basis == "measured":
     per_strategy[label] = cost.per_turn_from(by_turn)
 curve = cost.volume_curve(rate, per_strategy, conversations_per_month=conversations, vary="turns")
-st.altair_chart(alt.Chart(curve).mark_line(point=True).encode(
-    x=alt.X("turns_per_conversation:Q", title="turns per conversation"),
-    y=alt.Y("total_usd:Q", title=f"monthly bill at {conversations:,} conversations ($)"),
-    color="strategy:N", tooltip=["strategy", "turns_per_conversation", "total_usd"],
-).properties(height=280))
+# Vega-Lite as plain data (as on the Runs page): Altair's import and validation cost most of a first visit.
+st.vega_lite_chart(curve, {
+    "mark": {"type": "line", "point": True}, "height": 280, "encoding": {
+        "x": {"field": "turns_per_conversation", "type": "quantitative", "title": "turns per conversation"},
+        "y": {"field": "total_usd", "type": "quantitative",
+              "title": f"monthly bill at {conversations:,} conversations ($)"},
+        "color": {"field": "strategy", "type": "nominal"},
+        "tooltip": [{"field": "strategy", "type": "nominal"},
+                    {"field": "turns_per_conversation", "type": "quantitative"},
+                    {"field": "total_usd", "type": "quantitative"}]}})
 st.caption("The transcript strategy re-sends the whole conversation every turn, so a conversation's cost "
            "grows roughly with the square of its turns; the carried strategy stays flat per turn.")
 
@@ -214,6 +218,9 @@ biggest = parts.sort_values("tokens", ascending=False).iloc[0]
 st.markdown(f"A {strategy} prompt at turn {position} of corpus dialogue {sample.dialogue_id}: "
             f"**{biggest['part']}** is the biggest part, {100 * biggest['share']:.0f}% of "
             f"{parts['tokens'].sum():,} estimated tokens.")
-st.altair_chart(alt.Chart(parts).mark_bar().encode(
-    x=alt.X("tokens:Q", title="estimated tokens"), y=alt.Y("part:N", sort="-x", title=None),
-    tooltip=["part", "tokens", alt.Tooltip("share:Q", format=".0%")]).properties(height=160))
+st.vega_lite_chart(parts, {
+    "mark": "bar", "height": 160, "encoding": {
+        "x": {"field": "tokens", "type": "quantitative", "title": "estimated tokens"},
+        "y": {"field": "part", "type": "nominal", "sort": "-x", "title": None},
+        "tooltip": [{"field": "part", "type": "nominal"}, {"field": "tokens", "type": "quantitative"},
+                    {"field": "share", "type": "quantitative", "format": ".0%"}]}})

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -57,15 +56,15 @@ def deviation_sentence(d) -> tuple[str, str]:
             f"{figure_text(d.metric, d.value_b)} ({way}), outside its band. What changed: {what}."), way
 
 
-def axis_format(metric: str) -> alt.Axis:
+def axis_format(metric: str) -> dict:
     """An axis that reads like the figure: whole numbers for counts, percent for rates."""
     if metric in COUNTS:
-        return alt.Axis(format="d", tickMinStep=1)
+        return {"format": "d", "tickMinStep": 1}
     if metric in RATES:
-        return alt.Axis(format=".0%")
+        return {"format": ".0%"}
     if metric == "cost_per_turn_usd":
-        return alt.Axis(format="$.2~g")
-    return alt.Axis(format=",.0f")
+        return {"format": "$.2~g"}
+    return {"format": ",.0f"}
 
 
 def model_text(model: object, settings: object) -> str:
@@ -232,27 +231,36 @@ def show_charts(groups: list) -> None:
         return
     long = group.runs.melt(id_vars=["run_id", "started_at"], value_vars=metrics, var_name="metric")
     long = long.dropna(subset=["value"])
+    # Vega-Lite written as plain data: building the same charts through Altair (its import, a deep copy
+    # and a schema validation of every layer) took most of a first visit to this page.
     charts = []
     for metric in metrics:  # one small chart per metric, each with an axis in its own unit
         mine = long[long["metric"] == metric]
         if mine.empty:
             continue
-        x = alt.X("started_at:T", title="started (UTC)", scale=alt.Scale(type="utc"),
-                  axis=alt.Axis(format="%d %b %H:%M"))
-        line = alt.Chart(mine).mark_line(point=True).encode(
-            x=x, y=alt.Y("value:Q", title=None, axis=axis_format(metric)),
-            tooltip=["run_id", alt.Tooltip("value:Q", title=NAMES.get(metric, metric))])
+        name = NAMES.get(metric, metric)
+        points = [{"run_id": rid, "started_at": f"{pd.Timestamp(at).isoformat()}Z", "value": float(value)}
+                  for rid, at, value in zip(mine["run_id"], mine["started_at"], mine["value"], strict=True)]
+        line = {"data": {"values": points}, "mark": {"type": "line", "point": True}, "encoding": {
+            "x": {"field": "started_at", "type": "temporal", "title": "started (UTC)", "scale": {"type": "utc"},
+                  "axis": {"format": "%d %b %H:%M"}},
+            "y": {"field": "value", "type": "quantitative", "title": None, "axis": axis_format(metric)},
+            "tooltip": [{"field": "run_id", "type": "nominal"},
+                        {"field": "value", "type": "quantitative", "title": name}]}}
         layers = [line]
         if (band := band_of(group, metric)) is not None:
-            frame = pd.DataFrame({"low": [band[0]], "high": [band[1]]})
-            layers.insert(0, alt.Chart(frame).mark_rect(opacity=0.18, color="#2e7d32").encode(
-                y="low:Q", y2="high:Q", tooltip=[alt.Tooltip("low:Q", title="band from"),
-                                                 alt.Tooltip("high:Q", title="band to")]))
-            layers.insert(1, alt.Chart(frame).mark_rule(color="#2e7d32", strokeDash=[4, 3]).encode(y="low:Q"))
-            layers.insert(2, alt.Chart(frame).mark_rule(color="#2e7d32", strokeDash=[4, 3]).encode(y="high:Q"))
-        charts.append(alt.layer(*layers).properties(height=160, width=260, title=NAMES.get(metric, metric)))
+            strip = {"values": [{"low": band[0], "high": band[1]}]}
+            rule = {"type": "rule", "color": "#2e7d32", "strokeDash": [4, 3]}
+            layers[:0] = [
+                {"data": strip, "mark": {"type": "rect", "opacity": 0.18, "color": "#2e7d32"}, "encoding": {
+                    "y": {"field": "low", "type": "quantitative"}, "y2": {"field": "high"},
+                    "tooltip": [{"field": "low", "type": "quantitative", "title": "band from"},
+                                {"field": "high", "type": "quantitative", "title": "band to"}]}},
+                {"data": strip, "mark": rule, "encoding": {"y": {"field": "low", "type": "quantitative"}}},
+                {"data": strip, "mark": rule, "encoding": {"y": {"field": "high", "type": "quantitative"}}}]
+        charts.append({"layer": layers, "height": 160, "width": 260, "title": name})
     if charts:
-        st.altair_chart(alt.vconcat(*[alt.hconcat(*charts[i:i + 3]) for i in range(0, len(charts), 3)]))
+        st.vega_lite_chart(spec={"vconcat": [{"hconcat": charts[i:i + 3]} for i in range(0, len(charts), 3)]})
         st.caption("The shaded strip is the band the newest run of the group is judged by; a point outside it is a "
                    "deviation.")
 
@@ -263,7 +271,7 @@ def start_form() -> None:
     if not services:
         st.info("No service has dialogues on this machine, so no run can start: add an SGD folder (SGD_DIR).")
         return
-    recorded = list(ui.runs(ui.db(), "eval")["run_id"])
+    recorded = list(ui.runs(ui.db(), "eval", brief=True)["run_id"])
     with st.form("start_run"):
         cols = st.columns(4)
         tier = cols[0].selectbox("Tier", names, format_func=ui.tier_option, key="start_tier")
