@@ -81,7 +81,8 @@ def test_rate_limits_halve_the_concurrency_and_the_run_still_finishes(store, ban
     cases = banks1.select("held-out", limit=16)
 
     def limited_at_first(request, number: int) -> Reply:
-        if number < 6:
+        # Fewer 429s than a case's four attempts: however they fall on the cases in flight, none runs out.
+        if number < 3:
             return Reply(429, {"error": {"message": "rate limited"}}, {"retry-after": "0"})
         return Reply(200, chat_reply(offline_answer(request)))
 
@@ -89,7 +90,7 @@ def test_rate_limits_halve_the_concurrency_and_the_run_still_finishes(store, ban
         run_id, summary = run(store, banks1, cases, "simulated", server.url + "/v1", concurrency=4)
     assert store.run(run_id)["status"] == "finished"
     assert summary["concurrency"]["throttled_cases"] >= 1 and summary["concurrency"]["lowest"] < 4
-    assert summary["call_failures"] == {"http_429": 6} and summary["failed_extractions"] == 0
+    assert summary["call_failures"] == {"http_429": 3} and summary["failed_extractions"] == 0
 
 
 def test_the_carried_strategy_carries_facts_turn_to_turn_within_a_dialogue(store, banks1):
