@@ -27,7 +27,8 @@ from core.corpus import Corpus, build_corpus, case_set_fingerprint, without_asks
 from core.errors import UsageError
 from core.extraction import Extractor
 from core.grade import GRADER_VERSION, Rate, grade_case, summarize
-from core.guards import settings_fingerprint
+from core.guards import Guards, generality_guards
+from core.recorder import RunRecorder
 from core.sgd_source import CorpusError, candidate_dirs
 from core.turn import take_turn
 from core.variants import VARIANTS, apply_variant
@@ -251,19 +252,14 @@ def floor_verdict(figures: Mapping) -> str:
     return "tie" if figures["decisions"]["hits"] == figures["always_stop"]["hits"] else "NO"
 
 
-def guards(rows: Sequence[dict], settings: Settings, tier_settings: Mapping) -> dict:
+def guards(rows: Sequence[dict], settings: Mapping, tier_settings: Mapping) -> Guards:
     """What must match before two generality runs are compared."""
     sets = json.dumps(sorted((r["service"], r["split"], r["case_set"]) for r in rows))
-    return {
-        "case_sets": hashlib.sha256(sets.encode()).hexdigest()[:16],
-        "tier_settings": settings_fingerprint(tier_settings),
-        "grader": GRADER_VERSION,
-        "extractor": str(tier_settings.get("extractor", "")),
-        "intent_modes": ",".join(settings.intent_modes),
-        "segment": settings.segment,
-        "agent_asks": "kept" if settings.agent_asks else "emptied",
-        "sgd_x": "v1-v5" if settings.variants else "off",
-    }
+    checklists = json.dumps(sorted((r["service"], r["split"], r.get("checklist") or "") for r in rows))
+    return generality_guards(hashlib.sha256(sets.encode()).hexdigest()[:16],
+                             hashlib.sha256(checklists.encode()).hexdigest()[:16], tier_settings,
+                             intent_modes=list(settings["intent_modes"]), segment=settings["segment"],
+                             agent_asks=bool(settings["agent_asks"]), sgd_x=bool(settings["variants"]))
 
 
 def report(root: Path, settings: Settings, services: Iterable[str] | None = None, workers: int = 1,
@@ -287,7 +283,7 @@ def report(root: Path, settings: Settings, services: Iterable[str] | None = None
     rows = measure_all(root, tasks, settings, workers, progress)
     return {"folder": str(root), "settings": {**asdict(settings), "intent_modes": list(settings.intent_modes)},
             "tier_settings": tier_settings, "rows": rows, "groups": totals(rows, settings.intent_modes),
-            "guards": guards(rows, settings, tier_settings)}
+            "guards": guards(rows, asdict(settings), tier_settings).to_json()}
 
 
 def record(store: Store, result: Mapping, wall_s: float | None = None) -> str:
@@ -297,9 +293,10 @@ def record(store: Store, result: Mapping, wall_s: float | None = None) -> str:
     first = settings["intent_modes"][0]
     overall = result["groups"]["all"][first]
     n = result["groups"]["all"]["cases"]
-    run_id = store.start_run(kind=KIND, tier=settings["tier"], tier_kind="offline", guards=result["guards"],
-                             settings={**tier_settings, "report": settings}, n_planned=n,
-                             corpus_source=result["folder"], split="all", segment=settings["segment"])
+    run = RunRecorder(store, kind=KIND, tier=settings["tier"], tier_kind="offline",
+                      guards=guards(result["rows"], settings, tier_settings),
+                      settings={**tier_settings, "report": settings}, n_planned=n,
+                      corpus_source=result["folder"], split="all", segment=settings["segment"])
     summary = {
         "n": n, "decisions_correct": overall["decisions"]["hits"], "decision_accuracy": overall["decisions"]["value"],
         "stopped_early": overall["stopped_early"], "wrong": overall["wrong"], "missed": overall["missed"],
@@ -308,5 +305,7 @@ def record(store: Store, result: Mapping, wall_s: float | None = None) -> str:
     }
     figures = {"n": n, "decisions_correct": overall["decisions"]["hits"], "stopped_early": overall["stopped_early"],
                "wrong": overall["wrong"], "missed": overall["missed"], "facts_correct": overall["precision"]["hits"]}
-    store.finish_run(run_id, "finished", summary, figures=figures)
+    with run:  # a report writes no case rows: its figures are counted here and saved as it ends
+        run.finish("finished", summary, figures=figures)
+    run_id = run.run_id
     return run_id

@@ -44,9 +44,11 @@ class Guards:
     tier_settings: str
     intent_mode: str | None = None  # eval and floor runs: "gold" or "predicted"
     provider_plan: str | None = None  # simulated tiers: the provider's faults, seed, latency and jitter
+    details: tuple[tuple[str, str], ...] = ()  # a kind's own named guards (a generality report's settings)
 
     def to_json(self) -> dict[str, str]:
-        return {name: value for name, value in asdict(self).items() if value is not None}
+        named = {name: value for name, value in asdict(self).items() if value is not None and name != "details"}
+        return {**named, **dict(self.details)}
 
 
 def provider_plan(settings: Mapping) -> str | None:
@@ -75,6 +77,17 @@ def eval_guards(corpus: Corpus, cases: Sequence[Case], prompt_fingerprint: str, 
     return Guards(case_set=case_set_fingerprint(cases), checklist=corpus.checklist.fingerprint(),
                   prompt=prompt_fingerprint, grader=GRADER_VERSION, tier_settings=settings_fingerprint(settings),
                   intent_mode=mode, provider_plan=provider_plan(settings))
+
+
+def generality_guards(case_sets: str, checklists: str, tier_settings: Mapping, *, intent_modes: Sequence[str],
+                      segment: str, agent_asks: bool, sgd_x: bool) -> Guards:
+    """A generality report over many services: the case sets and checklists of every row, and the
+    report's own settings, each named (the page labels reports by them)."""
+    return Guards(case_set=case_sets, checklist=checklists, prompt=f"generality:{segment}", grader=GRADER_VERSION,
+                  tier_settings=settings_fingerprint(tier_settings), intent_mode=",".join(intent_modes),
+                  details=(("extractor", str(tier_settings.get("extractor", ""))), ("segment", segment),
+                           ("agent_asks", "kept" if agent_asks else "emptied"),
+                           ("sgd_x", "v1-v5" if sgd_x else "off")))
 
 
 def floor_guards(corpus: Corpus, cases: Sequence[Case], floor: str, settings: Mapping) -> Guards:

@@ -1,4 +1,5 @@
-"""The one run recorder: every kind of run (eval, floor, red team, contract fixtures, gold check)
+"""The one run recorder: every kind of run (eval, floor, red team, contract fixtures, gold check,
+generality report)
 is started, written, kept alive and ended through it.
 
     with RunRecorder(store, kind="floor", tier=..., tier_kind=..., guards=guards, settings=...,
@@ -82,13 +83,14 @@ class RunRecorder:
         self._writer().close()
 
     # --- end -------------------------------------------------------------------------
-    def finish(self, status: str, summary: Mapping, note: str | None = None) -> None:
-        """End the run: every row written first, then its status and summary (figures saved once)."""
+    def finish(self, status: str, summary: Mapping, note: str | None = None, figures: Mapping | None = None) -> None:
+        """End the run: every row written first, then its status and summary (figures saved once:
+        counted from the rows, or given by a run that writes none, a generality report)."""
         if status not in ENDINGS:
             raise ValueError(f"a run ends as one of {', '.join(ENDINGS)} (incomplete is the recorder's), "
                              f"not {status!r}")
         self._writer().close()
-        self.store.finish_run(self.run_id, status, summary, note=note)
+        self.store.finish_run(self.run_id, status, summary, note=note, figures=figures)
         self.status = status
         log.debug("run %s ended %s", self.run_id, status)
 

@@ -77,7 +77,7 @@ def test_the_report_is_recorded_as_a_generality_run_that_runs_lists(capsys, tiny
     assert (run["kind"], run["status"], run["tier"]) == ("generality", "finished", "offline")
     assert run["summary"]["rows"] == body["rows"] and run["summary"]["groups"] == body["groups"]
     assert run["summary"]["n"] == sum(r["cases"] for r in body["rows"])
-    assert set(run["guards"]) >= {"case_sets", "tier_settings", "grader", "extractor", "agent_asks", "intent_modes"}
+    assert set(run["guards"]) >= {"case_set", "checklist", "tier_settings", "grader", "extractor", "agent_asks", "intent_mode"}
     assert run["guards"]["extractor"] == body["tier_settings"]["extractor"]
     from core.compare import run_figures
 
@@ -103,7 +103,7 @@ def test_without_agent_asks_the_same_cases_are_measured_under_another_guard(caps
     assert seen_asks == []  # the tier never saw a recorded question
     assert [r["case_set"] for r in bare["rows"]] == [r["case_set"] for r in kept["rows"]]
     assert (kept["guards"]["agent_asks"], bare["guards"]["agent_asks"]) == ("kept", "emptied")
-    assert kept["guards"]["case_sets"] == bare["guards"]["case_sets"]
+    assert kept["guards"]["case_set"] == bare["guards"]["case_set"]
 
 
 def test_services_and_one_intent_mode_can_be_chosen(capsys, tiny, tmp_path):
