@@ -77,7 +77,8 @@ def test_the_report_is_recorded_as_a_generality_run_that_runs_lists(capsys, tiny
     assert (run["kind"], run["status"], run["tier"]) == ("generality", "finished", "offline")
     assert run["summary"]["rows"] == body["rows"] and run["summary"]["groups"] == body["groups"]
     assert run["summary"]["n"] == sum(r["cases"] for r in body["rows"])
-    assert set(run["guards"]) >= {"case_set", "checklist", "tier_settings", "grader", "extractor", "agent_asks", "intent_mode"}
+    assert set(run["guards"]) >= {"case_set", "checklist", "tier_settings", "grader", "extractor", "agent_asks",
+                                  "intent_mode"}
     assert run["guards"]["extractor"] == body["tier_settings"]["extractor"]
     from core.compare import run_figures
 
