@@ -149,7 +149,9 @@ def _on_topic(profile: Profile, text: str) -> bool:
     return has_money and bool(values.money(text))
 
 
-def _typed_spans(profile: Profile, kind: str, text: str) -> list[values.Span]:
+def kind_spans(profile: Profile, kind: str, text: str) -> list[values.Span] | None:
+    """Spans of the dates, times, amounts, places or people in `text`, for a fact of that kind;
+    None for a kind read otherwise (titles, closed and free facts), which each caller decides."""
     if kind == MONEY:
         return values.money(text)
     if kind == DATE:
@@ -160,6 +162,13 @@ def _typed_spans(profile: Profile, kind: str, text: str) -> list[values.Span]:
         return names.persons(text, profile.schema_words)
     if kind == PLACE:
         return names.places(text)
+    return None
+
+
+def _typed_spans(profile: Profile, kind: str, text: str) -> list[values.Span]:
+    spans = kind_spans(profile, kind, text)
+    if spans is not None:
+        return spans
     if kind == TITLE:
         # Unasked, a capitalised run names this fact only after a cue ("called Sushi Zen", "watch Dumbo").
         return [s[:3] for s in names.titles(text, profile.schema_words) if s[3]]

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from core.acceptance import accepts, is_offer
 from core.extractors.offline import names, values
 from core.extractors.offline.closed import offered_mentions
-from core.extractors.offline.line import one_fact_per_value
+from core.extractors.offline.line import kind_spans, one_fact_per_value
 from core.extractors.offline.profile import CLOSED, DATE, MONEY, PERSON, PLACE, TIME, TITLE, FactProfile, Profile
 from core.extractors.offline.roles import fact_role, value_role
 
@@ -54,18 +54,10 @@ def accepted_offer(profile: Profile, required: Sequence[str], agent_text: str, a
 
 
 def _spans(profile: Profile, fact: FactProfile, text: str) -> list[values.Span]:
-    kind = fact.kind
-    if kind == DATE:
-        return values.dates(text)
-    if kind == TIME:
-        return values.times(text)
-    if kind == MONEY:
-        return values.money(text)
-    if kind == PLACE:
-        return names.places(text)
-    if kind == PERSON:
-        return names.persons(text, profile.schema_words)
-    if kind == TITLE:
+    spans = kind_spans(profile, fact.kind, text)
+    if spans is not None:
+        return spans
+    if fact.kind == TITLE:
         found = names.titles(text, profile.schema_words)
         cued = [s for s in found if s[3]]
         return [s[:3] for s in (cued or found[:1])]
