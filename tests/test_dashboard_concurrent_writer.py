@@ -2,26 +2,38 @@
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from core import tiers
+from core.simulated.server import SimulatedProvider
 from core.store import Store
 from tests.dashboard_store import record_eager
 from tests.test_dashboard_pages import open_app, shown
 
 PROJECT = Path(__file__).resolve().parent.parent
+CASES = 600
 
 
 def test_pages_and_a_review_land_while_a_cli_run_writes(monkeypatch, tmp_path, banks1, sgd_dir):
     db = tmp_path / "runs.duckdb"
     eager = record_eager(Store(db), banks1)  # stopped-early cases to review
     cases_page = open_app(monkeypatch, db, "cases")  # opened first, so what follows is a rerun, not an import
+    # The CLI run calls a simulated provider that answers in 50 ms, one call at a time: 600 cases
+    # take half a minute however fast the machine, so the review below lands while it writes.
+    provider = SimulatedProvider(0, latency_ms=50).start()
+    spec = tiers.load_tiers()["simulated"].settings | {"base_url": provider.url + "/v1"}
+    (tmp_path / "tiers.toml").write_text("[simulated]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in spec.items()))
     writer = subprocess.Popen(
-        [sys.executable, "-m", "evals", "run", "--tier", "offline", "--service", "Banks_1", "--segment", "intent",
-         "--split", "all", "--repeats", "4", "--sgd", str(sgd_dir), "--db", str(db), "--json"],
-        cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [sys.executable, "-m", "evals", "run", "--tier", "simulated", "--service", "Banks_1", "--segment", "intent",
+         "--split", "all", "--limit", str(CASES), "--concurrency", "1", "--sgd", str(sgd_dir), "--db", str(db),
+         "--json"],
+        cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "CHAT_INTAKE_TIERS": str(tmp_path / "tiers.toml")})
     try:
         store = Store(db)
         for _ in range(100):  # wait until the other process has started writing its run
@@ -42,14 +54,14 @@ def test_pages_and_a_review_land_while_a_cli_run_writes(monkeypatch, tmp_path, b
     finally:
         if writer.poll() is None:
             writer.kill()
+        provider.stop()
     assert writer.returncode == 0, err
     assert overlapped, "the review was saved after the CLI run had finished: no concurrency was exercised"
 
     store = Store(db)
-    # The run repeats every case (4 x 1,722 rows) so it outlasts a page rerun on a loaded machine.
     written = store.runs("eval")
     cli_run = written[written["run_id"] != eager].iloc[0]
     assert cli_run["status"] == "finished"
-    assert len(store.cases(cli_run["run_id"], "case_id")) == 4 * 1722  # Banks_1 per-intent mode, product notes §2
+    assert len(store.cases(cli_run["run_id"], "case_id")) == CASES
     reviews = store.reviews(run_id)
     assert list(reviews["note"]) == ["saved while another process wrote a run"]
