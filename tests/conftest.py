@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from core import config
+from core import config, shard_index
 from core.corpus import build_corpus
 from core.sgd_source import SIBLING_COPY
 from core.store import Store
 from tests.loopback import Clients
+from tests.tiny_sgd import write_tiny_sgd
 
 SGD_DIR = Path(os.environ.get("SGD_DIR") or SIBLING_COPY)
 
@@ -90,3 +91,12 @@ def dashboard_filled(tmp_path_factory, banks1, sgd_dir) -> tuple[Path, dict[str,
     # (on train services: a page test reads it, and no test reads a dev or test service's figures)
     record_command(["gold-check", "--services", "Banks_1", "RideSharing_1", "--sgd", str(sgd_dir), "--db", str(path)])
     return path, ids
+
+
+@pytest.fixture()
+def tiny(tmp_path, monkeypatch):
+    """A tiny SGD-shaped folder (tests/tiny_sgd.py) with its own case cache and a fresh shard index."""
+    monkeypatch.setenv(config.CACHE_ENV, str(tmp_path / "cache"))  # worker processes inherit it
+    shard_index.clear_memo()
+    yield write_tiny_sgd(tmp_path / "sgd")
+    shard_index.clear_memo()

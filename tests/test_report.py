@@ -5,23 +5,12 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from core import config, generality, shard_index
+from core import generality
 from core.store import Store
 from evals.cli import main
-from tests.tiny_sgd import write_tiny_sgd
 
 ROWS = [("Loans_1", "train", "train", 7, 4), ("Rides_1", "train", "train", 2, 1), ("Loans_1", "dev", "other", 2, 1),
         ("Pets_1", "dev", "unseen", 4, 2), ("Parcels_1", "test", "unseen", 1, 1)]  # service, split, group, cases, stop
-
-
-@pytest.fixture()
-def tiny(tmp_path, monkeypatch):
-    monkeypatch.setenv(config.CACHE_ENV, str(tmp_path / "cache"))  # worker processes inherit it
-    shard_index.clear_memo()
-    yield write_tiny_sgd(tmp_path / "sgd")
-    shard_index.clear_memo()
 
 
 def report(capsys, tiny, db, *extra: str) -> dict:

@@ -9,18 +9,10 @@ import os
 import pytest
 
 import core.sgd_source
-from core import config, shard_index
+from core import shard_index
 from core.availability import folder_services, has_dialogues_of
 from core.corpus import build_corpus
-from tests.tiny_sgd import loan_dialogue, pet_dialogue, write_tiny_sgd
-
-
-@pytest.fixture()
-def tiny(tmp_path, monkeypatch):
-    monkeypatch.setenv(config.CACHE_ENV, str(tmp_path / "cache"))  # worker processes inherit it
-    shard_index.clear_memo()
-    yield write_tiny_sgd(tmp_path / "sgd")
-    shard_index.clear_memo()
+from tests.tiny_sgd import loan_dialogue, pet_dialogue
 
 
 def test_the_index_names_the_shards_of_each_service(tiny):
