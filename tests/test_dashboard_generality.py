@@ -4,13 +4,11 @@ Every report here runs over a tiny SGD-shaped folder the tests write."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from core import config, shard_index
 from core.store import Store
-from tests.test_dashboard_pages import open_app, shown
+from tests.test_dashboard_pages import open_app, shown, wait_until_shown
 from tests.tiny_sgd import write_tiny_sgd
 
 
@@ -46,11 +44,7 @@ def test_an_empty_store_offers_the_button_and_the_command_and_the_button_fills_t
     text = shown(at)
     assert "No generality report is recorded yet" in text and "-m evals report --db " in text
     at.button(key="generality_start").click().run()
-    for _ in range(240):  # the report goes on in a thread; the page keeps answering meanwhile
-        if "finished, run" in shown(at):
-            break
-        time.sleep(0.25)
-        at.run()
+    wait_until_shown(at, "finished, run")
     assert "the generality report over every service: finished, run" in shown(at)
     runs = Store(db).runs("generality")
     assert list(runs["status"]) == ["finished"]

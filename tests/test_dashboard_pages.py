@@ -30,6 +30,16 @@ def shown(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts)
 
 
+def wait_until_shown(at: AppTest, text: str, tries: int = 240) -> None:
+    """Rerun the page until `text` is on it: a job started from the page goes on in a thread, and
+    the page keeps answering meanwhile."""
+    for _ in range(tries):
+        if text in shown(at):
+            return
+        time.sleep(0.25)
+        at.run()
+
+
 def board(at: AppTest):
     """The chat's checklist table."""
     return at.dataframe[-1].value
@@ -216,11 +226,7 @@ def test_runs_page_starts_a_run_in_the_background(monkeypatch, tmp_path):
     at.selectbox(key="start_service").set_value("Banks_1")
     at.selectbox(key="start_split").set_value("held-out")
     at.form_submit_button[0].click().run()
-    for _ in range(240):  # the run goes on in a thread; the page keeps answering meanwhile
-        if "finished, run" in shown(at):
-            break
-        time.sleep(0.25)
-        at.run()
+    wait_until_shown(at, "finished, run")
     assert "offline on Banks_1 held-out (concurrency 1): finished, run" in shown(at)
     runs = Store(db).runs()
     assert list(runs["status"]) == ["finished"] and len(Store(db).cases(runs["run_id"].iloc[0], "case_id")) == 298
