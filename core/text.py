@@ -68,14 +68,8 @@ def _units(text: str) -> list[tuple[int, int]]:
     return units
 
 
-def skeleton_map(text: str) -> tuple[str, list[int], list[int]]:
-    """`skeleton(text)` with where each of its characters came from (see `_skeleton_map`)."""
-    folded, starts, ends = _skeleton_map(text)
-    return folded, list(starts), list(ends)
-
-
-@lru_cache(maxsize=16_384)
-def _skeleton_map(text: str) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
+@lru_cache(maxsize=16_384)  # every value checked re-reads the same conversation lines
+def skeleton_map(text: str) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
     """`skeleton(text)` built piece by piece, with where each of its characters came from.
 
     Returns (skeleton, starts, ends): character i of the skeleton comes from
