@@ -235,3 +235,37 @@ def test_checking_in_and_out_start_and_end_a_stay_while_arriving_and_leaving_dec
     assert (got["check_in"], got["check_out"]) == ("the 3rd", "the 9th")
     # "arriving" and "leaving" start and end a journey, not a stay: the agent asks
     assert extract_facts(house, "Book", talk("We are arriving the 1st and leaving on the 8th.")) == {}
+
+
+def test_with_nothing_naming_the_task_only_the_latest_line_is_surely_this_ones() -> None:
+    # a film picked earlier is not the restaurant: no line names a restaurant and the agent asked nothing
+    film = ("I want to watch a film.", ("How about Dogman?", ()), "Sounds good.",
+            ("Playing Dogman now.", ()), "I want a table for four at 7 pm in Oakland.")
+    got = extract_facts(travel(), "FindRestaurant", talk(*film))
+    assert "restaurant_name" not in got and got["city"] == "Oakland"
+    # the same choice made once the restaurant is the subject counts
+    named = ("Find me a restaurant in Oakland.", ("How about Dogman?", ()), "Sounds good.")
+    assert extract_facts(travel(), "FindRestaurant", talk(*named))["restaurant_name"] == "Dogman"
+
+
+def test_that_date_points_back_at_the_day_said_before() -> None:
+    event = ("Any concerts on March 3rd?", ("How about Jazz Night at the Blue Room?", ()))
+    back = extract_facts(travel(), "BookTrain", talk(*event, "Sounds good. A train to Boston on that day, please."))
+    assert back["journey_date"] == "March 3rd"
+    # without pointing back, the other task's day is not this one's
+    plain = extract_facts(travel(), "BookTrain", talk(*event, "Sounds good. A train to Boston, please."))
+    assert "journey_date" not in plain
+
+
+def test_a_statement_of_what_is_in_an_account_is_no_offer() -> None:
+    pay = {
+        "service_name": "Pay_4", "description": "Send money",
+        "slots": [{"name": "amount", "description": "Amount of money to send", "is_categorical": False}],
+        "intents": [{"name": "Send", "description": "Send money", "required_slots": ["amount"]}],
+    }
+    checklist = Checklist.from_schema(pay)
+    for told in ("There is $6,335.80 in your checking account.", "There is $6,335.80 in my checking account."):
+        lines = talk("I want to send money. What about my checking account.", (told, ()), "Okay that is fine.")
+        assert "amount" not in extract_facts(checklist, "Send", lines)
+    offered = talk("I want to send money.", ("Shall I send $50, as last time?", ()), "Okay that is fine.")
+    assert extract_facts(checklist, "Send", offered)["amount"] == "$50"

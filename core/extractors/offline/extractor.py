@@ -23,14 +23,14 @@ from core.corpus import AGENT, Line
 from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline import names
 from core.extractors.offline.elsewhere import elsewhere
-from core.extractors.offline.line import read_line
+from core.extractors.offline.line import kind_spans, read_line
 from core.extractors.offline.offers import accepted_offer
 from core.extractors.offline.polarity import denied
-from core.extractors.offline.profile import LINES_READ_LIMIT, PLACE, Profile, profile
+from core.extractors.offline.profile import DATE, LINES_READ_LIMIT, PLACE, Profile, profile
 from core.extractors.offline.roles import fact_role
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-21"
+VERSION = "offline-22"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -96,6 +96,12 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 back = [n for n in required if facts.facts[n].kind == PLACE and n not in collected
                         and fact_role(facts.facts[n], by_name=False) is None]
                 collected.update(earlier(facts, back, lines[:start]))
+            if SAME_DAY.search(own):
+                # "When am I free on that date?": the day said for the task before is this one's too, where
+                # this checklist has one date to fill.
+                dates = [n for n in required if facts.facts[n].kind == DATE]
+                if len(dates) == 1 and dates[0] not in collected:
+                    collected.update(earlier_date(facts, dates[0], lines[:start]))
         elif areas:
             # A city said before this task began is still where the customer is ("I'm going to London.
             # Weather there? ... Find me a hotel"); a point (an address, a venue) belongs to its own task.
@@ -127,6 +133,22 @@ def earlier(facts: Profile, wanted: list[str], lines: tuple[Line, ...]) -> dict[
     return found
 
 
+# The customer pointing back at a day said earlier: "that date", "the same day", "that evening".
+SAME_DAY = re.compile(r"\b(?:that|the\s+same)\s+(?:date|day|night|evening|morning|afternoon)\b", re.IGNORECASE)
+
+
+def earlier_date(facts: Profile, name: str, lines: tuple[Line, ...]) -> dict[str, str]:
+    """The latest day the customer named before this task, for the one date fact."""
+    found: dict[str, str] = {}
+    for line in lines:
+        if line.speaker != AGENT:
+            own = _own(facts, line.text)
+            spans = [s for s in kind_spans(facts, DATE, own) or [] if not denied(own, s[0])]
+            if spans:
+                found = {name: spans[-1][2]}
+    return found
+
+
 IN_AREA = re.compile(r"\bin\s+(?:the\s+)?", re.IGNORECASE)
 
 
@@ -149,7 +171,9 @@ def task_start(facts: Profile, lines: tuple[Line, ...]) -> int:
         if _memo(facts, "task", line.text, facts.on_task):
             return index
         last_customer = index
-    return done + 1
+    # Nothing names this task and the agent asked for none of its facts: only the customer's latest line
+    # is surely this task's (what came before may be another service's: a film picked, an event accepted).
+    return done + 1 if last_customer is None else last_customer
 
 
 def _memo(facts: Profile, what: str, text: str, read):
