@@ -94,6 +94,9 @@ PINNED = {
     "attacks_holdout3.json": "7eaf9a390037ac005e52c04a0859a88dd8d6c1eaaf34880910d87a53d1363f43",
     "contract_holdout/bad.json": "98138bd3e7900efadfef83b9970cf0efa5a414c87e601a0a4df42e82869b152a",
     "contract_holdout/clean.json": "85b2aa207d068d9d4dc126c0cdc07a10a67b74fef2bec5ce9079ad74ac483dd3",
+    "attacks_holdout4.json": "d722b30a62bcff8757dc1f4b7425fe3a316040c1043e0b07438cab5535cfe850",
+    "contract_holdout2/bad.json": "ecb5a9c8c755c03d6a8fdf8e10d438c4d80816b720fa5976a18885b7fae7adf0",
+    "contract_holdout2/clean.json": "3fb03af2e544b9eeb7b790661873fe424d2892f9500ced34051da71fd44704da",
 }
 
 
