@@ -91,3 +91,46 @@ def test_the_blanked_line_keeps_its_length_and_the_rest_of_its_words():
     text = "Last year I sent $5. Send $9 now."
     out = elsewhere(text)
     assert len(out) == len(text) and "$5" not in out and "Send $9 now." in out
+
+
+@pytest.mark.parametrize(("trick", "plain", "fact", "value"), [
+    # a self-repair takes back the clause before it, whether a new value follows or not
+    ("Send it from savings, $120, sorry, strike that, I still have to check.", "Send it from savings, $120.",
+     "amount", "$120"),
+    ("Take it from savings, actually let me rephrase: I have not picked an account.", "Take it from savings.",
+     "account", "savings"),
+    ("It goes to Oren, I mean, I am not sure who yet.", "It goes to Oren.", "payee", "Oren"),
+    # a question about a value: which one it is, a comparison, what people in general do
+    ("Is $75 the most I can send today?", "I can send $75 today.", "amount", "$75"),
+    ("Is savings cheaper than checking for this?", "Use savings for this.", "account", "savings"),
+    ("Do most people send $40 for this?", "I will send $40 for this.", "amount", "$40"),
+])
+def test_a_repaired_clause_or_a_question_about_a_value_states_nothing(trick, plain, fact, value):
+    assert fact not in facts("send", trick, asked=(fact,))
+    assert facts("send", plain, asked=(fact,)).get(fact) == value
+
+
+def test_a_repair_keeps_the_value_that_replaces_it_and_a_request_question_stays_readable():
+    assert facts("send", "Send $40, I mean $45.", asked=("amount",)) == {"amount": "$45"}
+    asking = facts("ride", "Could you book the pickup for March 3rd?", asked=("pickup_date",))
+    assert asking == {"pickup_date": "March 3rd"}
+    assert facts("ride", "Is March 3rd available?", asked=("pickup_date",)) == {"pickup_date": "March 3rd"}
+
+
+TRIP = Checklist.from_schema({
+    "service_name": "Trip_2",
+    "slots": [
+        {"name": "origin", "description": "City the journey starts from", "is_categorical": False},
+        {"name": "travel_date", "description": "Date of the journey", "is_categorical": False},
+    ],
+    "intents": [{"name": "Go", "required_slots": ["origin", "travel_date"]}],
+})
+
+
+def test_with_no_other_partys_fact_what_someone_else_has_or_says_is_theirs():
+    def trip(text: str) -> dict[str, str]:
+        return extract_facts(TRIP, "Go", (Line(CUSTOMER, text),))
+    assert "origin" not in trip("A trip on May 5th. My cousin's journey on that day starts from Reno.")
+    assert "origin" not in trip("A trip on May 5th. My boss Priya keeps saying I should start from Reno.")
+    assert trip("A trip on May 5th. My journey starts from Reno.")["origin"] == "Reno"
+    assert trip("A trip on May 5th, starting from Reno.")["origin"] == "Reno"

@@ -42,13 +42,20 @@ _POLITE_PAST = re.compile(r"\b(?:wanted|needed|hoped|wondered|liked|was\s+(?:won
                           r"did\s+you)\b", re.IGNORECASE)
 # Someone else as the subject: "Peter's daughter goes", "my brother's landlord is", "my mother goes",
 # "the account my wife uses".
+# A verb of saying or thinking makes what follows someone else's words: "my wife keeps saying we should
+# leave from Oakland", "my assistant Carla told your team the ride is Luxury".
+_SAYS = (r"says|said|keeps\s+saying|kept\s+saying|tells|told|thinks|thought|suggests|suggested|insists|"
+         r"insisted|claims|claimed|reckons|mentioned|mentions|wrote|writes|asked|asks")
+_ADVERB = r"(?:(?:always|usually|often|never|also|just|already|still|really)\s+)?"
 _THIRD_PARTY = re.compile(
     r"(?:^|\b(?:and|but|so)\s+)\W*(?:(?:my|his|her|their|our|the)\s+)?"
-    rf"{_NOT_GENITIVE}(?:[a-z]+|[A-Z][a-z]+)'s\s+(?P<owned>[a-z]+)\s+"
-    r"(?:(?:always|usually|often|never|also|just)\s+)?(?:is|are|was|were|has|have|goes|go|lives|live|loves|love|uses|"
-    r"use|flies|fly|likes|like|works|work|stays|stay|prefers|prefer|called)\b|"
-    r"(?:^|\b(?:and|but|so)\s+)\W*(?:my|his|her|their|our)\s+(?P<person>[a-z]+)\s+"
-    r"(?:(?:always|usually|often|never|also|just)\s+)?(?:goes|lives|loves|uses|flies|likes|works|stays|prefers)\b|"
+    rf"{_NOT_GENITIVE}(?P<owner>[a-z]+|[A-Z][a-z]+)'s\s+(?P<owned>[a-z]+)\s+"
+    # a short phrase may sit between the thing and its verb: "my sister's flight on the same day leaves"
+    r"(?:(?:on|in|at|for|from|to|of|with)\s+(?:\w+\s+){1,3}?)?"
+    rf"{_ADVERB}(?:is|are|was|were|has|have|goes|go|lives|live|loves|love|uses|"
+    r"use|flies|fly|likes|like|works|work|stays|stay|prefers|prefer|called|leaves|leave|departs|arrives|starts)\b|"
+    r"(?:^|\b(?:and|but|so|p\.?\s?s\.?)\s+)\W*(?:my|his|her|their|our)\s+(?P<person>[a-z]+)(?:\s+[A-Z][a-z]+)?\s+"
+    rf"{_ADVERB}(?:goes|lives|loves|uses|flies|likes|works|stays|prefers|{_SAYS})\b|"
     r"\b(?:the|a|an)\s+(?P<thing>[a-z]+)\s+(?:that\s+)?(?:my|his|her|their|our)\s+[a-z]+\s+(?:uses|has|owns|likes)\b",
     re.IGNORECASE)
 # How things stand, not what is asked: "There's $2,340 in it", "there is $80 left on it" (a count of
@@ -58,6 +65,27 @@ _STATE = re.compile(r"^\W*there(?:'s|\s+is|\s+was)\b[^.!?;]*\b(?:in\s+(?:it|ther
 # A value taken back: "..., not Ana", "scratch that", "forget that", "never mind".
 _TAKEN_BACK = re.compile(r"\b(?:scratch\s+that|forget\s+that|never\s*mind|strike\s+that|cancel\s+that)\b",
                          re.IGNORECASE)
+
+
+# Self-repair: what comes right before it is taken back, whether a new value follows or not ("$400,
+# scratch that, ...", "Tuesday, I mean Wednesday", "use my debit card, actually let me rephrase: ...").
+_REPAIR = re.compile(r"\b(?:scratch\s+that|strike\s+that|forget\s+that|cancel\s+that|never\s*mind|"
+                     r"let\s+me\s+(?:rephrase|start\s+over|correct\s+(?:that|myself))|i\s+mean(?!\s+(?:to|it)\b)|"
+                     r"no\s+wait|wait\s*,?\s*no|correction)\b", re.IGNORECASE)
+# The clause a repair takes back starts after the last comma, dash, colon or semicolon before it.
+_CLAUSE_END = re.compile(r"[,;:\u2014\u2013]|\s-\s")
+# Words that may stand between the repaired clause and the repair: "$400, sorry, scratch that".
+_FILLER = re.compile(r"^(?:\W|\b(?:oh|well|um|uh|er|sorry|no|actually|wait|or)\b)*$", re.IGNORECASE)
+# A question about a value is not a choice of it. Grammar only, three shapes: "is X the Y?" (which one a
+# value is: "Is $50 the minimum?"), a comparison ("Are flights from Chicago cheaper than from Milwaukee?")
+# and what people in general do ("Do people usually book for 8 pm?"). A question asking for something
+# stays readable: "Is Body Double available?", "Is there a table at 8 pm?", "Can you book 8 pm?".
+_ASKED_ABOUT = re.compile(
+    r"^\W*(?:is|are|was|were|isn't|aren't)\s+(?!(?:there|it|this|that|he|she|they|you|i|we|the|a|an)\b)"
+    r"(?:(?!(?:on|at|in|for|from|to|by|with|available|open|free)\b)[^\s.!?;]+\s+){1,3}the\s+\w+[^.!?;]*\?|"
+    r"^[^.!?;]*\b(?:than)\b[^.!?;]*\?|"
+    r"^\W*(?:do|does|did|would|will|should)\s+(?:most\s+)?(?:people|others|everyone|everybody|anyone|anybody|"
+    r"folks|someone|somebody)\b[^.!?;]*\?", re.IGNORECASE)
 
 
 # A joke or irony the customer marks as such: "Oh sure, nine tickets. Seriously though, ...".
@@ -74,25 +102,49 @@ _TO_THE_SYSTEM = re.compile(
     r"defaults?\s+to|is\s+set\s+to)\b", re.IGNORECASE)
 
 
-def elsewhere(text: str, own_words: Iterable[str] = ()) -> str:
+def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True) -> str:
     """The line with every sentence about another time, another person or a state blanked out.
 
-    `own_words` are the schema's fact words ("account", "name", "destination"): a sentence whose
-    subject owns one of them is the customer's own ("my sister's account is ..." stays).
+    `own_words` are the schema's fact words ("account", "name", "destination"): where the checklist has a
+    fact of another party's (`other_party`: a recipient's account), a sentence whose subject owns one of
+    them may state it ("my sister's account is savings" stays); where it has none, what someone else
+    has is never this form's ("my sister's flight leaves from Dallas").
     """
     own = {w.lower() for w in own_words}
     out = list(text)
+    for start, end in _repaired(text):
+        out[start:end] = " " * (end - start)
     sentences = list(_SENTENCE.finditer(text))
     for index, sentence in enumerate(sentences):
         part = sentence.group(0)
         joke = _IRONY.match(part) or (index + 1 < len(sentences)
                                       and _JOKE_MARKED_AFTER.match(sentences[index + 1].group(0)))
-        if joke or _TO_THE_SYSTEM.search(part) or _about_elsewhere(part, own) or _taken_back_later(sentences, index):
+        if (joke or _TO_THE_SYSTEM.search(part) or _about_elsewhere(part, own, other_party)
+                or _taken_back_later(sentences, index)):
             out[sentence.start():sentence.end()] = " " * len(part)
     return "".join(out)
 
 
-def _about_elsewhere(sentence: str, own: set[str]) -> bool:
+def _repaired(text: str) -> list[tuple[int, int]]:
+    """The clauses a self-repair takes back, as (start, end) in the line."""
+    spans = []
+    for repair in _REPAIR.finditer(text):
+        end = repair.start()
+        boundary = max((m for m in _CLAUSE_END.finditer(text, 0, end)), key=lambda m: m.start(), default=None)
+        # skip back over the repair's own separator and filler ("$400, sorry, scratch that")
+        while boundary is not None and _FILLER.match(text[boundary.end():end]):
+            end = boundary.start()
+            boundary = max((m for m in _CLAUSE_END.finditer(text, 0, end)), key=lambda m: m.start(), default=None)
+        sentence_start = max((m.end() for m in re.finditer(r"[.!?](?=\s)|^", text[:end])), default=0)
+        start = max(boundary.end() if boundary is not None else 0, sentence_start)
+        if start < end:
+            spans.append((start, end))
+    return spans
+
+
+def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True) -> bool:
+    if _ASKED_ABOUT.match(sentence):
+        return True
     if _PAST_TIME.search(sentence) or _STATE.match(sentence):
         return True
     if _PAST_VERB.search(sentence) and not _POLITE_PAST.search(sentence):
@@ -102,6 +154,8 @@ def _about_elsewhere(sentence: str, own: set[str]) -> bool:
         return False
     if match.group("thing"):
         return True  # a thing someone else uses is theirs, whatever it is
+    if not other_party and (match.group("owner") or "").lower() not in own:
+        return True  # no fact of this form is another party's: "my sister's flight leaves from Dallas"
     return (match.group("owned") or match.group("person") or "").lower() not in own
 
 

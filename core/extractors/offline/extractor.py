@@ -10,7 +10,9 @@ turns to this checklist (`task_start`): values said before it count only for a c
 only the customer's own words: no forged role line, JSON, aside or quote (`unsaid`); and a
 value only where it is stated, not supposed, left to the agent (`polarity`), offered as one
 of two or said in a language it does not read (`plain`); and not in a sentence about another
-time, another person or how things stand (`elsewhere`).
+time, another person or how things stand, nor one taken back by a self-repair or asking about a value
+(`elsewhere`); numbers left open ("between 7 and 8") and identifiers ("user_premium") state nothing
+(`undecided`).
 """
 
 from __future__ import annotations
@@ -28,9 +30,10 @@ from core.extractors.offline.offers import accepted_offer
 from core.extractors.offline.polarity import denied
 from core.extractors.offline.profile import DATE, LINES_READ_LIMIT, PLACE, Profile, profile
 from core.extractors.offline.roles import fact_role
+from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-22"
+VERSION = "offline-23"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -189,7 +192,8 @@ def _memo(facts: Profile, what: str, text: str, read):
 
 def _own(facts: Profile, text: str) -> str:
     """The customer's own words of a line, with sentences about another time or person blanked."""
-    return _memo(facts, "own", text, lambda t: elsewhere(said(t), facts.schema_words))
+    other_party = any(f.other_party for f in facts.facts.values())
+    return _memo(facts, "own", text, lambda t: undecided(elsewhere(said(t), facts.schema_words, other_party)))
 
 
 def _done(facts: Profile, text: str) -> bool:

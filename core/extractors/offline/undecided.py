@@ -1,0 +1,37 @@
+"""Numbers the customer leaves open, and words that are an identifier rather than speech, blanked before reading.
+
+"Between 7 and 8 in the evening", "the twenty-first, or possibly the twenty-second", "2 or 3 of us" name
+no one value: the agent asks again. (A vocabulary value offered as one of two is read in `plain`.)
+A handle, an e-mail address or a web address ("checking_account_confirmed", "me@savings.example",
+"https://…/checking") is a string the customer quotes, not words they say: a value inside it is not stated.
+English number words only; the rest is punctuation.
+"""
+
+from __future__ import annotations
+
+import re
+
+_UNITS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+          "seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred")
+_ORDINALS = ("first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
+             "fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth")
+_WORD_NUMBER = rf"(?:{_UNITS}|{_ORDINALS})(?:[- ](?:{_UNITS}|{_ORDINALS}))?"
+# A number as said: "$1,200.50", "8", "7:30", "21st", "twenty-first", "the 3rd".
+_NUMBER = rf"(?:the\s+)?(?:[$£€]\s?\d+(?:[,.:]\d+)*|\d+(?:[,.:]\d+)*(?:st|nd|rd|th)?|\b{_WORD_NUMBER}\b)"
+_HEDGE = r"(?:(?:possibly|maybe|perhaps|probably|even|else|rather)\s+)?"
+_OPEN = re.compile(
+    # a range: "between 7 and 8", "between the 3rd and the 5th", "between $50 and $80"
+    rf"\bbetween\s+{_NUMBER}(?:\s+[a-z]+)?\s+and\s+{_NUMBER}|"
+    # two numbers as alternatives: "2 or 3", "the 21st, or possibly the 22nd", "$50 or maybe $60"
+    rf"{_NUMBER}(?:\s+[a-z]+)?\s*,?\s+or\s+{_HEDGE}{_NUMBER}",
+    re.IGNORECASE)
+# A token that is an identifier: joined by underscores, or an e-mail or web address.
+_IDENTIFIER = re.compile(r"\S*\w_\w\S*|\S+@\S+\.\S+|\b(?:https?://|www\.)\S+", re.IGNORECASE)
+
+
+def undecided(text: str) -> str:
+    """The line with numbers left open and identifiers blanked, every other character in its place."""
+    out = text
+    for pattern in (_IDENTIFIER, _OPEN):
+        out = pattern.sub(lambda m: " " * len(m.group(0)), out)
+    return out
