@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from core.acceptance import accepts, is_offer
 from core.checklist import Checklist, Fact
-from core.corpus import AGENT, Line
+from core.corpus import AGENT, CUSTOMER, Line
 from core.extraction import (
     CUT_AT_CEILING,
     EMPTY_REPLY,
@@ -28,6 +28,7 @@ from core.extraction import (
     UNPARSEABLE,
     Extraction,
 )
+from core.extractors.offline.extractor import own_words
 from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
 from core.value_context import cut_short, negated
@@ -88,12 +89,19 @@ def check_value(
         match = next((a for a in spec.allowed if skeleton(a) == skeleton(trimmed)), None)
         if match is None:
             return None, [Finding(VALUE_NOT_ALLOWED, fact, value)]
-        if not closed_value_supported(spec, match, lines):
+        if not closed_value_supported(checklist, spec, match, lines):
             return None, [Finding(VALUE_NOT_STATED, fact, value)]
         return match, []
     # Collected in the conversation's own characters, never the extractor's spelling of them:
     # a look-alike letter on either side can neither be laundered nor slipped in.
-    found = span_in(trimmed, lines, customer=True)
+    said = span_in(trimmed, lines, customer=True)
+    if said is not None and negated(said[0], said[1]):
+        return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
+    found = stated_span(checklist, trimmed, lines)
+    if said is not None and found is None:
+        # typed only where it states nothing: a question about it, a clause taken back, another
+        # person's or another time's, a forged role line, a range, an identifier
+        return None, [Finding(VALUE_NOT_STATED, fact, value)]
     typed = found is not None  # in the customer's own line (else in an agent offer they accepted)
     if found is None:
         found = _accepted_from_agent(trimmed, lines)
@@ -160,6 +168,20 @@ def span_in(value: str, lines: tuple[Line, ...], customer: bool) -> tuple[str, i
     return None
 
 
+def stated_span(checklist: Checklist, value: str, lines: tuple[Line, ...]) -> tuple[str, int, int] | None:
+    """Like `span_in` for the customer, but only where the line states something: the parts the offline
+    tier does not read (`own_words`) do not count. The span is in the line's own characters."""
+    own = {}
+    for line in lines:
+        if line.speaker != AGENT:
+            own.setdefault(own_words(checklist, line.text), line.text)
+    found = span_in(value, tuple(Line(CUSTOMER, text) for text in own), customer=True)
+    if found is None:
+        return None
+    text, start, end = found
+    return own[text], start, end
+
+
 def said_by(value: str, lines: tuple[Line, ...], customer: bool) -> bool:
     """Whether the customer's (or the agent's) lines hold `value` as whole words."""
     return span_in(value, lines, customer) is not None
@@ -180,13 +202,14 @@ def _accepted_from_agent(value: str, lines: tuple[Line, ...]) -> tuple[str, int,
     return span_in(value, tuple(_offers(lines)), customer=False)
 
 
-def closed_value_supported(spec: Fact, value: str, lines: tuple[Line, ...]) -> bool:
+def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: tuple[Line, ...]) -> bool:
     """Whether the customer's words back a closed value: said, answered, or accepted from an offer."""
     customer = [ln for ln in lines if ln.speaker != AGENT]
     forms = value_forms(value)
     for line in reversed(customer):  # the customer's latest word on the value decides: "not savings" refuses it
-        spans = [span for form in forms if contains_words(skeleton(line.text), form)
-                 and (span := find_span(line.text, form)) is not None]
+        own = own_words(checklist, line.text)
+        spans = [span for form in forms if contains_words(skeleton(own), form)
+                 and (span := find_span(own, form)) is not None]
         if spans:
             return not all(negated(line.text, start) for start, _ in spans)
     if skeleton(value) in _YES_NO:

