@@ -47,3 +47,8 @@ def test_a_value_inside_an_identifier_is_not_stated() -> None:
 def test_the_blanked_line_keeps_its_length() -> None:
     text = "Between 4 and 5, user_premium."
     assert len(undecided(text)) == len(text) and undecided(text).strip().startswith(",")
+
+
+def test_an_identifier_glued_to_a_word_leaves_the_word() -> None:
+    blanked = undecided("Avenue?rider_count=3")
+    assert blanked.startswith("Avenue?") and "rider_count" not in blanked

@@ -26,7 +26,9 @@ _OPEN = re.compile(
     rf"{_NUMBER}(?:\s+[a-z]+)?\s*,?\s+or\s+{_HEDGE}{_NUMBER}",
     re.IGNORECASE)
 # A token that is an identifier: joined by underscores, or an e-mail or web address.
-_IDENTIFIER = re.compile(r"\S*\w_\w\S*|\S+@\S+\.\S+|\b(?:https?://|www\.)\S+", re.IGNORECASE)
+# (A query string glued to a word leaves the word: "Avenue?rider_count=3" keeps "Avenue".)
+_IDENTIFIER = re.compile(r"[\w.\-]*[^\W_]_\w[\w.\-]*|[\w.\-+]+@[\w\-]+\.[\w.\-]+|\b(?:https?://|www\.)\S+",
+                         re.IGNORECASE)
 
 
 def undecided(text: str, typed: str | None = None) -> str:
