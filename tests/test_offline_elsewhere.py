@@ -122,6 +122,8 @@ TRIP = Checklist.from_schema({
     "slots": [
         {"name": "origin", "description": "City the journey starts from", "is_categorical": False},
         {"name": "travel_date", "description": "Date of the journey", "is_categorical": False},
+        # a receiving end that is a place is no other person's fact
+        {"name": "destination", "description": "City the journey goes to", "is_categorical": False},
     ],
     "intents": [{"name": "Go", "required_slots": ["origin", "travel_date"]}],
 })

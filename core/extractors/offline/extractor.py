@@ -28,7 +28,7 @@ from core.extractors.offline.elsewhere import elsewhere
 from core.extractors.offline.line import kind_spans, read_line
 from core.extractors.offline.offers import accepted_offer
 from core.extractors.offline.polarity import denied
-from core.extractors.offline.profile import DATE, LINES_READ_LIMIT, PLACE, Profile, profile
+from core.extractors.offline.profile import DATE, LINES_READ_LIMIT, PERSON, PLACE, Profile, profile
 from core.extractors.offline.roles import fact_role
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
@@ -198,7 +198,9 @@ def own_words(checklist: Checklist, text: str) -> str:
 
 def _own(facts: Profile, text: str) -> str:
     """The customer's own words of a line, with sentences about another time or person blanked."""
-    other_party = any(f.other_party for f in facts.facts.values())
+    # another person's fact (a recipient's name) lets what someone else has be this form's; a receiving
+    # end that is a place (a destination) does not
+    other_party = any(f.other_party and f.kind == PERSON for f in facts.facts.values())
     return _memo(facts, "own", text, lambda t: undecided(elsewhere(said(t), facts.schema_words, other_party), t))
 
 
