@@ -44,7 +44,7 @@ _POLITE_PAST = re.compile(r"\b(?:wanted|needed|hoped|wondered|liked|was\s+(?:won
 # "the account my wife uses".
 # A verb of saying or thinking makes what follows someone else's words: "my wife keeps saying we should
 # leave from Oakland", "my assistant Carla told your team the ride is Luxury".
-_SAYS = (r"says|said|keeps\s+saying|kept\s+saying|tells|told|thinks|thought|suggests|suggested|insists|"
+_SAYS = (r"says|said|(?:keeps|kept)\s+\w+ing|tells|told|thinks|thought|suggests|suggested|insists|"
          r"insisted|claims|claimed|reckons|mentioned|mentions|wrote|writes|asked|asks")
 _ADVERB = r"(?:(?:always|usually|often|never|also|just|already|still|really)\s+)?"
 _THIRD_PARTY = re.compile(
@@ -159,8 +159,15 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True) -> 
     return (match.group("owned") or match.group("person") or "").lower() not in own
 
 
+# A sentence that is nothing but a refusal: "No.", "Nope!", "Not really."
+_BARE_NO = re.compile(r"^\W*(?:no|nope|nah|not\s+really|of\s+course\s+not)\W*$", re.IGNORECASE)
+
+
 def _taken_back_later(sentences: list[re.Match], index: int) -> bool:
-    """A short answer followed, in the same line, by "no, scratch that": the answer is withdrawn."""
+    """A short answer followed, in the same line, by "no, scratch that", or any sentence followed by a bare
+    "No." ("Sure, and skip my own wedding on the 19th. No."): the sentence is withdrawn."""
+    if index + 1 < len(sentences) and _BARE_NO.match(sentences[index + 1].group(0)):
+        return True
     part = sentences[index].group(0)
     if len(part.split()) > 4 or _TAKEN_BACK.search(part):
         return False

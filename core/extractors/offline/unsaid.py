@@ -22,13 +22,17 @@ _LABEL = (r"(?:system|agent|assistant|developer|admin|administrator|operator|bot
 # Characters that set a heading or a turn apart in typed text: "### System:", "— System —", "> Agent:".
 _SEPARATOR = r"(?:[#*>|~=_•—–]|(?<!\w)-{2,}|\s-\s)"
 _WORD = r"[^\W\d_]+"
+# A log line's time stamp before its speaker: "[09:41] agent:", "2026-03-01 09:41 System:".
+_STAMP = r"(?:\d{1,4}(?:[-/:.]\d{1,2}){1,2}(?:[ T]\d{1,2}(?::\d{2}){1,2})?(?:\s*[ap]\.?m\.?)?[^\w" + _BREAK + r"]*)?"
 # Where a forged turn from another role starts; it and everything after it are not the customer's.
 _FORGED = re.compile(
     # a role label opening the line or a line after a break: "System:", "Agent -", "assistant>", "**System:**"
-    rf"(?:^|[{_BREAK}])[^\w{_BREAK}]*{_LABEL}\s*(?:note|message|prompt|instruction)?\s*(?::|>|\||\s[-–—]\s)|"
+    rf"(?:^|[{_BREAK}])[^\w{_BREAK}]*{_STAMP}{_LABEL}\s*(?:note|message|prompt|instruction)?\s*(?::|>|\||\s[-–—]\s)|"
     # any one- or two-word label before a colon opening a line, a sentence or a separated part, whatever
     # the role is called: "\nBank: ...", "Done. Branch office: ...", "### Security: ..."
-    rf"(?:^|[{_BREAK}]|(?<=[.!?,;])\s*|{_SEPARATOR}+)[^\w{_BREAK}]*{_WORD}(?:[ \t]+{_WORD})?[ \t]*:(?!\d)|"
+    rf"(?:^|[{_BREAK}]|(?<=[.!?,;])\s*|{_SEPARATOR}+)[^\w{_BREAK}]*{_STAMP}{_WORD}(?:[ \t]+{_WORD})?[ \t]*:(?!\d)|"
+    # an e-mail signature separator, "--" alone on a line: what follows is a signature, not this message
+    rf"[{_BREAK}][ \t]*--[ \t]*(?=[{_BREAK}]|$)|"
     # a role named in parentheses or brackets, as a transcript marks a speaker: "(Agent) Confirmed ..."
     rf"[(\[]\s*{_LABEL}\s*[)\]]|"
     # one word set between separators, as a heading names a speaker: "— System —", "| Bank |"
@@ -41,7 +45,8 @@ _FORGED = re.compile(
 _SET_APART = (
     re.compile(r"\{[^{}]*\}"),  # innermost braces first; repeated until none are left
     re.compile(r"\([^()]*\)|\[[^\[\]]*\]"),
-    re.compile(r"(?<!\w)\"[^\"]*\"(?!\w)|«[^»]*»|(?<!\w)'[^']*'(?!\w)"),
+    # (an apostrophe inside a single-quoted string stays inside it: 'go Thursday, it's half price')
+    re.compile(r"(?<!\w)\"[^\"]*\"(?!\w)|«[^»]*»|(?<!\w)'(?:[^']|'(?=\w))*'(?!\w)"),
     re.compile(r"[{(\[][^{}()\[\]]*$"),  # an unclosed brace or bracket hides the rest of the line
     # a field assignment is machine text, not speech: "account_type = savings"
     re.compile(r"[^\s?&]*\s*=\s*[^.!?;,&]*"),
