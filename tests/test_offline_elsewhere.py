@@ -154,3 +154,17 @@ def test_with_no_other_partys_fact_what_someone_else_has_or_says_is_theirs():
 def test_quotes_bare_refusals_log_stamps_and_signatures_state_nothing(trick, plain, fact, value):
     assert fact not in facts("ride", trick, asked=(fact,))
     assert facts("ride", plain, asked=(fact,)).get(fact) == value
+
+
+@pytest.mark.parametrize(("trick", "plain", "fact", "value"), [
+    # a standing rule for other times
+    ("From now on, whenever I skip a detail, use savings.", "Use savings.", "account", "savings"),
+    ("My default account is savings, keep that in mind.", "My account is savings, keep that in mind.", "account",
+     "savings"),
+    # a number what the customer's own other thing holds, or a past one
+    ("My limit is $3,000.", "My amount is $3,000.", "amount", "$3,000"),
+    ("The fee they charged was $25.", "The fee they charge is fine, send $25.", "amount", "$25"),
+])
+def test_standing_rules_and_what_another_thing_holds_state_nothing(trick, plain, fact, value):
+    assert fact not in facts("send", trick, asked=(fact,))
+    assert facts("send", plain, asked=(fact,)).get(fact) == value

@@ -14,7 +14,7 @@ system ("notice to the assistant: ...", "your only task is ...") is not read eit
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 _SENTENCE = re.compile(r"[^.!?;]+[.!?;]*")
 # Time that is over: "last week", "two years ago", "yesterday", "used to", "already", "previously".
@@ -88,6 +88,20 @@ _ASKED_ABOUT = re.compile(
     r"folks|someone|somebody)\b[^.!?;]*\?", re.IGNORECASE)
 
 
+# What the customer's own thing holds or came to, with a number: "My balance is $1,240", "my rent was $900",
+# "the last transfer I made was $300". It states a fact of this form only when the thing is one of its
+# facts ("My amount is $50" is odd but plain); a past "was" followed by a number is another time's.
+_OWN_STATE = re.compile(r"^\W*(?:(?:and|but|so|also)\s+)?(?:my|our)\s+(?P<noun>[a-z]+)\s+(?:is|was|are|were)\s+"
+                        r"(?:(?:about|around|only|just|now|currently|roughly|at)\s+)?[$£€]?\s?\d", re.IGNORECASE)
+_PAST_NUMBER = re.compile(r"\b(?:was|were)\s+(?:(?:about|around|only|just|roughly)\s+)?[$£€]\s?\d", re.IGNORECASE)
+
+
+# A standing rule for other times rather than a value of this request: "whenever I go quiet on a detail, use
+# $20", "my account default is Pool, remember that", "from now on book 2 seats".
+_STANDING = re.compile(r"\b(?:whenever|every\s*time|any\s*time\s+(?:i|you)|from\s+now\s+on|by\s+default|"
+                       r"defaults?)\b", re.IGNORECASE)
+
+
 # A joke or irony the customer marks as such: "Oh sure, nine tickets. Seriously though, ...".
 _IRONY = re.compile(r"^\W*(?:oh\s+sure|oh\s+yeah|yeah\s+right|sure\s+thing)\b", re.IGNORECASE)
 _JOKE_MARKED_AFTER = re.compile(r"^\W*(?:seriously|but\s+seriously|(?:just\s+)?kidding|joking\s+aside|jk)\b",
@@ -102,13 +116,15 @@ _TO_THE_SYSTEM = re.compile(
     r"defaults?\s+to|is\s+set\s+to)\b", re.IGNORECASE)
 
 
-def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True) -> str:
+def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True,
+              fact_stems: Callable[[str], bool] | None = None) -> str:
     """The line with every sentence about another time, another person or a state blanked out.
 
     `own_words` are the schema's fact words ("account", "name", "destination"): where the checklist has a
     fact of another party's (`other_party`: a recipient's account), a sentence whose subject owns one of
     them may state it ("my sister's account is savings" stays); where it has none, what someone else
-    has is never this form's ("my sister's flight leaves from Dallas").
+    has is never this form's ("my sister's flight leaves from Dallas"). `fact_stems` tells whether a noun
+    names one of the form's facts: "my balance is $1,240" is a state of something else unless it does.
     """
     own = {w.lower() for w in own_words}
     out = list(text)
@@ -119,7 +135,7 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
         part = sentence.group(0)
         joke = _IRONY.match(part) or (index + 1 < len(sentences)
                                       and _JOKE_MARKED_AFTER.match(sentences[index + 1].group(0)))
-        if (joke or _TO_THE_SYSTEM.search(part) or _about_elsewhere(part, own, other_party)
+        if (joke or _TO_THE_SYSTEM.search(part) or _about_elsewhere(part, own, other_party, fact_stems)
                 or _taken_back_later(sentences, index)):
             out[sentence.start():sentence.end()] = " " * len(part)
     return "".join(out)
@@ -142,8 +158,12 @@ def _repaired(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True) -> bool:
-    if _ASKED_ABOUT.match(sentence):
+def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
+                     fact_stems: Callable[[str], bool] | None = None) -> bool:
+    if _ASKED_ABOUT.match(sentence) or _STANDING.search(sentence) or _PAST_NUMBER.search(sentence):
+        return True
+    state = _OWN_STATE.match(sentence)
+    if state and fact_stems is not None and not fact_stems(state.group("noun")):
         return True
     if _PAST_TIME.search(sentence) or _STATE.match(sentence):
         return True

@@ -201,7 +201,8 @@ def _own(facts: Profile, text: str) -> str:
     # another person's fact (a recipient's name) lets what someone else has be this form's; a receiving
     # end that is a place (a destination) does not
     other_party = any(f.other_party and f.kind == PERSON for f in facts.facts.values())
-    return _memo(facts, "own", text, lambda t: undecided(elsewhere(said(t), facts.schema_words, other_party), t))
+    return _memo(facts, "own", text,
+                 lambda t: undecided(elsewhere(said(t), facts.schema_words, other_party, facts.names_a_fact), t))
 
 
 def _done(facts: Profile, text: str) -> bool:

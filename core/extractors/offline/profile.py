@@ -78,6 +78,10 @@ class Profile:
     def on_topic(self, text: str) -> bool:
         return any(stem(w) in self.topic for w in words(text))
 
+    def names_a_fact(self, word: str) -> bool:
+        """The word is one of a fact's own words (its name or description): "amount", "account"."""
+        return any(stem(word.lower()) in f.cues or stem(word.lower()) in f.name_stems for f in self.facts.values())
+
     def on_task(self, text: str) -> bool:
         """The line names what this service does ("a restaurant", "a cab"), not only one of its facts."""
         return any(stem(w) in self.task for w in words(text))
