@@ -31,7 +31,7 @@ from core.extraction import (
 from core.extractors.offline.extractor import own_words
 from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
-from core.value_context import cut_short, negated
+from core.value_context import cut_short, negated, number_prefix
 from core.value_kind import wrong_kind
 
 UNKNOWN_FACT = "unknown_fact"
@@ -106,7 +106,12 @@ def check_value(
     if found is None:
         found = _accepted_from_agent(trimmed, lines)
         if found is None:
-            code = VALUE_ONLY_IN_AGENT_WORDS if span_in(trimmed, lines, customer=False) else VALUE_NOT_IN_CONVERSATION
+            if span_in(trimmed, lines, customer=False):
+                code = VALUE_ONLY_IN_AGENT_WORDS
+            elif any(ln.speaker != AGENT and number_prefix(trimmed, ln.text) for ln in lines):
+                code = VALUE_CUT_SHORT  # "9" of "97 dollars": found nowhere whole because it was cut
+            else:
+                code = VALUE_NOT_IN_CONVERSATION
             return None, [Finding(code, fact, value)]
     text, start, end = found
     if display_reordered(text, start, end):

@@ -43,8 +43,26 @@ def negated(text: str, start: int) -> bool:
 
 
 _NUMBER_GOES_ON = re.compile(r"^[:.,]\d")  # "1" of "1:30", "$1" of "$1.50", "1" of "1,500"
+_NUMBER_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
+                r"thousand|million|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|twelfth|twentieth|"
+                r"thirtieth)")
+_ENDS_IN_NUMBER_WORD = re.compile(rf"\b{_NUMBER_WORD}$", re.IGNORECASE)
+# "one hundred" of "one hundred and sixteen", "twenty" of "twenty-five", "two" of "two thousand"
+_WORDS_GO_ON = re.compile(rf"^(?:\s+and\s+|-|\s+){_NUMBER_WORD}\b", re.IGNORECASE)
 
 
 def cut_short(text: str, start: int, end: int) -> bool:
-    """Whether the customer's number carries on past text[start:end]."""
-    return text[start:end][-1:].isdigit() and bool(_NUMBER_GOES_ON.match(text[end:]))
+    """Whether the customer's number, in digits or in words, carries on past text[start:end]."""
+    value = text[start:end]
+    if value[-1:].isdigit():
+        return bool(_NUMBER_GOES_ON.match(text[end:]))
+    return bool(_ENDS_IN_NUMBER_WORD.search(value)) and bool(_WORDS_GO_ON.match(text[end:]))
+
+
+def number_prefix(value: str, text: str) -> bool:
+    """Whether a number the customer wrote starts with `value` and goes on: "9" of "97 dollars", "the 1" of
+    "the 12th", "3" of "3rd of March" (a value not found as whole words, because it was cut)."""
+    if not value[-1:].isdigit():
+        return False
+    return re.search(rf"(?<!\w){re.escape(value)}(?=\d|[:.,]\d|(?:st|nd|rd|th)\b)", text, re.IGNORECASE) is not None

@@ -5,6 +5,7 @@ import pytest
 from core.checklist import Checklist
 from core.contract import (
     ALL_CODES,
+    VALUE_CUT_SHORT,
     VALUE_NOT_ALLOWED,
     VALUE_NOT_IN_CONVERSATION,
     VALUE_NOT_STATED,
@@ -54,7 +55,7 @@ def test_a_clean_answer_raises_no_code_and_is_collected_as_said():
     ({"account": "money market"}, VALUE_NOT_ALLOWED),
     ({"amount": "$900"}, VALUE_NOT_IN_CONVERSATION),
     ({"payee": "Mar"}, VALUE_NOT_IN_CONVERSATION),  # cut inside a word
-    ({"amount": "$50"}, VALUE_NOT_IN_CONVERSATION),  # cut inside a number
+    ({"amount": "$50"}, VALUE_CUT_SHORT),  # cut inside a number ("$500")
     ({"payee": "Maria Kimball"}, VALUE_NOT_IN_CONVERSATION),
 ])
 def test_each_rejecting_code_refuses_the_value(collected, code):

@@ -8,7 +8,7 @@ import pytest
 from core.checklist import Checklist
 from core.contract import VALUE_CUT_SHORT, VALUE_NOT_STATED, check_mapping
 from core.corpus import Line
-from core.value_context import cut_short, negated
+from core.value_context import cut_short, negated, number_prefix
 
 SCHEMA = {
     "service_name": "Tables_9",
@@ -60,6 +60,8 @@ def test_what_a_negation_does_not_reach(text: str) -> None:
     ("At 1:30 please", "1", True), ("At 1 please", "1", False),
     ("A $1.50 fee", "$1", True), ("A $1 fee.", "$1", False),
     ("Send 1,500 now", "1", True), ("Send 1, then 500", "1", False),
+    ("Send one hundred and six now", "one hundred", True), ("Send one hundred and thanks", "one hundred", False),
+    ("At twenty-five past", "twenty", True), ("At twenty past", "twenty", False),
 ])
 def test_a_number_cut_inside_is_cut_short(text: str, value: str, cut: bool) -> None:
     start = text.index(value)
@@ -75,3 +77,11 @@ def test_the_contract_reads_the_customers_latest_word_on_a_value() -> None:
     assert verdict.codes == [VALUE_NOT_STATED, VALUE_NOT_STATED]
     cut = check_mapping(CHECKLIST, "Book", said, {"time": "7"})
     assert cut.codes == [VALUE_CUT_SHORT]
+
+
+@pytest.mark.parametrize(("value", "text", "cut"), [
+    ("9", "Send 97 dollars", True), ("9", "Send 9 dollars", False),
+    ("the 1", "On the 12th", True), ("the 1", "On the 1st", True), ("3", "For 3 people", False),
+])
+def test_a_number_found_only_as_the_start_of_a_longer_one_was_cut(value: str, text: str, cut: bool) -> None:
+    assert number_prefix(value, text) is cut
