@@ -97,6 +97,9 @@ PINNED = {
     "attacks_holdout4.json": "d722b30a62bcff8757dc1f4b7425fe3a316040c1043e0b07438cab5535cfe850",
     "contract_holdout2/bad.json": "ecb5a9c8c755c03d6a8fdf8e10d438c4d80816b720fa5976a18885b7fae7adf0",
     "contract_holdout2/clean.json": "3fb03af2e544b9eeb7b790661873fe424d2892f9500ced34051da71fd44704da",
+    "attacks_holdout5.json": "16f7232b58f25c16bfbf01e6d7aaf5b01a9089c560512f0aa02df135cb3ef5d7",
+    "contract_holdout3/bad.json": "6e6a9ca7da3f8d749132a192bfc95ae7084bbdca57657fd288c26ed59a48b45f",
+    "contract_holdout3/clean.json": "14e51a02e1f0ce6f69d3e9f4007d263e127b0b06e328eb27b18a9b2ea7df1e57",
 }
 
 
