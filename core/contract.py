@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from core import withdrawal
 from core.acceptance import accepts, is_offer
 from core.checklist import Checklist, Fact
 from core.corpus import AGENT, CUSTOMER, Line
@@ -84,6 +85,8 @@ def check_value(
         return None, [Finding(UNKNOWN_FACT, fact, value)]
     spec = checklist.facts[fact]
     trimmed = trim_edges(value)
+    if withdrawn(checklist.required(intent), fact, trimmed, lines):
+        return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "forget the 10th", "scratch the checkout date"
     if spec.allowed:
         # Collected as the vocabulary's own spelling, whatever case or look-alikes were reported.
         match = next((a for a in spec.allowed if skeleton(a) == skeleton(trimmed)), None)
@@ -123,6 +126,23 @@ def check_value(
     if wrong_kind(checklist, intent, fact, text[start:end]):
         return None, [Finding(VALUE_WRONG_KIND, fact, value)]
     return text[start:end], []
+
+
+def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, ...]) -> bool:
+    """Whether the customer took the value back after they last gave it: a withdrawal naming the value, or
+    naming the fact with no new value of it after."""
+    customer = [ln.text for ln in lines if ln.speaker != AGENT]
+    mentioned = max((i for i, text in enumerate(customer) if withdrawal.names_value(text, value)), default=-1)
+    for index in range(max(mentioned, 0), len(customer)):
+        text = customer[index]
+        for start, obj in withdrawal.objects(text):
+            if withdrawal.names_value(obj, value):
+                # the value's latest mention is the withdrawal itself, or comes before it
+                if not withdrawal.names_value(text[start + len(obj):], value):
+                    return True
+            elif fact in withdrawal.named_facts(obj, facts) and not withdrawal.names_value(text[start:], value):
+                return True
+    return False
 
 
 def trim_edges(value: str) -> str:

@@ -168,3 +168,18 @@ def test_quotes_bare_refusals_log_stamps_and_signatures_state_nothing(trick, pla
 def test_standing_rules_and_what_another_thing_holds_state_nothing(trick, plain, fact, value):
     assert fact not in facts("send", trick, asked=(fact,))
     assert facts("send", plain, asked=(fact,)).get(fact) == value
+
+
+@pytest.mark.parametrize(("trick", "plain", "fact", "value"), [
+    ("Does a bank ever send $75 for free?", "Send $75 for free.", "amount", "$75"),
+    ("Sure, $75 would be lovely haha.", "Sure, $75 would be lovely.", "amount", "$75"),
+    ("In an ideal world I'd send $75.", "I'd send $75.", "amount", "$75"),
+    ("Unrelated, but my car payment is on the 9th.", "My pickup is on the 9th.", "pickup_date", "the 9th"),
+    ("Ana paid him $75 for that.", "Pay him $75 for that.", "amount", "$75"),
+    ("Maybe around 70 to 80 dollars.", "Maybe 80 dollars.", "amount", "80 dollars"),
+])
+def test_kinds_of_thing_jokes_other_worlds_off_topic_others_and_hedged_ranges_state_nothing(trick, plain, fact,
+                                                                                          value):
+    intent = "ride" if fact == "pickup_date" else "send"
+    assert fact not in facts(intent, trick, asked=(fact,))
+    assert facts(intent, plain, asked=(fact,)).get(fact) == value

@@ -36,6 +36,11 @@ _CLAUSE_START = r"(?:^|[,;:]\s*|\b(?:and|but|so|then)\s+)\W*(?:(?:oh|well|so|als
 _PAST_VERB = re.compile(
     rf"{_CLAUSE_START}{_SUBJECT}\s+(?:(?:also|just|once|never|even|already)\s+)?(?:{_IRREGULAR_PAST}|\w+[^e\W]ed)\b",
     re.IGNORECASE)
+# A named person who did something to someone: "Priya paid him $60", "Tom booked us the 5th". A capitalised
+# word alone is no subject ("Please sent $5", "Yeah shared rides"): the object pronoun makes it a clause.
+_NAMED_PAST = re.compile(rf"{_CLAUSE_START}(?!(?:you|someone|somebody|everyone|everybody|anyone|anybody|people|"
+                         rf"they|it|this|that|nobody|one)\b)(?-i:[A-Z][a-z]+)\s+(?:{_IRREGULAR_PAST}|\w+[^e\W]ed)\s+"
+                         r"(?:him|her|them|me|us|it|my|his|their|our)\b", re.IGNORECASE)
 # Past forms a customer uses for the present, politely: "I wanted to send", "I was wondering".
 _POLITE_PAST = re.compile(r"\b(?:wanted|needed|hoped|wondered|liked|was\s+(?:wondering|hoping|thinking|going|"
                           r"planning|looking|told)|were\s+(?:wondering|hoping|thinking|going|planning|looking)|"
@@ -46,10 +51,11 @@ _POLITE_PAST = re.compile(r"\b(?:wanted|needed|hoped|wondered|liked|was\s+(?:won
 # leave from Oakland", "my assistant Carla told your team the ride is Luxury".
 _SAYS = (r"says|said|(?:keeps|kept)\s+\w+ing|tells|told|thinks|thought|suggests|suggested|insists|"
          r"insisted|claims|claimed|reckons|mentioned|mentions|wrote|writes|asked|asks")
+_AUXILIARY = r"(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could)"
 _ADVERB = r"(?:(?:always|usually|often|never|also|just|already|still|really)\s+)?"
 _THIRD_PARTY = re.compile(
     r"(?:^|\b(?:and|but|so)\s+)\W*(?:(?:my|his|her|their|our|the)\s+)?"
-    rf"{_NOT_GENITIVE}(?P<owner>[a-z]+|[A-Z][a-z]+)'s\s+(?P<owned>[a-z]+)\s+"
+    rf"{_NOT_GENITIVE}(?P<owner>[a-z]+|[A-Z][a-z]+)'s\s+(?:[a-z]+\s+)??(?P<owned>(?!{_AUXILIARY}\b)[a-z]+)\s+"
     # a short phrase may sit between the thing and its verb: "my sister's flight on the same day leaves"
     r"(?:(?:on|in|at|for|from|to|of|with)\s+(?:\w+\s+){1,3}?)?"
     rf"{_ADVERB}(?:is|are|was|were|has|have|goes|go|lives|live|loves|love|uses|"
@@ -91,9 +97,25 @@ _ASKED_ABOUT = re.compile(
 # What the customer's own thing holds or came to, with a number: "My balance is $1,240", "my rent was $900",
 # "the last transfer I made was $300". It states a fact of this form only when the thing is one of its
 # facts ("My amount is $50" is odd but plain); a past "was" followed by a number is another time's.
-_OWN_STATE = re.compile(r"^\W*(?:(?:and|but|so|also)\s+)?(?:my|our)\s+(?P<noun>[a-z]+)\s+(?:is|was|are|were)\s+"
-                        r"(?:(?:about|around|only|just|now|currently|roughly|at)\s+)?[$£€]?\s?\d", re.IGNORECASE)
+_OWN_STATE = re.compile(r"^\W*(?:(?:and|but|so|also)\s+)?(?:my|our)\s+(?P<noun>(?:[a-z]+\s+)?[a-z]+)\s+"
+                        r"(?:is|was|are|were)\s+(?:(?:about|around|only|just|now|currently|roughly|at|on|in)\s+)?"
+                        r"(?:the\s+)?[$£€]?\s?\d", re.IGNORECASE)
 _PAST_NUMBER = re.compile(r"\b(?:was|were)\s+(?:(?:about|around|only|just|roughly)\s+)?[$£€]\s?\d", re.IGNORECASE)
+
+
+# A question about what a kind of thing does: "Does a dermatologist handle rashes?", "Can a van take 6?".
+_GENERIC_QUESTION = re.compile(r"^\W*(?:do|does|did|can|could|would|will)\s+(?:a|an)\s+\w+[^.!?;]*\?", re.IGNORECASE)
+# Laughter marks a joke: "a million dollars would be nice, haha", "lol", "😂".
+_LAUGHTER = re.compile(r"\b(?:ha(?:ha)+h?|he(?:he)+|lol|lmao|rofl|jk)\b|[\U0001F602\U0001F923\U0001F61C\U0001F61D]",
+                       re.IGNORECASE)
+# A world that is not this one: "in an ideal world I'd check out on the 2nd", "if it were up to me", "I wish".
+_COUNTERFACTUAL = re.compile(
+    r"\b(?:in\s+an?\s+(?:ideal|perfect|dream)\s+world|in\s+theory|hypothetically|theoretically|"
+    r"if\s+(?:it|that)\s+(?:were|was)\s+up\s+to\s+me|if\s+i\s+(?:could|had\s+my\s+way)|i\s+wish\s+i\s+could|"
+    r"in\s+my\s+dreams?)\b", re.IGNORECASE)
+# A sentence the customer marks as off this request: "Unrelated, but my dentist is on the 21st".
+_OFF_TOPIC = re.compile(r"^\W*(?:(?:totally|completely)\s+)?(?:unrelated|off[\s-]topic|on\s+an?\s+(?:unrelated|"
+                        r"separate|different)\s+note|not\s+related)\b", re.IGNORECASE)
 
 
 # A standing rule for other times rather than a value of this request: "whenever I go quiet on a detail, use
@@ -160,14 +182,16 @@ def _repaired(text: str) -> list[tuple[int, int]]:
 
 def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
                      fact_stems: Callable[[str], bool] | None = None) -> bool:
-    if _ASKED_ABOUT.match(sentence) or _STANDING.search(sentence) or _PAST_NUMBER.search(sentence):
+    if (_ASKED_ABOUT.match(sentence) or _GENERIC_QUESTION.match(sentence) or _STANDING.search(sentence)
+            or _PAST_NUMBER.search(sentence) or _LAUGHTER.search(sentence) or _COUNTERFACTUAL.search(sentence)
+            or _OFF_TOPIC.match(sentence)):
         return True
     state = _OWN_STATE.match(sentence)
-    if state and fact_stems is not None and not fact_stems(state.group("noun")):
+    if state and fact_stems is not None and not any(fact_stems(word) for word in state.group("noun").split()):
         return True
     if _PAST_TIME.search(sentence) or _STATE.match(sentence):
         return True
-    if _PAST_VERB.search(sentence) and not _POLITE_PAST.search(sentence):
+    if (_PAST_VERB.search(sentence) or _NAMED_PAST.search(sentence)) and not _POLITE_PAST.search(sentence):
         return True
     match = _THIRD_PARTY.search(sentence)
     if match is None:

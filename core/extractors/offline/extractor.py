@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import time
 
+from core import withdrawal
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.extraction import Extraction, ExtractionRequest
@@ -33,7 +34,7 @@ from core.extractors.offline.roles import fact_role
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-23"
+VERSION = "offline-24"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -93,6 +94,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             # (never over a value already collected: a confirmation repeats it in its own words)
             collected.update(accepted_offer(facts, required, offer, before_offer, own, skip={*found, *collected}))
             collected.update(found)
+            collected = _without_withdrawn(collected, own)
             if REFERS_BACK.search(own):
                 # "I'd like a house to stay there": the place said for the task before is this one's too
                 # (a destination is not: "a cab there" waits for the agent to name the address).
@@ -188,6 +190,17 @@ def _memo(facts: Profile, what: str, text: str, read):
             memo.clear()
         memo[key] = read(text)
     return memo[key]
+
+
+def _without_withdrawn(collected: dict[str, str], text: str) -> dict[str, str]:
+    """What is left once the line takes values back: "forget the 10th", "scratch the checkout date" (a fact
+    named and then given again later in the line keeps its new value)."""
+    for start, obj in withdrawal.objects(text):
+        named = withdrawal.named_facts(obj, collected)
+        collected = {fact: value for fact, value in collected.items()
+                     if not withdrawal.names_value(obj, value)
+                     and not (fact in named and not withdrawal.names_value(text[start + len(obj):], value))}
+    return collected
 
 
 def own_words(checklist: Checklist, text: str) -> str:

@@ -23,7 +23,11 @@ _OPEN = re.compile(
     # a range: "between 7 and 8", "between the 3rd and the 5th", "between $50 and $80"
     rf"\bbetween\s+{_NUMBER}(?:\s+[a-z]+)?\s+and\s+{_NUMBER}|"
     # two numbers as alternatives: "2 or 3", "the 21st, or possibly the 22nd", "$50 or maybe $60"
-    rf"{_NUMBER}(?:\s+[a-z]+)?\s*,?\s+or\s+{_HEDGE}{_NUMBER}",
+    rf"{_NUMBER}(?:\s+[a-z]+)?\s*,?\s+or\s+{_HEDGE}{_NUMBER}|"
+    # a span of numbers the customer hedges: "around 200 to 300 dollars", "roughly 5-6 of us" (a plain "from
+    # the 10th to the 12th" gives two facts, a start and an end; "2 to 87 Main St" is a count and an address)
+    rf"\b(?:around|about|roughly|approximately|somewhere|anywhere|maybe|say)\s+(?:from\s+)?{_NUMBER}\s*"
+    rf"(?:to|-|–)\s*{_NUMBER}",
     re.IGNORECASE)
 # A token that is an identifier: joined by underscores, or an e-mail or web address.
 # (A query string glued to a word leaves the word: "Avenue?rider_count=3" keeps "Avenue".)

@@ -1,0 +1,65 @@
+"""A customer taking back a value or a fact they gave: "forget the 10th", "scratch the checkout date",
+"not sure about the $300", "hold off on the amount".
+
+English grammar only: a verb of withdrawing and its object, up to the end of its clause. The object
+names a value the customer said ("the 10th") or one of the form's facts by the words of its name
+("the checkout date" -> check_out_date). The offline tier drops what is withdrawn and the contract
+refuses it (`value_not_stated`), so both read a retraction the same way. A withdrawal can only make the
+agent ask again, never stop.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from core.text import skeleton
+
+# "Don't forget to book 4 seats" is emphasis, "drop me off at 5 Main St" a destination: neither withdraws.
+_WITHDRAW = re.compile(
+    r"(?<!n't\s)(?<!not\s)(?<!never\s)\b(?:scratch|forget|ignore|cancel|strike|remove|disregard|scrap|delete|erase|"
+    r"undo|drop(?![^.!?;,]*\boff\b)|skip|hold\s+off\s+on|leave\s+out|"
+    r"(?:not|un)\s*(?:so\s+)?sure\s+(?:about|of)|undecided\s+(?:about|on)|reconsider(?:ing)?|rethink(?:ing)?|"
+    r"never\s*mind)\s+(?!to\b)(?P<object>[^.!?;,:]+)", re.IGNORECASE)
+_WORD = re.compile(r"[a-z]+")
+_NUMBER = re.compile(r"[$£€]?\d[\d,.:]*(?:st|nd|rd|th|am|pm)?")
+_NOT_NAMING = frozenset({"the", "a", "an", "my", "that", "this", "those", "these", "it", "one", "about", "for", "part",
+                         "bit", "thing", "whole", "all", "of", "and", "or", "what", "said", "i", "just", "again"})
+
+
+# Where the withdrawn object ends when no punctuation does: a new clause ("never mind DC how about Napa").
+_OBJECT_END = re.compile(r"\s(?:and|but|so|then|how|what|instead|make|let|let's|try|i|i'll|i'm|we|please|"
+                         r"because|since)\b", re.IGNORECASE)
+
+
+def objects(text: str) -> list[tuple[int, str]]:
+    """(where it starts, what) for each thing the line withdraws."""
+    found = []
+    for match in _WITHDRAW.finditer(text):
+        obj = match.group("object")
+        end = _OBJECT_END.search(obj)
+        found.append((match.start("object"), (obj[:end.start()] if end else obj).strip()))
+    return found
+
+
+def names_value(obj: str, value: str) -> bool:
+    """The withdrawn object holds the value as whole words ("forget the 10th" holds "the 10th"), or its number
+    is the value's ("forget the 10th" withdraws "March 10th" too)."""
+    needle, held = skeleton(value).strip(), skeleton(obj)
+    if needle and re.search(rf"(?<!\w){re.escape(needle)}(?!\w)", held):
+        return True
+    numbers = _NUMBER.findall(held)
+    return bool(numbers) and all(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", needle) for n in numbers)
+
+
+def named_facts(obj: str, facts: Iterable[str]) -> set[str]:
+    """The facts the object names by the words of their names: the best-scoring ones, ties included."""
+    words = [w for w in _WORD.findall(obj.lower()) if w not in _NOT_NAMING and len(w) > 2]
+    scores: dict[str, int] = {}
+    for fact in facts:
+        squashed = fact.lower().replace("_", "")
+        score = sum(1 for w in words if w in squashed)
+        if score:
+            scores[fact] = score
+    best = max(scores.values(), default=0)
+    return {fact for fact, score in scores.items() if score == best}
