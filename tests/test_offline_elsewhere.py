@@ -183,3 +183,11 @@ def test_kinds_of_thing_jokes_other_worlds_off_topic_others_and_hedged_ranges_st
     intent = "ride" if fact == "pickup_date" else "send"
     assert fact not in facts(intent, trick, asked=(fact,))
     assert facts(intent, plain, asked=(fact,)).get(fact) == value
+
+
+def test_what_a_person_the_customer_speaks_of_does_is_theirs_unless_they_want_it_for_the_customer():
+    def trip(text: str) -> dict[str, str]:
+        return extract_facts(TRIP, "Go", (Line(CUSTOMER, text),))
+    assert "travel_date" not in trip("From Reno. My colleague is leaving on May 5th.")
+    assert trip("From Reno. I am leaving on May 5th.")["travel_date"] == "May 5th"
+    assert trip("From Reno. My family needs to go on May 5th.")["travel_date"] == "May 5th"

@@ -53,6 +53,17 @@ _SAYS = (r"says|said|(?:keeps|kept)\s+\w+ing|tells|told|thinks|thought|suggests|
          r"insisted|claims|claimed|reckons|mentioned|mentions|wrote|writes|asked|asks")
 _AUXILIARY = r"(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could)"
 _ADVERB = r"(?:(?:always|usually|often|never|also|just|already|still|really)\s+)?"
+# People a customer speaks of (English nouns of kinship and company, no domain's words): what they do is theirs.
+_PERSON_NOUN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|girlfriend|boyfriend|friend|friends|colleague|colleagues|"
+                r"coworker|coworkers|co-worker|boss|manager|assistant|secretary|brother|sister|siblings?|mother|father|"
+                r"mom|mum|dad|parents?|son|daughter|kids?|child|children|cousin|aunt|uncle|nephew|niece|grandma|grandpa|"
+                r"grandmother|grandfather|grandparents|neighbou?r|roommate|flatmate|housemate|team|family|in-laws?|"
+                r"client|customer|guest|guests|teacher|doctor|landlord|tenant)")
+# (wanting and needing on the customer's behalf is the request: "my family needs a house for 4")
+_THEIR_DOING = re.compile(rf"(?:^|\b(?:and|but|so)\s+)\W*(?:my|his|her|their|our)\s+(?:[a-z]+\s+)?"
+                          rf"(?P<person>{_PERSON_NOUN})(?:\s+[A-Z][a-z]+)?\s+{_ADVERB}"
+                          rf"(?!(?:needs?|wants?|would|'d|likes?|loves?|prefers?|wishe?s?)\b)"
+                          rf"(?:{_AUXILIARY}|will|'s|'ll|might|may|\w+s|\w+ed)\b", re.IGNORECASE)
 _THIRD_PARTY = re.compile(
     r"(?:^|\b(?:and|but|so)\s+)\W*(?:(?:my|his|her|their|our|the)\s+)?"
     rf"{_NOT_GENITIVE}(?P<owner>[a-z]+|[A-Z][a-z]+)'s\s+(?:[a-z]+\s+)??(?P<owned>(?!{_AUXILIARY}\b)[a-z]+)\s+"
@@ -193,6 +204,9 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
         return True
     if (_PAST_VERB.search(sentence) or _NAMED_PAST.search(sentence)) and not _POLITE_PAST.search(sentence):
         return True
+    doing = _THEIR_DOING.search(sentence) if not other_party else None
+    if doing and not (fact_stems is not None and fact_stems(doing.group("person"))):
+        return True  # "my colleague is coming back on the 10th": no fact of this form is another person's
     match = _THIRD_PARTY.search(sentence)
     if match is None:
         return False
