@@ -102,17 +102,39 @@ class ModelExtractor:
             close()
 
     def extract(self, request: ExtractionRequest) -> Extraction:
-        timings: dict[str, float] = {}
+        prompt, schema, headers, timings = self._prepare(request)
+        mark = time.perf_counter()
+        reply = self.adapter.complete(prompt, schema, headers)
+        timings["call"] = (time.perf_counter() - mark) * 1000
+        return self._finish(request, prompt, reply, timings)
+
+    # --- the async path: the same steps, the call awaited on the runner's event loop ---------
+    def can_extract_async(self) -> bool:
+        can = getattr(self.adapter, "can_complete_async", None)
+        return bool(can and can())
+
+    def open_async(self, connections: int) -> None:
+        self.adapter.open_async(connections)
+
+    async def close_async(self) -> None:
+        await self.adapter.close_async()
+
+    async def extract_async(self, request: ExtractionRequest) -> Extraction:
+        prompt, schema, headers, timings = self._prepare(request)
+        mark = time.perf_counter()
+        reply = await self.adapter.complete_async(prompt, schema, headers)
+        timings["call"] = (time.perf_counter() - mark) * 1000
+        return self._finish(request, prompt, reply, timings)
+
+    def _prepare(self, request: ExtractionRequest) -> tuple[RenderedPrompt, dict | None, dict | None, dict]:
         mark = time.perf_counter()
         prompt = render(request.checklist, request.intent, request.lines, self.strategy, request.carried)
         schema = answer_schema(request.checklist, request.intent) if self.structured else None
         headers = {HINT_HEADER: simulated_hint(request)} if self.kind == "simulated" else None
-        timings["render"] = (time.perf_counter() - mark) * 1000
+        return prompt, schema, headers, {"render": (time.perf_counter() - mark) * 1000}
 
-        mark = time.perf_counter()
-        reply = self.adapter.complete(prompt, schema, headers)
-        timings["call"] = (time.perf_counter() - mark) * 1000
-
+    def _finish(self, request: ExtractionRequest, prompt: RenderedPrompt, reply: Reply,
+                timings: dict[str, float]) -> Extraction:
         mark = time.perf_counter()
         extraction = read_reply(reply, request.carried, self.strategy)
         timings["parse"] = (time.perf_counter() - mark) * 1000

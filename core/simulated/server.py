@@ -1,7 +1,8 @@
 """The simulated provider's HTTP server: `POST /v1/chat/completions` and `POST /v1/messages`.
 
-Each request sleeps the configured latency (± jitter), draws a fault, and otherwise answers
-with what the offline tier extracts from the prompt. Usage numbers are approximate
+Each request draws a fault and otherwise answers with what the offline tier extracts from the
+prompt, the configured latency (± jitter) after it arrived: its own work is inside that latency,
+as a real provider's is, so hundreds of replies falling due at once are not held up by it. Usage numbers are approximate
 (characters / 4); every reply carries `x-simulated: true` and a `simulated:` model name.
 """
 
@@ -13,6 +14,8 @@ import random
 import threading
 import time
 import uuid
+from collections.abc import Callable
+from functools import partial
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from core.extractors.model import HINT_HEADER
@@ -75,6 +78,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
 
     def do_POST(self) -> None:
+        arrived = time.monotonic()
         wire = {OPENAI_PATH: "openai", ANTHROPIC_PATH: "anthropic"}.get(self.path)
         length = int(self.headers.get("content-length") or 0)
         raw = self.rfile.read(length)
@@ -82,24 +86,26 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
             return
         provider = self.server.provider
-        provider.sleep_latency()
         fault = provider.faults.draw()
+        reply = self._reply(wire, raw, fault)
+        provider.sleep_latency(since=arrived)
         if fault == "hang":
             time.sleep(provider.hang_s)
+        reply()
+
+    def _reply(self, wire: str, raw: bytes, fault: str | None) -> Callable[[], None]:
+        """What to send (worked out before the latency is waited out)."""
         if fault in ("429", "500", "529"):
-            self._send_error(wire, int(fault))
-            return
+            return partial(self._send_error, wire, int(fault))
         if fault == "malformed":
-            self._send(200, None, raw_body=b'{"id": "simulated", "choices": [{"message": ', wire=wire)
-            return
+            return partial(self._send, 200, None, raw_body=b'{"id": "simulated", "choices": [{"message": ', wire=wire)
         try:
             request = json.loads(raw)
             body = (self._openai if wire == "openai" else self._anthropic)(request, fault)
         except (json.JSONDecodeError, PromptNotUnderstood, AttributeError, TypeError) as exc:
-            self._send(400, {"type": "error", "error": {"type": "invalid_request_error",
-                                                        "message": f"simulated provider: {exc}"}}, wire=wire)
-            return
-        self._send(200, body, wire=wire)
+            return partial(self._send, 400, {"type": "error", "error": {
+                "type": "invalid_request_error", "message": f"simulated provider: {exc}"}}, wire=wire)
+        return partial(self._send, 200, body, wire=wire)
 
     # --- wire formats ---------------------------------------------------------------
     def _reply_text(self, user_text: str, structured: bool, fault: str | None) -> str:
@@ -215,10 +221,13 @@ class SimulatedProvider:
                 "faults": dict(sorted(self.faults.shares.items())), "fault_seed": self.faults.seed,
                 "hang_s": self.hang_s, "retry_after_s": self.retry_after_s}
 
-    def sleep_latency(self) -> None:
-        delay = self.latency_ms + self._random.uniform(-self.jitter_ms, self.jitter_ms)
+    def sleep_latency(self, since: float | None = None) -> None:
+        """Wait out this request's latency, counted from `since` (its arrival, time.monotonic())."""
+        delay = (self.latency_ms + self._random.uniform(-self.jitter_ms, self.jitter_ms)) / 1000
+        if since is not None:
+            delay -= time.monotonic() - since
         if delay > 0:
-            time.sleep(delay / 1000)
+            time.sleep(delay)
 
     def start(self) -> SimulatedProvider:
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
