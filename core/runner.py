@@ -12,20 +12,21 @@ interrupt closes it as `incomplete`, so a half-done run is never mistaken for a 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 
 from core.budget import Budget, BudgetExhausted
 from core.case import Case
 from core.corpus import Corpus
 from core.errors import UsageError
-from core.extraction import FAILED_STATUSES, PROVIDER_ERROR
-from core.grade import CaseGrade, Rate, grade_case, summarize
+from core.extraction import FAILED_STATUSES, PROVIDER_ERROR, Call
+from core.grade import CaseGrade, Rate, counts, grade_case
 from core.guards import eval_guards
 from core.http_retry import AdaptiveLimit, AsyncAdaptiveLimit, Attempt, watch
 from core.recorder import RunRecorder
@@ -84,12 +85,15 @@ def case_row(run_id: str, case: Case, result: TurnResult, grade: CaseGrade, repe
 
 
 def call_rows(run_id: str, case_id: str, result: TurnResult, repeat: int = 0) -> list[dict]:
-    rows = []
-    for call in result.extraction.calls:
-        row = asdict(call)
-        row.update(run_id=run_id, case_id=case_id, repeat=repeat, called_at=None)
-        rows.append(row)
-    return rows
+    # A call's fields are all plain values: a shallow copy is what asdict's deep copy gave, at a tenth the cost.
+    return [{name: getattr(call, name) for name in _call_fields()} | {"run_id": run_id, "case_id": case_id,
+                                                                       "repeat": repeat, "called_at": None}
+            for call in result.extraction.calls]
+
+
+@functools.cache
+def _call_fields() -> tuple[str, ...]:
+    return tuple(f.name for f in fields(Call))
 
 
 def attempt_row(run_id: str, case_id: str | None, repeat: int, attempt: Attempt, adapter) -> dict:
@@ -187,7 +191,7 @@ class Tally:
         return self.sums["n"]
 
     def add(self, grade: CaseGrade, row: dict, calls: list[dict]) -> None:
-        one = summarize([grade])
+        one = counts([grade])  # the sums only: a case's own interval is never read
         counted = row.get("repeat", 0) == COUNTED_REPEAT
         with self._lock:
             self.extractions += 1
