@@ -5,6 +5,7 @@ writes whatever has arrived at least every FLUSH_S (or at once when BATCH rows a
 so a `kill -9` loses only the calls in flight and about a second of work. An attempt is
 written as soon as it is back, as a provisional call row; when its case finishes, the case's
 full call rows (tokens, finish reason) replace the provisional ones in the same transaction.
+A case's prompt is written once, on its calls: the case row keeps it only when no call carries it.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ class RunWriter:
             while len(self._cases) + len(self._calls) >= BACKLOG and not self._closing and self._thread.is_alive():
                 self._cond.wait(0.1)  # memory stays bounded however fast cases finish
             self._pending -= len(self._provisional.pop((row["case_id"], row.get("repeat", 0)), ()))
+            if row.get("prompt") and any(call.get("prompt") == row["prompt"] for call in calls):
+                row = {**row, "prompt": None}  # stored once, on its calls (queries.CASE_PROMPT reads it back)
             self._cases.append(row)
             self._calls.extend(calls)
             self._wake()

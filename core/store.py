@@ -391,8 +391,8 @@ class Store:
         return self.query(f"SELECT {columns} FROM cases WHERE run_id = ? ORDER BY case_id, repeat", [run_id])
 
     def case(self, run_id: str, case_id: str, repeat: int = 0) -> dict | None:
-        frame = self.query("SELECT * FROM cases WHERE run_id = ? AND case_id = ? AND repeat = ?",
-                           [run_id, case_id, repeat])
+        frame = self.query(f"SELECT * REPLACE ({queries.CASE_PROMPT} AS prompt) FROM cases"
+                           " WHERE run_id = ? AND case_id = ? AND repeat = ?", [run_id, case_id, repeat])
         if frame.empty:
             return None
         return decoded(frame.iloc[0].to_dict(), JSON_CASE_COLUMNS)
