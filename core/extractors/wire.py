@@ -13,6 +13,7 @@ import httpx
 
 from core.extraction import Call
 from core.extractors.model import Reply
+from core.http_plain import PlainHTTPTransport
 from core.http_pool import ShardedTransport
 from core.http_retry import Attempt, RetryPolicy, post_with_retries, post_with_retries_async
 from core.prompt import RenderedPrompt
@@ -105,8 +106,11 @@ class WireAdapter:
 
     def open_async(self, connections: int) -> None:
         """An async client for `connections` calls in flight, on the running event loop, with the
-        sync client's timeouts; closed by `close_async()`."""
-        self.async_client = httpx.AsyncClient(timeout=self.client.timeout, transport=ShardedTransport(connections))
+        sync client's timeouts; closed by `close_async()`. A plain-http server (the simulated one, a
+        local model server) gets the lean transport; TLS goes through httpx's pools."""
+        plain = httpx.URL(self.url).scheme == "http"
+        transport = PlainHTTPTransport(connections) if plain else ShardedTransport(connections)
+        self.async_client = httpx.AsyncClient(timeout=self.client.timeout, transport=transport)
 
     async def close_async(self) -> None:
         client, self.async_client = self.async_client, None
