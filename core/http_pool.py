@@ -11,7 +11,7 @@ a failed import there scans sys.path each time, 0.3 ms.)
 from __future__ import annotations
 
 import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import httpx
 
@@ -21,9 +21,9 @@ PER_SHARD = 4  # connections per pool: its scans stay a few steps long
 class _Released(httpx.AsyncByteStream):
     """A response body that gives its pool's slot back once, when it is closed."""
 
-    def __init__(self, stream: httpx.AsyncByteStream, release: callable) -> None:  # type: ignore[valid-type]
+    def __init__(self, stream: httpx.AsyncByteStream, release: Callable[[], None]) -> None:
         self._stream = stream
-        self._release = release
+        self._release: Callable[[], None] | None = release
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         async for chunk in self._stream:

@@ -11,7 +11,7 @@ import json
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from core.case import AGENT
 from core.checklist import Checklist
@@ -39,6 +39,19 @@ class Adapter(Protocol):
 
     def complete(self, prompt: RenderedPrompt, schema: Mapping | None,
                  extra_headers: Mapping[str, str] | None = None) -> Reply: ...
+
+
+class AsyncAdapter(Adapter, Protocol):
+    """An adapter that can also make its calls on an event loop (core/extractors/wire.py)."""
+
+    def can_complete_async(self) -> bool: ...
+
+    def open_async(self, connections: int) -> None: ...
+
+    async def close_async(self) -> None: ...
+
+    async def complete_async(self, prompt: RenderedPrompt, schema: Mapping | None,
+                             extra_headers: Mapping[str, str] | None = None) -> Reply: ...
 
 
 def answer_schema(checklist: Checklist, intent: str) -> dict:
@@ -113,16 +126,19 @@ class ModelExtractor:
         can = getattr(self.adapter, "can_complete_async", None)
         return bool(can and can())
 
+    def _async(self) -> AsyncAdapter:
+        return cast(AsyncAdapter, self.adapter)  # can_extract_async() said it is one
+
     def open_async(self, connections: int) -> None:
-        self.adapter.open_async(connections)
+        self._async().open_async(connections)
 
     async def close_async(self) -> None:
-        await self.adapter.close_async()
+        await self._async().close_async()
 
     async def extract_async(self, request: ExtractionRequest) -> Extraction:
         prompt, schema, headers, timings = self._prepare(request)
         mark = time.perf_counter()
-        reply = await self.adapter.complete_async(prompt, schema, headers)
+        reply = await self._async().complete_async(prompt, schema, headers)
         timings["call"] = (time.perf_counter() - mark) * 1000
         return self._finish(request, prompt, reply, timings)
 
