@@ -5,6 +5,7 @@ per attempt. A server's `Retry-After` is honoured, capped so one reply cannot st
 Whoever runs the work can also `watch()` every attempt made on its thread: `before()` runs
 before each try is sent (the budget reserves the call there, and may refuse by raising) and
 `after(attempt)` as soon as it is back (the run writer stores it, whether or not its case ends).
+`post_with_retries_async` and `AsyncAdaptiveLimit` are the same on an event loop (core/runner.py).
 """
 
 from __future__ import annotations

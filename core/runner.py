@@ -1,6 +1,9 @@
 """Runs an extractor over a case set, grades every case and records it all in the store.
 
-Cases run concurrently under a bound that halves when a provider rate-limits; a daily call
+Cases run concurrently under a bound that halves when a provider rate-limits: a model tier on
+one event loop (an async client, a window of cases refilled the moment one ends, no thread per
+call), any other tier on a pool of threads; the same steps either way (core/turn.py's
+begin_turn / end_turn around the extraction), so the decisions are the same. A daily call
 budget shared through the store is reserved before every metered attempt and can stop a run,
 which then closes as `partial` with the reason. Every attempt and every finished case goes to
 the run writer (core/run_writer.py) as it happens, so a killed run loses about a second; the
