@@ -109,27 +109,40 @@ class Rate:
                 "low": interval[0] if interval else None, "high": interval[1] if interval else None}
 
 
-def summarize(grades: Sequence[CaseGrade]) -> dict:
-    """The figures every run reports, each with its denominator."""
+def counts(grades: Sequence[CaseGrade]) -> dict:
+    """The additive figures of some grades (sums a runner can keep as cases finish)."""
     n = len(grades)
-    correct = sum(g.decision_correct for g in grades)
     totals = {o: sum(g.count(o) for g in grades) for o in OUTCOMES}
-    stated = totals["correct"] + totals["wrong"]
     ask_cases = sum(g.gold_decision == "ask" for g in grades)
-    stop_cases = n - ask_cases
-    accuracy = Rate(correct, n)
     return {
         "n": n,
-        "decisions_correct": correct,
-        "decision_accuracy": accuracy.value,
-        "decision_accuracy_ci": list(accuracy.interval) if accuracy.interval else None,
+        "decisions_correct": sum(g.decision_correct for g in grades),
         "stopped_early": sum(g.stopped_early for g in grades),
         "asked_when_complete": sum(g.decision == "ask" and g.gold_decision == "stop" for g in grades),
         "gold_ask": ask_cases,
-        "gold_stop": stop_cases,
+        "gold_stop": n - ask_cases,
         **totals,
+        "stated": totals["correct"] + totals["wrong"],
+    }
+
+
+def summarize(grades: Sequence[CaseGrade]) -> dict:
+    """The figures every run reports, each with its denominator."""
+    summed = counts(grades)
+    n, stated = summed["n"], summed["stated"]
+    accuracy = Rate(summed["decisions_correct"], n)
+    return {
+        "n": n,
+        "decisions_correct": summed["decisions_correct"],
+        "decision_accuracy": accuracy.value,
+        "decision_accuracy_ci": list(accuracy.interval) if accuracy.interval else None,
+        "stopped_early": summed["stopped_early"],
+        "asked_when_complete": summed["asked_when_complete"],
+        "gold_ask": summed["gold_ask"],
+        "gold_stop": summed["gold_stop"],
+        **{o: summed[o] for o in OUTCOMES},
         "stated": stated,
-        "fact_precision": totals["correct"] / stated if stated else None,
+        "fact_precision": summed["correct"] / stated if stated else None,
     }
 
 

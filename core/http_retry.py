@@ -5,10 +5,12 @@ per attempt. A server's `Retry-After` is honoured, capped so one reply cannot st
 Whoever runs the work can also `watch()` every attempt made on its thread: `before()` runs
 before each try is sent (the budget reserves the call there, and may refuse by raising) and
 `after(attempt)` as soon as it is back (the run writer stores it, whether or not its case ends).
+`post_with_retries_async` and `AsyncAdaptiveLimit` are the same on an event loop (core/runner.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 import time
@@ -20,7 +22,14 @@ from email.utils import parsedate_to_datetime
 from typing import Protocol
 
 import httpx
-from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt, wait_random_exponential
+from tenacity import (
+    AsyncRetrying,
+    RetryCallState,
+    Retrying,
+    retry_if_exception_type,
+    stop_after_attempt,
+    wait_random_exponential,
+)
 
 from core.secrets import scrub
 
@@ -138,6 +147,34 @@ def _wait(policy: RetryPolicy) -> Callable[[RetryCallState], float]:
     return wait
 
 
+def _answered(number: int, started: float, response: httpx.Response) -> Attempt:
+    return Attempt(number, response, None, (time.perf_counter() - started) * 1000,
+                   retry_after_seconds(response.headers))
+
+
+def _failed(number: int, started: float, exc: httpx.HTTPError) -> Attempt:
+    """The attempt that stands in for a response the transport could not get."""
+    latency = (time.perf_counter() - started) * 1000
+    if isinstance(exc, TRANSIENT_ERRORS):
+        kind = "timeout" if isinstance(exc, httpx.TimeoutException) else "connection"
+        return Attempt(number, None, f"{kind}: {type(exc).__name__}", latency)
+    # Not retried, and recorded by its type and a scrubbed message: httpx quotes a bad
+    # header's value, which may be the key itself.
+    return Attempt(number, None, f"request failed: {type(exc).__name__}: {scrub(str(exc))}", latency, final=True)
+
+
+def _judged(attempt: Attempt, url: str, record: Callable[[Attempt], None], watcher: AttemptWatch | None) -> Attempt:
+    """Hand an attempt to the recorder and the watch; raise _Transient when another try may help."""
+    record(attempt)
+    if watcher is not None:
+        watcher.after(attempt)
+    if attempt.transient:
+        log.info("attempt %d to %s: %s, retrying", attempt.number, httpx.URL(url).host,
+                 attempt.error or f"HTTP {attempt.status}")
+        raise _Transient(attempt)
+    return attempt
+
+
 def post_with_retries(
     client: httpx.Client,
     url: str,
@@ -160,29 +197,58 @@ def post_with_retries(
         try:
             response = client.post(url, json=body, headers=dict(headers))
             response.read()
-            attempt = Attempt(number, response, None, (time.perf_counter() - started) * 1000,
-                              retry_after_seconds(response.headers))
-        except TRANSIENT_ERRORS as exc:
-            kind = "timeout" if isinstance(exc, httpx.TimeoutException) else "connection"
-            attempt = Attempt(number, None, f"{kind}: {type(exc).__name__}", (time.perf_counter() - started) * 1000)
+            attempt = _answered(number, started, response)
         except httpx.HTTPError as exc:
-            # Not retried, and recorded by its type and a scrubbed message: httpx quotes a bad
-            # header's value, which may be the key itself.
-            attempt = Attempt(number, None, f"request failed: {type(exc).__name__}: {scrub(str(exc))}",
-                              (time.perf_counter() - started) * 1000, final=True)
-        record(attempt)
-        if watcher is not None:
-            watcher.after(attempt)
-        if attempt.transient:
-            log.info("attempt %d to %s: %s, retrying", number, httpx.URL(url).host,
-                     attempt.error or f"HTTP {attempt.status}")
-            raise _Transient(attempt)
-        return attempt
+            attempt = _failed(number, started, exc)
+        return _judged(attempt, url, record, watcher)
 
     retrying = Retrying(stop=stop_after_attempt(max(1, policy.attempts)), wait=_wait(policy),
                         retry=retry_if_exception_type(_Transient), sleep=policy.sleep, reraise=True)
     try:
         return retrying(once)
+    except _Transient as exhausted:
+        return exhausted.attempt
+
+
+async def post_with_retries_async(
+    client: httpx.AsyncClient,
+    url: str,
+    *,
+    body: Mapping,
+    headers: Mapping[str, str],
+    policy: RetryPolicy,
+    record: Callable[[Attempt], None],
+) -> Attempt:
+    """`post_with_retries` on an event loop: the same attempts, waits and records. A watch whose
+    `before()` may touch the store (a budget) runs it on a worker thread, so the loop never waits."""
+    number = 0
+    watcher = _WATCH.get()
+    sent = dict(headers)
+
+    async def once() -> Attempt:
+        nonlocal number
+        if watcher is not None and getattr(watcher, "blocking", True):
+            await asyncio.to_thread(watcher.before)  # may raise (no budget left): nothing is sent
+        number += 1
+        started = time.perf_counter()
+        try:
+            response = await client.post(url, json=body, headers=sent)
+            await response.aread()
+            attempt = _answered(number, started, response)
+        except httpx.HTTPError as exc:
+            attempt = _failed(number, started, exc)
+        return _judged(attempt, url, record, watcher)
+
+    async def sleep(seconds: float) -> None:
+        if policy.sleep is time.sleep:
+            await asyncio.sleep(seconds)
+        else:
+            policy.sleep(seconds)  # a test's stand-in clock
+
+    retrying = AsyncRetrying(stop=stop_after_attempt(max(1, policy.attempts)), wait=_wait(policy),
+                             retry=retry_if_exception_type(_Transient), sleep=sleep, reraise=True)
+    try:
+        return await retrying(once)
     except _Transient as exhausted:
         return exhausted.attempt
 
@@ -213,14 +279,35 @@ class AdaptiveLimit:
 
     def release(self, throttled: bool = False) -> None:
         with self._cond:
-            self._in_flight -= 1
-            now = time.monotonic()
-            if throttled:
-                self.throttled += 1
-                if now - self._last_cut >= self._cooldown_s:
-                    self.limit = max(1.0, self.limit / 2)
-                    self.lowest = min(self.lowest, int(self.limit))
-                    self._last_cut = now
-            else:
-                self.limit = min(float(self.ceiling), self.limit + self._recover_step)
+            self._released(throttled)
             self._cond.notify_all()
+
+    def _released(self, throttled: bool) -> None:
+        self._in_flight -= 1
+        now = time.monotonic()
+        if throttled:
+            self.throttled += 1
+            if now - self._last_cut >= self._cooldown_s:
+                self.limit = max(1.0, self.limit / 2)
+                self.lowest = min(self.lowest, int(self.limit))
+                self._last_cut = now
+        else:
+            self.limit = min(float(self.ceiling), self.limit + self._recover_step)
+
+
+class AsyncAdaptiveLimit(AdaptiveLimit):
+    """The same bound for tasks on one event loop: a task waits for a slot without holding a thread."""
+
+    def __init__(self, ceiling: int, recover_step: float = 0.5, cooldown_s: float = 1.0) -> None:
+        super().__init__(ceiling, recover_step, cooldown_s)
+        self._slots = asyncio.Condition()
+
+    async def acquire_async(self) -> None:
+        async with self._slots:
+            await self._slots.wait_for(lambda: self._in_flight < int(self.limit))
+            self._in_flight += 1
+
+    async def release_async(self, throttled: bool = False) -> None:
+        async with self._slots:
+            self._released(throttled)
+            self._slots.notify_all()

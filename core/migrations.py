@@ -168,6 +168,18 @@ def m011_git_dirty(db: duckdb.DuckDBPyConnection) -> None:
     db.execute("ALTER TABLE runs ADD COLUMN git_dirty BOOLEAN")
 
 
+def m012_prompt_once(db: duckdb.DuckDBPyConnection) -> None:
+    # A model case's prompt is kept once, on its calls; `cases.prompt` only for a case whose calls do
+    # not carry it. Older rows held it twice: drop the case's copy where a call holds the same text,
+    # so an old store reads the same (through queries.CASE_PROMPT) in a third less space.
+    db.execute("""
+        UPDATE cases SET prompt = NULL
+        FROM (SELECT DISTINCT run_id, case_id, coalesce(repeat, 0) AS repeat, prompt FROM calls
+              WHERE prompt IS NOT NULL) AS c
+        WHERE cases.prompt IS NOT NULL AND c.run_id = cases.run_id AND c.case_id = cases.case_id
+          AND c.repeat = cases.repeat AND c.prompt = cases.prompt""")
+
+
 MIGRATIONS: list[tuple[str, Callable[[duckdb.DuckDBPyConnection], None]]] = [
     ("m001_initial", m001_initial),
     ("m002_rate_card", m002_rate_card),
@@ -176,6 +188,7 @@ MIGRATIONS: list[tuple[str, Callable[[duckdb.DuckDBPyConnection], None]]] = [
     ("m005_run_host_and_budget", m005_run_host_and_budget),
     ("m010_conversations", m010_conversations),  # m006-m009 are left to work in flight
     ("m011_git_dirty", m011_git_dirty),
+    ("m012_prompt_once", m012_prompt_once),
 ]
 
 

@@ -314,12 +314,22 @@ def runs_beyond_default(db: duckdb.DuckDBPyConnection, service: str, split: str,
         [service, split, tier, split, review_split])[0])
 
 
+# --- a case's prompt -----------------------------------------------------------------------
+
+# A model case's prompt is stored once, on its calls (migration m012); `cases.prompt` holds it only
+# for a case with no call carrying it (a replayed run, a run written before m012). Every reader of
+# a case's prompt reads it through this expression, on a query whose table is named `cases`.
+CASE_PROMPT = ("coalesce(cases.prompt, (SELECT first(c.prompt ORDER BY c.attempt) FROM calls AS c"
+               " WHERE c.run_id = cases.run_id AND c.case_id = cases.case_id"
+               " AND coalesce(c.repeat, 0) = cases.repeat AND c.prompt IS NOT NULL))")
+
+
 # --- the replay tier ------------------------------------------------------------------------
 
 def recorded_replies(db: duckdb.DuckDBPyConnection, run_id: str) -> tuple[pd.DataFrame, pd.DataFrame]:
     """A run's first-repeat replies (case_id, raw_reply, prompt, status) and each case's last finish reason."""
-    cases = db.execute("SELECT case_id, raw_reply, prompt, status FROM cases WHERE run_id = ? AND repeat = 0",
-                       [run_id]).df()
+    cases = db.execute(f"SELECT case_id, raw_reply, {CASE_PROMPT} AS prompt, status FROM cases"
+                       " WHERE run_id = ? AND repeat = 0", [run_id]).df()
     finishes = db.execute(
         "SELECT case_id, arg_max(finish_reason, attempt) AS finish_reason FROM calls "
         "WHERE run_id = ? AND coalesce(repeat, 0) = 0 GROUP BY case_id", [run_id]).df()

@@ -388,11 +388,17 @@ class Store:
         return decoded(frame.iloc[0].to_dict(), JSON_RUN_COLUMNS, absent=None)
 
     def cases(self, run_id: str, columns: str = "*") -> pd.DataFrame:
+        """A run's case rows; a prompt asked for (by `*` or by name) is read where it is stored once."""
+        names = [c.strip() for c in columns.split(",")]
+        if names == ["*"]:
+            columns = f"* REPLACE ({queries.CASE_PROMPT} AS prompt)"
+        elif "prompt" in names:
+            columns = ", ".join(f"{queries.CASE_PROMPT} AS prompt" if c == "prompt" else c for c in names)
         return self.query(f"SELECT {columns} FROM cases WHERE run_id = ? ORDER BY case_id, repeat", [run_id])
 
     def case(self, run_id: str, case_id: str, repeat: int = 0) -> dict | None:
-        frame = self.query("SELECT * FROM cases WHERE run_id = ? AND case_id = ? AND repeat = ?",
-                           [run_id, case_id, repeat])
+        frame = self.query(f"SELECT * REPLACE ({queries.CASE_PROMPT} AS prompt) FROM cases"
+                           " WHERE run_id = ? AND case_id = ? AND repeat = ?", [run_id, case_id, repeat])
         if frame.empty:
             return None
         return decoded(frame.iloc[0].to_dict(), JSON_CASE_COLUMNS)

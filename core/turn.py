@@ -71,6 +71,18 @@ def next_question(checklist: Checklist, intent: str, missing: list[str], escalat
     return ESCALATION + question if escalate else question
 
 
+@dataclass
+class PendingTurn:
+    """A turn up to its extraction: what to ask the extractor, and what the turn knew before."""
+
+    checklist: Checklist
+    reading: IntentReading
+    request: ExtractionRequest
+    carried: Mapping[str, str] | None
+    failed_before: int
+    timings: dict[str, float]
+
+
 def take_turn(
     checklist: Checklist,
     intent: str | IntentReading | None,
@@ -81,6 +93,24 @@ def take_turn(
     case_id: str | None = None,
 ) -> TurnResult:
     """`intent` is a name (given: gold, or a test), a reading (a person's pick), or None: read it here."""
+    pending = begin_turn(checklist, intent, lines, carried, failed_before, case_id)
+    if isinstance(pending, TurnResult):
+        return pending
+    mark = time.perf_counter()
+    extraction = extractor.extract(pending.request)
+    return end_turn(pending, extraction, (time.perf_counter() - mark) * 1000)
+
+
+def begin_turn(
+    checklist: Checklist,
+    intent: str | IntentReading | None,
+    lines: tuple[Line, ...],
+    carried: Mapping[str, str] | None = None,
+    failed_before: int = 0,
+    case_id: str | None = None,
+) -> PendingTurn | TurnResult:
+    """The turn before its extraction (a runner on an event loop awaits the extraction between
+    this and end_turn): a finished TurnResult when no intent is established yet."""
     check_lines(lines)  # an oversize customer message is refused before anything is sent
     timings: dict[str, float] = {}
     started = time.perf_counter()
@@ -96,14 +126,18 @@ def take_turn(
     timings["intent"] = (time.perf_counter() - started) * 1000
     if reading.intent is None:
         return _no_intent_yet(checklist, reading, timings)
-    name = reading.intent  # settle() below may unsettle the reading, never change its intent
+    request = ExtractionRequest(checklist=checklist, intent=reading.intent, lines=lines, carried=carried,
+                                case_id=case_id)
+    return PendingTurn(checklist, reading, request, carried, failed_before, timings)
 
-    mark = time.perf_counter()
-    extraction = extractor.extract(
-        ExtractionRequest(checklist=checklist, intent=name, lines=lines, carried=carried, case_id=case_id)
-    )
+
+def end_turn(pending: PendingTurn, extraction: Extraction, extract_ms: float) -> TurnResult:
+    """The turn after its extraction: contract, decision by set difference, next question."""
+    checklist, reading, carried, timings = pending.checklist, pending.reading, pending.carried, pending.timings
+    name = pending.request.intent  # settle() below may unsettle the reading, never change its intent
+    lines = pending.request.lines
     timings.update(extraction.timings_ms)
-    timings["extract_total"] = (time.perf_counter() - mark) * 1000
+    timings["extract_total"] = extract_ms
 
     mark = time.perf_counter()
     verdict = check(checklist, name, lines, extraction)
@@ -117,7 +151,7 @@ def take_turn(
     # A failed extraction never stops, even if carried facts would fill the checklist; nor does an
     # intent the conversation has not clearly established.
     decision = "ask" if extraction.failed or not reading.settled else decide(checklist, name, collected)
-    streak = failed_before + 1 if extraction.failed else 0
+    streak = pending.failed_before + 1 if extraction.failed else 0
     escalated = streak >= ESCALATE_AFTER
     if not reading.settled and not extraction.failed:
         question: str | None = candidates_question(checklist, reading)

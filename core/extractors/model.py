@@ -11,7 +11,7 @@ import json
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from core.case import AGENT
 from core.checklist import Checklist
@@ -39,6 +39,19 @@ class Adapter(Protocol):
 
     def complete(self, prompt: RenderedPrompt, schema: Mapping | None,
                  extra_headers: Mapping[str, str] | None = None) -> Reply: ...
+
+
+class AsyncAdapter(Adapter, Protocol):
+    """An adapter that can also make its calls on an event loop (core/extractors/wire.py)."""
+
+    def can_complete_async(self) -> bool: ...
+
+    def open_async(self, connections: int) -> None: ...
+
+    async def close_async(self) -> None: ...
+
+    async def complete_async(self, prompt: RenderedPrompt, schema: Mapping | None,
+                             extra_headers: Mapping[str, str] | None = None) -> Reply: ...
 
 
 def answer_schema(checklist: Checklist, intent: str) -> dict:
@@ -102,17 +115,42 @@ class ModelExtractor:
             close()
 
     def extract(self, request: ExtractionRequest) -> Extraction:
-        timings: dict[str, float] = {}
+        prompt, schema, headers, timings = self._prepare(request)
+        mark = time.perf_counter()
+        reply = self.adapter.complete(prompt, schema, headers)
+        timings["call"] = (time.perf_counter() - mark) * 1000
+        return self._finish(request, prompt, reply, timings)
+
+    # --- the async path: the same steps, the call awaited on the runner's event loop ---------
+    def can_extract_async(self) -> bool:
+        can = getattr(self.adapter, "can_complete_async", None)
+        return bool(can and can())
+
+    def _async(self) -> AsyncAdapter:
+        return cast(AsyncAdapter, self.adapter)  # can_extract_async() said it is one
+
+    def open_async(self, connections: int) -> None:
+        self._async().open_async(connections)
+
+    async def close_async(self) -> None:
+        await self._async().close_async()
+
+    async def extract_async(self, request: ExtractionRequest) -> Extraction:
+        prompt, schema, headers, timings = self._prepare(request)
+        mark = time.perf_counter()
+        reply = await self._async().complete_async(prompt, schema, headers)
+        timings["call"] = (time.perf_counter() - mark) * 1000
+        return self._finish(request, prompt, reply, timings)
+
+    def _prepare(self, request: ExtractionRequest) -> tuple[RenderedPrompt, dict | None, dict | None, dict]:
         mark = time.perf_counter()
         prompt = render(request.checklist, request.intent, request.lines, self.strategy, request.carried)
         schema = answer_schema(request.checklist, request.intent) if self.structured else None
         headers = {HINT_HEADER: simulated_hint(request)} if self.kind == "simulated" else None
-        timings["render"] = (time.perf_counter() - mark) * 1000
+        return prompt, schema, headers, {"render": (time.perf_counter() - mark) * 1000}
 
-        mark = time.perf_counter()
-        reply = self.adapter.complete(prompt, schema, headers)
-        timings["call"] = (time.perf_counter() - mark) * 1000
-
+    def _finish(self, request: ExtractionRequest, prompt: RenderedPrompt, reply: Reply,
+                timings: dict[str, float]) -> Extraction:
         mark = time.perf_counter()
         extraction = read_reply(reply, request.carried, self.strategy)
         timings["parse"] = (time.perf_counter() - mark) * 1000

@@ -1,18 +1,22 @@
 """The simulated provider's HTTP server: `POST /v1/chat/completions` and `POST /v1/messages`.
 
-Each request sleeps the configured latency (± jitter), draws a fault, and otherwise answers
-with what the offline tier extracts from the prompt. Usage numbers are approximate
+Each request draws a fault and otherwise answers with what the offline tier extracts from the
+prompt, the configured latency (± jitter) after it arrived: its own work is inside that latency,
+as a real provider's is, so hundreds of replies falling due at once are not held up by it. Usage numbers are approximate
 (characters / 4); every reply carries `x-simulated: true` and a `simulated:` model name.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import random
 import threading
 import time
 import uuid
+from collections.abc import Callable
+from functools import partial
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from core.extractors.model import HINT_HEADER
@@ -57,6 +61,14 @@ def answer(user_text: str, hint_header: str | None, structured: bool) -> dict:
     return {"intent": read.intent, "collected": collected, "notes": "simulated reply"}
 
 
+@functools.lru_cache(maxsize=8192)
+def answer_text(user_text: str, hint_header: str | None, structured: bool) -> str:
+    """`answer` as the reply's text, kept for prompts seen before: the answer is a pure function of
+    the prompt, and a provider's own work never runs on the client's cores, so the simulation
+    should spend as little of them as it can (a benchmark sends the same prompts run after run)."""
+    return json.dumps(answer(user_text, hint_header, structured), ensure_ascii=False)
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
     protocol_version = "HTTP/1.1"
@@ -75,6 +87,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
 
     def do_POST(self) -> None:
+        arrived = time.monotonic()
         wire = {OPENAI_PATH: "openai", ANTHROPIC_PATH: "anthropic"}.get(self.path)
         length = int(self.headers.get("content-length") or 0)
         raw = self.rfile.read(length)
@@ -82,28 +95,30 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
             return
         provider = self.server.provider
-        provider.sleep_latency()
         fault = provider.faults.draw()
+        reply = self._reply(wire, raw, fault)
+        provider.sleep_latency(since=arrived)
         if fault == "hang":
             time.sleep(provider.hang_s)
+        reply()
+
+    def _reply(self, wire: str, raw: bytes, fault: str | None) -> Callable[[], None]:
+        """What to send (worked out before the latency is waited out)."""
         if fault in ("429", "500", "529"):
-            self._send_error(wire, int(fault))
-            return
+            return partial(self._send_error, wire, int(fault))
         if fault == "malformed":
-            self._send(200, None, raw_body=b'{"id": "simulated", "choices": [{"message": ', wire=wire)
-            return
+            return partial(self._send, 200, None, raw_body=b'{"id": "simulated", "choices": [{"message": ', wire=wire)
         try:
             request = json.loads(raw)
             body = (self._openai if wire == "openai" else self._anthropic)(request, fault)
         except (json.JSONDecodeError, PromptNotUnderstood, AttributeError, TypeError) as exc:
-            self._send(400, {"type": "error", "error": {"type": "invalid_request_error",
-                                                        "message": f"simulated provider: {exc}"}}, wire=wire)
-            return
-        self._send(200, body, wire=wire)
+            return partial(self._send, 400, {"type": "error", "error": {
+                "type": "invalid_request_error", "message": f"simulated provider: {exc}"}}, wire=wire)
+        return partial(self._send, 200, body, wire=wire)
 
     # --- wire formats ---------------------------------------------------------------
     def _reply_text(self, user_text: str, structured: bool, fault: str | None) -> str:
-        text = json.dumps(answer(user_text, self.headers.get(HINT_HEADER), structured), ensure_ascii=False)
+        text = answer_text(user_text, self.headers.get(HINT_HEADER), structured)
         return text[: len(text) // 2] if fault == "truncated" else text
 
     def _openai(self, request: dict, fault: str | None) -> dict:
@@ -215,10 +230,13 @@ class SimulatedProvider:
                 "faults": dict(sorted(self.faults.shares.items())), "fault_seed": self.faults.seed,
                 "hang_s": self.hang_s, "retry_after_s": self.retry_after_s}
 
-    def sleep_latency(self) -> None:
-        delay = self.latency_ms + self._random.uniform(-self.jitter_ms, self.jitter_ms)
+    def sleep_latency(self, since: float | None = None) -> None:
+        """Wait out this request's latency, counted from `since` (its arrival, time.monotonic())."""
+        delay = (self.latency_ms + self._random.uniform(-self.jitter_ms, self.jitter_ms)) / 1000
+        if since is not None:
+            delay -= time.monotonic() - since
         if delay > 0:
-            time.sleep(delay / 1000)
+            time.sleep(delay)
 
     def start(self) -> SimulatedProvider:
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
