@@ -81,7 +81,8 @@ def check_value(
     checklist: Checklist, intent: str, fact: str, value: str, lines: tuple[Line, ...]
 ) -> tuple[str | None, list[Finding]]:
     """(the value to collect or None, findings) for one reported fact."""
-    if fact not in checklist.required(intent):
+    if fact not in checklist.required(intent) and fact not in checklist.intent(intent).optional:
+        # an optional fact of the intent is checked like any and kept when backed; it never decides a stop
         return None, [Finding(UNKNOWN_FACT, fact, value)]
     spec = checklist.facts[fact]
     trimmed = trim_edges(value)

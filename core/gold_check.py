@@ -5,8 +5,9 @@ extractor had reported it. A rejecting code firing on gold is a false positive. 
 by design: SGD gold sometimes holds a value only the agent said and the customer never
 accepted, or a closed value inferred from other words; the contract refuses both, and those
 are counted apart as `refused_by_design` (each costs one more question, never a wrong stop).
-Gold values of facts the intent does not require are counted apart: the contract refuses
-them as `unknown_fact` by design.
+Gold values of facts the intent does not require are counted apart (`outside_checklist`): they
+never decide a stop (the contract checks an intent's optional facts like any other and refuses the
+rest as `unknown_fact`).
 """
 
 from __future__ import annotations

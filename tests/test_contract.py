@@ -239,3 +239,15 @@ def test_a_value_typed_only_where_the_customer_states_nothing_is_not_stated(tric
     opening = Line("customer", "I want to send money.")
     assert codes(collected, (opening, Line("customer", trick))) == ["value_not_stated"]
     assert codes(collected, (opening, Line("customer", plain))) == []
+
+
+def test_an_optional_fact_is_checked_like_any_and_never_decides_a_stop():
+    schema = {**SCHEMA, "intents": [{"name": "Send", "required_slots": ["account", "payee", "amount"],
+                                     "optional_slots": {"memo": ""}}]}
+    checklist = Checklist.from_schema(schema)
+    lines = (Line("customer", "Send $500 to Maria Kim from savings, memo rent."),)
+    kept = check_mapping(checklist, "Send", lines, {"memo": "rent"})
+    assert kept.codes == [] and kept.accepted == {"memo": "rent"}
+    assert check_mapping(checklist, "Send", lines, {"memo": "utilities"}).codes == [VALUE_NOT_IN_CONVERSATION]
+    assert checklist.missing("Send", kept.accepted) == ["account", "payee", "amount"]
+    assert check_mapping(checklist, "Send", lines, {"balance": "$5"}).codes == ["unknown_fact"]
