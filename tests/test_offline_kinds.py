@@ -54,7 +54,7 @@ def test_vocabulary_decides_before_words() -> None:
 
 def test_a_count_knows_what_it_counts() -> None:
     checklist = _checklist(("number_of_days", "Number of days in the reservation", []))
-    assert counted(checklist.facts["number_of_days"]) == ("days", "day")
+    assert counted(checklist.facts["number_of_days"]) == ("days", "day", "nights", "night")  # a stay, either way
 
 
 def test_an_agent_noun_names_a_person_but_a_thing_ending_alike_does_not() -> None:

@@ -52,7 +52,10 @@ _PHRASE_END = frozenset({
     ",", ";", ":", "(", "either",
     "served", "used", "located", "booked", "made",
     # a subject pronoun after a noun opens a clause: "Date you are available"
-    "you", "i", "we", "they", "he", "she", "it"})
+    "you", "i", "we", "they", "he", "she", "it",
+    # so does an auxiliary or modal verb: "How many days do the guests want", "Date car will be returned"
+    "do", "does", "did", "will", "would", "can", "could", "should", "must", "may", "might", "has", "have", "had"})
+_BE = frozenset({"is", "are", "was", "were", "will", "would", "can", "could", "should", "must", "may", "might"})
 _ARTICLES = frozenset({"the", "a", "an", "this", "that", "its", "their", "his", "her", "user", "user's", "users"})
 # Determiners that open a description asked as a question: "Which city is the event in?", "What date to return".
 _LEADING = _ARTICLES | {"which", "what"}
@@ -149,6 +152,9 @@ def _by_head(tokens: list[str]) -> str | None:
     if not phrase:
         return None
     head = phrase[-1]
+    if len(phrase) > 1 and rest[:1] and rest[0] in _BE and phrase[0] in _HEADS and head not in _HEADS \
+            and not _is_person_noun(head):
+        return _HEADS[phrase[0]]  # a clause with its own subject: "Date car is available" is a date
     if _counted_noun(phrase, rest):
         return COUNT  # "number of days", "number of riders"; "phone number" is not a count
     if head in ("number", "numbers"):
@@ -163,7 +169,7 @@ def _by_head(tokens: list[str]) -> str | None:
 def _name_as_phrase(name: str) -> str:
     """A fact name read as a description: 'restaurant_name' -> 'name of restaurant', 'number_of_days' as is."""
     parts = [p for p in re.split(r"[_\s]+|(?<=[a-z])(?=[A-Z])", name) if p]
-    if len(parts) < 2 or "of" in (p.lower() for p in parts):
+    if len(parts) < 2 or any(p.lower() in _PHRASE_END for p in parts):  # "pick_up_time_for_rental" as is
         return " ".join(parts)
     return f"{parts[-1]} of {' '.join(parts[:-1])}"
 
@@ -193,7 +199,7 @@ def kind_of(fact: Fact) -> str:
         by_name = _by_head(named)
         if by_name in (DATE, TIME):
             return by_name
-        return TIME if {"time", "hour", "hours"} & set(described) else DATE
+        return TIME if {"time", "hour", "hours"} & {*described, *named} else DATE
     for tokens in (described, named):
         kind = _by_head(tokens)
         if kind is not None:
@@ -268,9 +274,14 @@ def is_area(fact: Fact) -> bool:
     return bool(area_evidence(fact))
 
 
+# A stay is counted in days or in nights alike: "Number of nights" is answered "3 days".
+_SAME_UNIT = {"days": "nights", "nights": "days"}
+
+
 def counted(fact: Fact) -> tuple[str, ...]:
     """What a count counts, in plural and singular, from its description and its name alike:
-    'Number of days in the stay' -> ('days', 'day'); 'How many bedrooms' -> ('bedrooms', 'bedroom')."""
+    'Number of days in the stay' -> ('days', 'day'); 'How many bedrooms' -> ('bedrooms', 'bedroom');
+    'Length of the stay in days' -> ('days', 'day')."""
     found: list[str] = []
     for text in (fact.description, _name_as_phrase(fact.name)):
         tokens = _words(text)
@@ -278,11 +289,13 @@ def counted(fact: Fact) -> tuple[str, ...]:
             noun, _ = _first_phrase(tokens[2:])
             if noun and noun[-1].endswith("s"):
                 found.append(noun[-1])
-            continue
-        phrase, rest = _first_phrase(tokens)
-        noun = _counted_noun(phrase, rest)
-        if noun:
-            found.append(noun)
+        else:
+            phrase, rest = _first_phrase(tokens)
+            noun = _counted_noun(phrase, rest)
+            if noun:
+                found.append(noun)
+        found += [b for a, b in itertools.pairwise(tokens) if a == "in" and b in _UNITS]
+    found += [_SAME_UNIT[n] for n in found if n in _SAME_UNIT]
     out: list[str] = []
     for noun in found:
         for form in (noun, noun.removesuffix("s")):

@@ -37,13 +37,18 @@ _TO_NOUN = frozenset({"the", "a", "an", "this", "that", "which", "whose", "my", 
                       "our"})
 
 
+_PHRASAL = re.compile(r"\b(drop|pick)[\s_-]*(off|up)\b", re.IGNORECASE)
+
+
 def _role_words(text: str) -> list[str]:
     text = _CHECK.sub(lambda m: "checkin" if m.group(1).lower().startswith("in") else "checkout", text)
-    return words(text)
+    return words(_PHRASAL.sub(r"\1\2", text))  # "drop off" is "dropoff", as "check in" is "checkin"
 
 
 def _is_role(word: str, role_words: frozenset[str]) -> bool:
-    return word in role_words or word.removesuffix("s") in role_words  # "returns", "departs", "leaves"
+    # "returns", "departs", "returned", "arrived"
+    return any(form in role_words for form in (word, word.removesuffix("s"), word.removesuffix("ed"),
+                                               word.removesuffix("d")))
 
 
 def _text_role(text: str) -> str | None:
