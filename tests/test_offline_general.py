@@ -235,3 +235,35 @@ def test_checking_in_and_out_start_and_end_a_stay_while_arriving_and_leaving_dec
     assert (got["check_in"], got["check_out"]) == ("the 3rd", "the 9th")
     # "arriving" and "leaving" start and end a journey, not a stay: the agent asks
     assert extract_facts(house, "Book", talk("We are arriving the 1st and leaving on the 8th.")) == {}
+
+
+def _form(*slots: tuple[str, str, list[str]]) -> Checklist:
+    return Checklist.from_schema({
+        "service_name": "Form_9", "description": "Find things",
+        "slots": [{"name": n, "description": d, "is_categorical": bool(v), "possible_values": v} for n, d, v in slots],
+        "intents": [{"name": "Find", "description": "Find things", "required_slots": [n for n, _, _ in slots]}],
+    })
+
+
+def test_examples_in_a_description_are_values_not_what_the_fact_is_about() -> None:
+    plain = _form(("genre", "Genre of the movie", []))
+    with_examples = _form(("genre", "Classification of the movie (e.g. action, drama and so on", []))
+    answer = talk(("What kind of movie?", ("genre",)), "Drama movies would be good")
+    assert extract_facts(plain, "Find", answer)["genre"] == "Drama"
+    assert extract_facts(with_examples, "Find", answer)["genre"] == "Drama"
+
+
+def test_the_value_comes_before_kind_of() -> None:
+    form = _form(("cuisine", "Cuisine to filter restaurants by", []))
+    said = talk(("What kind of food?", ("cuisine",)), "A Diner kind of food will be good")
+    assert extract_facts(form, "Find", said)["cuisine"] == "Diner"
+    plain = _form(("cuisine", "Cuisine of food served", []))  # the plain statement: "food" is the fact's own word
+    assert extract_facts(plain, "Find", talk(("What kind of food?", ("cuisine",)), "Diner food"))["cuisine"] == "Diner"
+
+
+def test_a_count_names_its_noun_as_a_compound_or_apart_but_not_a_neighbour() -> None:
+    rooms = [str(n) for n in range(1, 5)]
+    form = _form(("number_of_beds", "Number of bed rooms", rooms), ("number_of_baths", "Number of baths", rooms))
+    got = extract_facts(form, "Find", talk("An apartment with 3 bedrooms and 2 bathrooms."))
+    assert got.get("number_of_beds") == "3" and got.get("number_of_baths") == "2"
+    assert extract_facts(form, "Find", talk("An apartment with 3 bed rooms."))["number_of_beds"] == "3"

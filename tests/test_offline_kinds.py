@@ -92,3 +92,18 @@ def test_a_count_reads_what_it_counts_from_its_name_too() -> None:
     checklist = _checklist(("number_of_beds", "Number of bed rooms", []), ("rooms", "How many sleeping rooms", []))
     assert counted(checklist.facts["number_of_beds"]) == ("rooms", "room", "beds", "bed")
     assert counted(checklist.facts["rooms"])[:2] == ("rooms", "room")
+
+
+@pytest.mark.parametrize(("plain", "reworded", "kind"), [
+    # "Which <noun>" asks for one named thing; "Which genre" asks for a class, said in the customer's words
+    (("event_name", "Name of match or artist for event"),
+     ("performer_or_match", "Which band is performing or teams are playing"), "title"),
+    (("genre", "Genre of the song"), ("style", "Which genre is the song?"), "free"),
+    # "Name of place" says only that a place has a name: the fact's own name says which
+    (("city", "Name of the city"), ("city_name", "Name of place"), "place"),
+    (("stylist_name", "Name of the hair stylist/salon"), ("stylist_or_salon_name", "Name of the hairdressing place"),
+     "title"),
+])
+def test_a_reworded_name_keeps_its_kind(plain: tuple[str, str], reworded: tuple[str, str], kind: str) -> None:
+    assert fact_kind(_checklist((*plain, [])), plain[0]) == kind
+    assert fact_kind(_checklist((*reworded, [])), reworded[0]) == kind

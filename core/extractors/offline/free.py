@@ -32,6 +32,7 @@ _CLOSING = re.compile(
 _KIND_NOUNS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts", "style", "stuff", "one", "ones", "thing",
                          "things", "category", "genre", "genres", "option", "options"})
 _MOST_WORDS = 3
+_KIND_OF = re.compile(r"^(\S+(?:\s+\S+)?)\s+(?:kind|sort|type|style)\s+of\b", re.IGNORECASE)
 
 
 def _about_fact(word: str, fact: FactProfile) -> bool:
@@ -43,6 +44,9 @@ def free_answer(fact: FactProfile, text: str) -> str | None:
     """The value in an answer to the agent's question about this fact, as the customer wrote it."""
     rest = _OPENING.sub("", text.strip(), count=1)
     rest = _CLOSING.sub("", rest).strip().strip(",")
+    kind_of = _KIND_OF.match(rest)
+    if kind_of:
+        rest = kind_of.group(1)  # "A Diner kind of food": the value comes before "kind of"
     words = rest.split()
     while words and _about_fact(words[-1], fact) and len(words) > 1:
         words.pop()  # "Adventure movies" -> "Adventure"

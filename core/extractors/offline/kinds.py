@@ -103,6 +103,11 @@ def _is_person_noun(word: str) -> bool:
     return word not in _NOT_PERSON_ENDINGS and len(word) > 4 and word.endswith(_PERSON_ENDINGS)
 
 
+# "Name of the place" says only that a place has a name: a city's or a business's.
+SOME_PLACE = "some place"
+_SOME_PLACES = frozenset({"place", "places", "location", "locations", "spot", "site", "locale", "whereabouts"})
+
+
 def _named(rest: list[str], before: Sequence[str] = ()) -> str:
     """The kind of what a 'name'/'title' names: 'of the airport or city' -> place, 'of the dentist' -> person.
 
@@ -120,6 +125,8 @@ def _named(rest: list[str], before: Sequence[str] = ()) -> str:
         while after[:1] == ["or"]:  # "the airport or city": any alternative that is a place makes a place
             more, after = _first_phrase(after[1:])
             alternatives += more[-1:]
+    if alternatives and all(w in _SOME_PLACES for w in alternatives):
+        return SOME_PLACE  # "Name of the place": a venue's title or a city, as the fact's name says
     if any(_HEADS.get(w) == PLACE for w in alternatives):
         return PLACE
     if alternatives and all(_is_person_noun(w) for w in alternatives):
@@ -132,6 +139,9 @@ _OPENERS = (("how", "much", MONEY), ("how", "many", COUNT), ("where", None, PLAC
             ("whom", None, PERSON), ("whose", None, PERSON), ("to", "whom", PERSON), ("when", None, DATE))
 
 
+# Nouns that classify rather than name: "Which genre?" is answered in the customer's words.
+_CLASSES = frozenset({"type", "types", "kind", "kinds", "sort", "sorts", "category", "categories", "genre", "genres",
+                      "style", "styles", "class", "classes", "level", "levels", "option", "options"})
 _COUNTING = ("number", "numbers", "amount", "quantity", "count", "total")
 
 
@@ -163,14 +173,23 @@ def _by_head(tokens: list[str]) -> str | None:
         return _named(rest, phrase[:-1])
     if head in _HEADS:
         return _HEADS[head]
-    return PERSON if _is_person_noun(head) else None
+    if not _is_person_noun(head):
+        if tokens[:1] == ["which"] and head not in _CLASSES and not head.endswith("ing"):
+            return TITLE  # "Which band is playing?" asks for one named thing of a set
+        return None
+    while rest[:1] == ["or"]:  # "performer or match": a person only if every alternative is one
+        more, rest = _first_phrase(rest[1:])
+        if more and not _is_person_noun(more[-1]):
+            return TITLE
+    return PERSON
 
 
 def _name_as_phrase(name: str) -> str:
     """A fact name read as a description: 'restaurant_name' -> 'name of restaurant', 'number_of_days' as is."""
     parts = [p for p in re.split(r"[_\s]+|(?<=[a-z])(?=[A-Z])", name) if p]
-    if len(parts) < 2 or any(p.lower() in _PHRASE_END for p in parts):  # "pick_up_time_for_rental" as is
-        return " ".join(parts)
+    low = [p.lower() for p in parts]
+    if len(parts) < 2 or (any(p in _PHRASE_END for p in low[:-1]) and low[-1] not in ("name", "title")):
+        return " ".join(parts)  # "pick_up_time_for_rental", "performer_or_match" as written
     return f"{parts[-1]} of {' '.join(parts[:-1])}"
 
 
@@ -185,7 +204,7 @@ def kind_of(fact: Fact) -> str:
     The evidence is combined, so a reworded description keeps the kind: the head of the description,
     else of the name; a question "When ..." is a time when either says "time", else a date; a length
     "in days" is a count; and a description whose head says nothing ("Drop off car on this date") takes
-    the one measure (date, time or money) its words and its name name.
+    the one measure (date, time or money) it points at ("this date") or its name names.
     """
     values = {v.lower() for v in fact.allowed} - {"dontcare"}
     if values:
@@ -200,13 +219,21 @@ def kind_of(fact: Fact) -> str:
         if by_name in (DATE, TIME):
             return by_name
         return TIME if {"time", "hour", "hours"} & {*described, *named} else DATE
+    some_place = False
     for tokens in (described, named):
         kind = _by_head(tokens)
-        if kind is not None:
+        if kind == SOME_PLACE:
+            some_place = True  # "Name of place" with "city_name": a city; with "stylist_or_salon_name": a title
+        elif kind is not None:
             return kind
+    if some_place:
+        return PLACE
     if any(a == "in" and b in _UNITS for a, b in itertools.pairwise(described)):
         return COUNT
-    measures = {_HEADS[w] for w in (*_heads(described), *_heads(_words(fact.name))) if _HEADS.get(w) in _MEASURES}
+    # "on this date", "at this time": a demonstrative phrase is the value itself ("Note attached to the
+    # payment" is no money: only "this"/"that" phrases of the description count, and the name's heads)
+    pointed = [b for a, b in itertools.pairwise(described) if a in ("this", "that", "these")]
+    measures = {_HEADS[w] for w in (*pointed, *_heads(_words(fact.name))) if _HEADS.get(w) in _MEASURES}
     return measures.pop() if len(measures) == 1 else FREE
 
 

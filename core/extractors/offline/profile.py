@@ -125,13 +125,23 @@ def _areas(checklist: Checklist, kinds: dict[str, str]) -> dict[str, bool]:
             for n, e in evidence.items()}
 
 
+# Examples of values in a description ("(e.g. action, drama)", "such as Italian") are values, not words
+# saying what the fact is about: "Drama movies" answers "Classification of the movie (e.g. action, drama)".
+_EXAMPLES = re.compile(r"\([^)]*\)?|\b(?:e\.\s?g\.?|eg\.|i\.\s?e\.?|such\s+as|for\s+example|for\s+instance)"
+                       r"(?:\W.*)?$", re.IGNORECASE | re.DOTALL)
+
+
+def without_examples(description: str) -> str:
+    return _EXAMPLES.sub(" ", description)
+
+
 def _build(checklist: Checklist) -> Profile:
     facts = {}
     kinds = {fact.name: kind_of(fact) for fact in checklist.facts.values()}
     areas = _areas(checklist, kinds)
     for fact in checklist.facts.values():
         kind = kinds[fact.name]
-        own_words = words(fact.name.replace("_", " ")) + words(fact.description)
+        own_words = words(fact.name.replace("_", " ")) + words(without_examples(fact.description))
         facts[fact.name] = FactProfile(
             fact=fact,
             kind=kind,
