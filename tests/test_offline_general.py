@@ -267,3 +267,23 @@ def test_a_count_names_its_noun_as_a_compound_or_apart_but_not_a_neighbour() -> 
     got = extract_facts(form, "Find", talk("An apartment with 3 bedrooms and 2 bathrooms."))
     assert got.get("number_of_beds") == "3" and got.get("number_of_baths") == "2"
     assert extract_facts(form, "Find", talk("An apartment with 3 bed rooms."))["number_of_beds"] == "3"
+
+
+def test_a_title_after_watching_the_thing_named_by_its_noun() -> None:
+    form = _form(("title", "Title of the movie", []))
+    assert extract_facts(form, "Find", talk("I want to watch the movie The Mustang."))["title"] == "The Mustang"
+    assert extract_facts(form, "Find", talk("Play a movie. I want to watch Dumbo."))["title"] == "Dumbo"  # plain
+    # hearing about something is no request to play it
+    assert "title" not in extract_facts(form, "Find", talk("I hear the movie After is good. Any showtimes?"))
+
+
+def test_a_longer_answer_gives_the_word_before_the_noun_asked_about() -> None:
+    form = _form(("genre", "Genre of the movie", []))
+    asked = ("Which sort of movies do you enjoy?", ("genre",))
+    assert extract_facts(form, "Find", talk(asked, "I love comic movies with my partner."))["genre"] == "comic"
+    assert extract_facts(form, "Find", talk(asked, "comic"))["genre"] == "comic"  # the plain answer
+    # an evaluation is no genre, and the noun must be the one asked about
+    assert "genre" not in extract_facts(form, "Find", talk(asked, "I would like to see some new movies tonight."))
+    food = _form(("cuisine", "Cuisine to filter restaurants by", []))
+    said = talk(("What type of food do you like?", ("cuisine",)), "I would like Spanish food, economical pricing.")
+    assert extract_facts(food, "Find", said)["cuisine"] == "Spanish"
