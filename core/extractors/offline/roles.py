@@ -8,6 +8,7 @@ Two required facts of one type ("origin city" and "destination city", "departure
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from core.extractors.offline.kinds import END_WORDS, PLACE, START_WORDS, head_kind
 from core.extractors.offline.profile import FactProfile, words
@@ -51,6 +52,7 @@ def _is_role(word: str, role_words: frozenset[str]) -> bool:
                                                word.removesuffix("d")))
 
 
+@lru_cache(maxsize=4096)  # read for every value of a fact with a rival: a schema has few texts
 def _text_role(text: str) -> str | None:
     found = _role_words(text)
     strong = [w for w in found if w not in _PREPOSITIONS]
