@@ -24,6 +24,8 @@ def _checklist(*facts: tuple[str, str]) -> Checklist:
     ("return_date", "Date of the return flight", END),
     ("day_flight_returns", "Date for the flight from destination to source", END),  # the name decides: "returns"
     ("salon_city", "City to search for salons in", None),  # an infinitive "to" gives no role
+    ("end_route_city", "Final stop in bus itinerary", END),  # an ordinal places it in the sequence
+    ("start_date_of_hotel_reservation", "First day of hotel stay", START),
 ])
 def test_a_role_from_role_words_before_prepositions(name: str, description: str, role: str | None) -> None:
     checklist = _checklist((name, description))

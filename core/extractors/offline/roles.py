@@ -34,6 +34,8 @@ _CLAUSE = re.compile(r"[.!?;,]|\band\b|\bbut\b", re.IGNORECASE)
 # those tie, and "to" only where it governs a noun or ends the text ("City to look for flights to"), not
 # where it opens an infinitive ("City to search for salons in").
 _PREPOSITIONS = frozenset({"from", "to", "into", "towards", "toward", "back", "until", "till"})
+# Ordinals place a thing at the start or the end of a sequence: "First day of hotel stay", "Final stop".
+_FIRST, _LAST = frozenset({"first", "initial", "opening"}), frozenset({"final", "last", "closing"})
 _TO_NOUN = frozenset({"the", "a", "an", "this", "that", "which", "whose", "my", "your", "his", "her", "their", "its",
                       "our"})
 
@@ -56,8 +58,8 @@ def _is_role(word: str, role_words: frozenset[str]) -> bool:
 def _text_role(text: str) -> str | None:
     found = _role_words(text)
     strong = [w for w in found if w not in _PREPOSITIONS]
-    start = sum(_is_role(w, _START_WORDS) for w in strong)
-    end = sum(_is_role(w, _END_WORDS) for w in strong)
+    start = sum(_is_role(w, _START_WORDS) or w in _FIRST for w in strong)
+    end = sum(_is_role(w, _END_WORDS) or w in _LAST for w in strong)
     if start != end:
         return START if start > end else END
     if found and found[-1] in _PREPOSITIONS:  # a stranded preposition: "Terminal that bus leaves from"
