@@ -269,3 +269,55 @@ def test_a_statement_of_what_is_in_an_account_is_no_offer() -> None:
         assert "amount" not in extract_facts(checklist, "Send", lines)
     offered = talk("I want to send money.", ("Shall I send $50, as last time?", ()), "Okay that is fine.")
     assert extract_facts(checklist, "Send", offered)["amount"] == "$50"
+
+
+def _form(*slots: tuple[str, str, list[str]]) -> Checklist:
+    return Checklist.from_schema({
+        "service_name": "Form_9", "description": "Find things",
+        "slots": [{"name": n, "description": d, "is_categorical": bool(v), "possible_values": v} for n, d, v in slots],
+        "intents": [{"name": "Find", "description": "Find things", "required_slots": [n for n, _, _ in slots]}],
+    })
+
+
+def test_examples_in_a_description_are_values_not_what_the_fact_is_about() -> None:
+    plain = _form(("genre", "Genre of the movie", []))
+    with_examples = _form(("genre", "Classification of the movie (e.g. action, drama and so on", []))
+    answer = talk(("What kind of movie?", ("genre",)), "Drama movies would be good")
+    assert extract_facts(plain, "Find", answer)["genre"] == "Drama"
+    assert extract_facts(with_examples, "Find", answer)["genre"] == "Drama"
+
+
+def test_the_value_comes_before_kind_of() -> None:
+    form = _form(("cuisine", "Cuisine to filter restaurants by", []))
+    said = talk(("What kind of food?", ("cuisine",)), "A Diner kind of food will be good")
+    assert extract_facts(form, "Find", said)["cuisine"] == "Diner"
+    plain = _form(("cuisine", "Cuisine of food served", []))  # the plain statement: "food" is the fact's own word
+    assert extract_facts(plain, "Find", talk(("What kind of food?", ("cuisine",)), "Diner food"))["cuisine"] == "Diner"
+
+
+def test_a_count_names_its_noun_as_a_compound_or_apart_but_not_a_neighbour() -> None:
+    rooms = [str(n) for n in range(1, 5)]
+    form = _form(("number_of_beds", "Number of bed rooms", rooms), ("number_of_baths", "Number of baths", rooms))
+    got = extract_facts(form, "Find", talk("An apartment with 3 bedrooms and 2 bathrooms."))
+    assert got.get("number_of_beds") == "3" and got.get("number_of_baths") == "2"
+    assert extract_facts(form, "Find", talk("An apartment with 3 bed rooms."))["number_of_beds"] == "3"
+
+
+def test_a_title_after_watching_the_thing_named_by_its_noun() -> None:
+    form = _form(("title", "Title of the movie", []))
+    assert extract_facts(form, "Find", talk("I want to watch the movie The Mustang."))["title"] == "The Mustang"
+    assert extract_facts(form, "Find", talk("Play a movie. I want to watch Dumbo."))["title"] == "Dumbo"  # plain
+    # hearing about something is no request to play it
+    assert "title" not in extract_facts(form, "Find", talk("I hear the movie After is good. Any showtimes?"))
+
+
+def test_a_longer_answer_gives_the_word_before_the_noun_asked_about() -> None:
+    form = _form(("genre", "Genre of the movie", []))
+    asked = ("Which sort of movies do you enjoy?", ("genre",))
+    assert extract_facts(form, "Find", talk(asked, "I love comic movies with my partner."))["genre"] == "comic"
+    assert extract_facts(form, "Find", talk(asked, "comic"))["genre"] == "comic"  # the plain answer
+    # an evaluation is no genre, and the noun must be the one asked about
+    assert "genre" not in extract_facts(form, "Find", talk(asked, "I would like to see some new movies tonight."))
+    food = _form(("cuisine", "Cuisine to filter restaurants by", []))
+    said = talk(("What type of food do you like?", ("cuisine",)), "I would like Spanish food, economical pricing.")
+    assert extract_facts(food, "Find", said)["cuisine"] == "Spanish"

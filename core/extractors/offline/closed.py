@@ -89,7 +89,7 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
         following = after[0].strip(".,!?") if after else ""
         if following in _NOT_A_COUNT_AFTER or denied(text, start):
             continue
-        if was_asked or following in nouns or stem(following) in nouns:
+        if was_asked or following in nouns or stem(following) in nouns or _compound_of(stem(following), fact.cues):
             chosen = value
     if chosen is None and (was_asked or mentions_people(text)) and _ALONE.search(text):
         allowed = {v for v, _ in fact.vocabulary}
@@ -110,6 +110,12 @@ def free_count(fact: FactProfile, text: str, asked: Sequence[str]) -> str | None
         if stem(following) in counted or (fact.fact.name in asked and following not in _NOT_A_COUNT_AFTER):
             chosen = value
     return chosen
+
+
+def _compound_of(word: str, cues: frozenset[str]) -> bool:
+    """The word and one of the fact's own words open alike, one a compound of the other: "3 bedrooms" for
+    "Number of bed rooms", "one bed" for "Number of bedrooms" ("bathrooms" does not open with "bed")."""
+    return len(word) >= 3 and any(len(c) >= 3 and (word.startswith(c) or c.startswith(word)) for c in cues)
 
 
 def mentions_people(text: str) -> bool:

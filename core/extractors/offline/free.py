@@ -32,6 +32,7 @@ _CLOSING = re.compile(
 _KIND_NOUNS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts", "style", "stuff", "one", "ones", "thing",
                          "things", "category", "genre", "genres", "option", "options"})
 _MOST_WORDS = 3
+_KIND_OF = re.compile(r"^(\S+(?:\s+\S+)?)\s+(?:kind|sort|type|style)\s+of\b", re.IGNORECASE)
 
 
 def _about_fact(word: str, fact: FactProfile) -> bool:
@@ -39,20 +40,45 @@ def _about_fact(word: str, fact: FactProfile) -> bool:
     return low in _KIND_NOUNS or stem(low) in fact.cues
 
 
-def free_answer(fact: FactProfile, text: str) -> str | None:
+def free_answer(fact: FactProfile, text: str, task: frozenset[str] = frozenset()) -> str | None:
     """The value in an answer to the agent's question about this fact, as the customer wrote it."""
     rest = _OPENING.sub("", text.strip(), count=1)
     rest = _CLOSING.sub("", rest).strip().strip(",")
+    kind_of = _KIND_OF.match(rest)
+    if kind_of:
+        rest = kind_of.group(1)  # "A Diner kind of food": the value comes before "kind of"
     words = rest.split()
     while words and _about_fact(words[-1], fact) and len(words) > 1:
         words.pop()  # "Adventure movies" -> "Adventure"
     if not words or len(words) > _MOST_WORDS or "?" in rest:
-        return None
-    if all(w.lower().strip(".,!?") in NOT_NAMES or _about_fact(w, fact) for w in words):
-        return None  # "Anything", "the one", "movies": nothing of its own
+        return _before_own_noun(fact, text, task)
+    if all(w.lower().strip(".,!?") in NOT_NAMES or _about_fact(w, fact) or w.lower() in _EVALUATIONS
+           for w in words):
+        return None  # "Anything", "the one", "movies", "new": nothing of its own
     start = text.find(words[0])
     end = text.find(words[-1], start) + len(words[-1])
     return text[start:end].strip(".,!?;:") if start >= 0 else None
+
+
+# One word right before the fact's own noun: "Usually I really like watching Fantasy movies", "I love comic
+# movies with my partner". Not a determiner, a quantifier or an evaluation ("good movies" names no genre).
+_WORD_BEFORE_NOUN = re.compile(r"\b([A-Za-z]+(?:-[A-Za-z]+)?)\s+([a-z]+)\b")
+_EVALUATIONS = frozenset({"new", "old", "nice", "fun", "interesting", "popular", "recent", "latest", "favorite",
+                          "favourite", "cool", "bad", "decent", "similar", "different", "few", "many", "much",
+                          "lot", "lots", "couple", "online", "single", "specific", "particular", "certain", "famous"})
+
+
+def _before_own_noun(fact: FactProfile, text: str, task: frozenset[str]) -> str | None:
+    """The word before the fact's own noun, or a noun of the task the service does ("restaurants" for a
+    service that finds restaurants), in an answer too long to be the value alone."""
+    found = None
+    for match in _WORD_BEFORE_NOUN.finditer(text):
+        word, noun = match.group(1), match.group(2)
+        low = word.lower()
+        if ((stem(noun) in fact.cues or stem(noun) in task) and noun not in _KIND_NOUNS and low not in NOT_NAMES
+                and low not in _EVALUATIONS and not _about_fact(low, fact) and len(low) > 2):
+            found = word
+    return found
 
 
 _TITLE_WORDS = 8

@@ -21,6 +21,7 @@ English words for measures, places and people, not any one service's words. Engl
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -37,7 +38,8 @@ _HEADS: dict[str, str] = {
     **dict.fromkeys(("time", "hour", "clock"), TIME),
     **dict.fromkeys(("city", "town", "village", "location", "address", "place", "destination", "origin", "area",
                      "region", "country", "venue", "street", "neighborhood", "neighbourhood", "airport", "station",
-                     "where", "locality", "suburb", "district", "point", "landmark", "spot"), PLACE),
+                     "where", "locality", "suburb", "district", "point", "landmark", "spot", "terminal", "terminus",
+                     "municipality", "locale", "whereabouts"), PLACE),
     **dict.fromkeys(("person", "people", "someone", "somebody", "individual", "contact", "user", "customer",
                      "member", "friend", "who", "whom"), PERSON),
     **dict.fromkeys(("count", "quantity", "size"), COUNT),
@@ -48,8 +50,15 @@ _PHRASE_END = frozenset({
     "of", "for", "to", "in", "on", "at", "from", "with", "by", "about", "into", "during", "per", "where", "which",
     "who", "whom", "whose", "that", "when", "whether", "or", "and", "is", "are", "was", "be", "being", "as", "if",
     ",", ";", ":", "(", "either",
-    "served", "used", "located", "booked", "made"})
+    "served", "used", "located", "booked", "made",
+    # a subject pronoun after a noun opens a clause: "Date you are available"
+    "you", "i", "we", "they", "he", "she", "it",
+    # so does an auxiliary or modal verb: "How many days do the guests want", "Date car will be returned"
+    "do", "does", "did", "will", "would", "can", "could", "should", "must", "may", "might", "has", "have", "had"})
+_BE = frozenset({"is", "are", "was", "were", "will", "would", "can", "could", "should", "must", "may", "might"})
 _ARTICLES = frozenset({"the", "a", "an", "this", "that", "its", "their", "his", "her", "user", "user's", "users"})
+# Determiners that open a description asked as a question: "Which city is the event in?", "What date to return".
+_LEADING = _ARTICLES | {"which", "what"}
 _PERSON_ENDINGS = ("ist", "ists", "ian", "ians", "or", "ors", "ee", "ees", "ient", "ients")
 _NOT_PERSON_ENDINGS = frozenset({"floor", "door", "color", "colour", "flavor", "flavour", "mirror", "error",
                                  "sector", "indoor", "outdoor", "major", "minor", "interior", "exterior", "elevator",
@@ -65,6 +74,11 @@ END_WORDS = frozenset({"destination", "ends", "end", "ending", "arrival", "arriv
                        "vacate"})
 
 
+def head_kind(word: str) -> str | None:
+    """The kind an English head noun names ('city' -> place, 'date' -> date), or None."""
+    return _HEADS.get(word)
+
+
 def _words(text: str) -> list[str]:
     text = re.sub(r"\bcheck(?:ing)?[\s_-]*(in|out)\b", r"check\1", text.lower())  # "check in date": one noun
     return re.findall(r"[a-z][a-z']*|[,;:(]", text.replace("_", " ").replace("/", " or "))
@@ -73,7 +87,7 @@ def _words(text: str) -> list[str]:
 def _first_phrase(tokens: list[str]) -> tuple[list[str], list[str]]:
     """(the first noun phrase, what follows it): 'start date for the trip' -> (['start', 'date'], ['for', ...])."""
     at = 0
-    while at < len(tokens) and tokens[at] in _ARTICLES:
+    while at < len(tokens) and tokens[at] in _LEADING:
         at += 1
     end = at
     while end < len(tokens) and tokens[end] not in _PHRASE_END and not (end > at and tokens[end] in _ARTICLES):
@@ -89,23 +103,33 @@ def _is_person_noun(word: str) -> bool:
     return word not in _NOT_PERSON_ENDINGS and len(word) > 4 and word.endswith(_PERSON_ENDINGS)
 
 
+# "Name of the place" says only that a place has a name: a city's or a business's.
+SOME_PLACE = "some place"
+_SOME_PLACES = frozenset({"place", "places", "location", "locations", "spot", "site", "locale", "whereabouts"})
+
+
 def _named(rest: list[str], before: Sequence[str] = ()) -> str:
     """The kind of what a 'name'/'title' names: 'of the airport or city' -> place, 'of the dentist' -> person.
 
-    A name written on something ('Name on the account') or someone's name ('the holder's name') is a person's.
+    A name written on something ('Name on the account') or someone's name ('the holder's name') is a person's;
+    a noun before it says what it names as well as one after it ('City name', 'Stylist name'). A name of
+    alternatives ('of the doctor or the medical practice', 'of match or artist') is a person's only when
+    every alternative is a person: otherwise it is the title a business or an event goes by.
     """
     if {"who", "whom", "whose"} & set(rest) or rest[:1] == ["on"] or any(w.endswith("'s") for w in before):
         return PERSON
-    if rest[:1] != ["of"]:
-        return TITLE
-    phrase, after = _first_phrase(rest[1:])
-    alternatives = [phrase[-1]] if phrase else []
-    while after[:1] == ["or"]:  # "the airport or city": any alternative that is a place makes a place
-        more, after = _first_phrase(after[1:])
-        alternatives += more[-1:]
+    alternatives = [w for w in before[-1:] if _HEADS.get(w) == PLACE or _is_person_noun(w)]
+    if rest[:1] == ["of"]:
+        phrase, after = _first_phrase(rest[1:])
+        alternatives += [phrase[-1]] if phrase else []
+        while after[:1] == ["or"]:  # "the airport or city": any alternative that is a place makes a place
+            more, after = _first_phrase(after[1:])
+            alternatives += more[-1:]
+    if alternatives and all(w in _SOME_PLACES for w in alternatives):
+        return SOME_PLACE  # "Name of the place": a venue's title or a city, as the fact's name says
     if any(_HEADS.get(w) == PLACE for w in alternatives):
         return PLACE
-    if alternatives and _is_person_noun(alternatives[0]):
+    if alternatives and all(_is_person_noun(w) for w in alternatives):
         return PERSON
     return TITLE
 
@@ -113,6 +137,21 @@ def _named(rest: list[str], before: Sequence[str] = ()) -> str:
 # A description that opens with a question word says what it asks for: "Where the taxi should go".
 _OPENERS = (("how", "much", MONEY), ("how", "many", COUNT), ("where", None, PLACE), ("who", None, PERSON),
             ("whom", None, PERSON), ("whose", None, PERSON), ("to", "whom", PERSON), ("when", None, DATE))
+
+
+# Nouns that classify rather than name: "Which genre?" is answered in the customer's words.
+_CLASSES = frozenset({"type", "types", "kind", "kinds", "sort", "sorts", "category", "categories", "genre", "genres",
+                      "style", "styles", "class", "classes", "level", "levels", "option", "options"})
+_COUNTING = ("number", "numbers", "amount", "quantity", "count", "total")
+
+
+def _counted_noun(phrase: list[str], rest: list[str]) -> str | None:
+    """What a 'number of <plural>' counts ('Number of days', 'Amount of rooms', 'Count of bedrooms'), or None."""
+    if phrase[-1:] and phrase[-1] in _COUNTING and rest[:1] == ["of"] and len(rest) > 1:
+        noun, _ = _first_phrase(rest[1:])
+        if noun and noun[-1].endswith("s") and _HEADS.get(noun[-1]) != MONEY:  # "amount of funds" is money
+            return noun[-1]
+    return None
 
 
 def _by_head(tokens: list[str]) -> str | None:
@@ -123,29 +162,50 @@ def _by_head(tokens: list[str]) -> str | None:
     if not phrase:
         return None
     head = phrase[-1]
+    if len(phrase) > 1 and rest[:1] and rest[0] in _BE and phrase[0] in _HEADS and head not in _HEADS \
+            and not _is_person_noun(head):
+        return _HEADS[phrase[0]]  # a clause with its own subject: "Date car is available" is a date
+    if _counted_noun(phrase, rest):
+        return COUNT  # "number of days", "number of riders"; "phone number" is not a count
     if head in ("number", "numbers"):
-        if rest[:1] == ["of"] and len(rest) > 1:
-            counted, _ = _first_phrase(rest[1:])
-            if counted and counted[-1].endswith("s"):
-                return COUNT  # "number of days", "number of riders"; "phone number" is not a count
         return FREE
     if head in ("name", "names", "title"):
         return _named(rest, phrase[:-1])
     if head in _HEADS:
         return _HEADS[head]
-    return PERSON if _is_person_noun(head) else None
+    if not _is_person_noun(head):
+        if tokens[:1] == ["which"] and head not in _CLASSES and not head.endswith("ing"):
+            return TITLE  # "Which band is playing?" asks for one named thing of a set
+        return None
+    while rest[:1] == ["or"]:  # "performer or match": a person only if every alternative is one
+        more, rest = _first_phrase(rest[1:])
+        if more and not _is_person_noun(more[-1]):
+            return TITLE
+    return PERSON
 
 
 def _name_as_phrase(name: str) -> str:
     """A fact name read as a description: 'restaurant_name' -> 'name of restaurant', 'number_of_days' as is."""
     parts = [p for p in re.split(r"[_\s]+|(?<=[a-z])(?=[A-Z])", name) if p]
-    if len(parts) < 2 or "of" in (p.lower() for p in parts):
-        return " ".join(parts)
+    low = [p.lower() for p in parts]
+    if len(parts) < 2 or (any(p in _PHRASE_END for p in low[:-1]) and low[-1] not in ("name", "title")):
+        return " ".join(parts)  # "pick_up_time_for_rental", "performer_or_match" as written
     return f"{parts[-1]} of {' '.join(parts[:-1])}"
 
 
+# Plural units a length is given in: "Length of the stay in days" counts days.
+_UNITS = frozenset({"days", "nights", "hours", "weeks", "months", "years", "minutes"})
+_MEASURES = frozenset({DATE, TIME, MONEY})
+
+
 def kind_of(fact: Fact) -> str:
-    """The fact's kind (see the module docstring), from its vocabulary, description and name."""
+    """The fact's kind (see the module docstring), from its vocabulary, description and name.
+
+    The evidence is combined, so a reworded description keeps the kind: the head of the description,
+    else of the name; a question "When ..." is a time when either says "time", else a date; a length
+    "in days" is a count; and a description whose head says nothing ("Drop off car on this date") takes
+    the one measure (date, time or money) it points at ("this date") or its name names.
+    """
     values = {v.lower() for v in fact.allowed} - {"dontcare"}
     if values:
         if values <= _TRUE_FALSE:
@@ -153,38 +213,122 @@ def kind_of(fact: Fact) -> str:
         if all(v.isdigit() for v in values):
             return COUNT
         return CLOSED
-    for text in (fact.description, _name_as_phrase(fact.name)):
-        kind = _by_head(_words(text))
-        if kind is not None:
+    described, named = _words(fact.description), _words(_name_as_phrase(fact.name))
+    if described[:1] == ["when"]:
+        by_name = _by_head(named)
+        if by_name in (DATE, TIME):
+            return by_name
+        return TIME if {"time", "hour", "hours"} & {*described, *named} else DATE
+    some_place = False
+    for tokens in (described, named):
+        kind = _by_head(tokens)
+        if kind == SOME_PLACE:
+            some_place = True  # "Name of place" with "city_name": a city; with "stylist_or_salon_name": a title
+        elif kind is not None:
             return kind
-    return FREE
+    if some_place:
+        return PLACE
+    if any(a == "in" and b in _UNITS for a, b in itertools.pairwise(described)):
+        return COUNT
+    # "on this date", "at this time": a demonstrative phrase is the value itself ("Note attached to the
+    # payment" is no money: only "this"/"that" phrases of the description count, and the name's heads)
+    pointed = [b for a, b in itertools.pairwise(described) if a in ("this", "that", "these")]
+    measures = {_HEADS[w] for w in (*pointed, *_heads(_words(fact.name))) if _HEADS.get(w) in _MEASURES}
+    return measures.pop() if len(measures) == 1 else FREE
 
 
-_AREAS = frozenset({"city", "town", "village", "area", "region", "country", "district", "neighborhood", "neighbourhood",
-                    "suburb", "locality"})
+def _heads(tokens: list[str]) -> list[str]:
+    """The head noun of every noun phrase: 'Drop off car on this date' -> ['car', 'date']."""
+    heads = []
+    while tokens:
+        phrase, rest = _first_phrase(tokens)
+        heads += phrase[-1:]
+        tokens = rest[1:] if rest and not phrase else rest
+        if phrase == [] and not rest:
+            break
+    return heads
+
+
+_AREAS = frozenset({"city", "cities", "town", "village", "area", "region", "country", "district", "neighborhood",
+                    "neighbourhood", "suburb", "locality", "municipality", "metro"})
+# Places that are a point in an area, never the area itself.
+_POINTS = frozenset({"address", "street", "station", "terminal", "terminus", "airport", "venue", "stadium",
+                     "facility", "landmark", "building", "directions"})
+
+
+def _place_heads(tokens: list[str]) -> list[str]:
+    """The first noun phrase's nouns that may say what a place is, with the alternatives after 'or':
+    'Name of a city, town, or region' -> city, town, region; 'City-level location' -> city, location."""
+    if tokens[:1] == ["where"]:
+        return []
+    phrase, rest = _first_phrase(tokens)
+    if phrase and phrase[-1] in ("name", "names") and rest[:1] == ["of"]:
+        phrase, rest = _first_phrase(rest[1:])  # "Name of the city"
+    found = list(phrase)
+    while rest[:1] in ([","], ["or"]):
+        more, rest = _first_phrase(rest[1:] if rest[1:2] != ["or"] else rest[2:])
+        found += more
+    return found
+
+
+def area_evidence(fact: Fact) -> bool | None:
+    """Whether a place fact names an area (a city, a region), not a point in it ('at Roxie Theater' is not a
+    city): the first noun phrase of its description says so, else its name's ('City or town where ...',
+    'Venue of event', 'attraction_city'); None when neither names either, and the checklist decides (see
+    `profile`)."""
+    for tokens in (_words(fact.description), _words(fact.name)):
+        heads = {w.removesuffix("s") if w.removesuffix("s") in _POINTS else w for w in _place_heads(tokens)}
+        if heads & _AREAS:
+            return True
+        if heads & _POINTS:
+            return False
+    return None
+
+
+_ROLE_PREPOSITIONS = frozenset({"from", "to", "into", "towards", "toward", "back"})
+
+
+def names_an_end(fact: Fact) -> bool:
+    """The description names where something starts or ends ("Destination for taxi ride", "Point of arrival"):
+    a role noun or verb, not a preposition. Such a place is a point someone goes to, unless it says it is
+    a city."""
+    return any(w in START_WORDS or w in END_WORDS or w.removesuffix("s") in START_WORDS | END_WORDS
+               for w in _words(fact.description) if w not in _ROLE_PREPOSITIONS)
 
 
 def is_area(fact: Fact) -> bool:
-    """A place fact that names an area (a city, a region), not a point in it: 'at Roxie Theater' is not a city."""
-    for text in (fact.description, _name_as_phrase(fact.name)):
-        phrase, rest = _first_phrase(_words(text))
-        if phrase and phrase[-1] in ("name", "names") and rest[:1] == ["of"]:
-            phrase, rest = _first_phrase(rest[1:])  # "Name of the city"
-        if phrase:
-            return phrase[-1] in _AREAS
-    return False
+    """A place fact that names an area on its own words (see `area_evidence`)."""
+    return bool(area_evidence(fact))
+
+
+# A stay is counted in days or in nights alike: "Number of nights" is answered "3 days".
+_SAME_UNIT = {"days": "nights", "nights": "days"}
 
 
 def counted(fact: Fact) -> tuple[str, ...]:
-    """What a count counts, in singular and plural: 'Number of days in the stay' -> ('days', 'day')."""
+    """What a count counts, in plural and singular, from its description and its name alike:
+    'Number of days in the stay' -> ('days', 'day'); 'How many bedrooms' -> ('bedrooms', 'bedroom');
+    'Length of the stay in days' -> ('days', 'day')."""
+    found: list[str] = []
     for text in (fact.description, _name_as_phrase(fact.name)):
         tokens = _words(text)
-        phrase, rest = _first_phrase(tokens)
-        if phrase[-1:] in (["number"], ["numbers"]) and rest[:1] == ["of"]:
-            noun, _ = _first_phrase(rest[1:])
+        if tokens[:2] == ["how", "many"]:
+            noun, _ = _first_phrase(tokens[2:])
+            if noun and noun[-1].endswith("s"):
+                found.append(noun[-1])
+        else:
+            phrase, rest = _first_phrase(tokens)
+            noun = _counted_noun(phrase, rest)
             if noun:
-                return (noun[-1], noun[-1].removesuffix("s"))
-    return ()
+                found.append(noun)
+        found += [b for a, b in itertools.pairwise(tokens) if a == "in" and b in _UNITS]
+    found += [_SAME_UNIT[n] for n in found if n in _SAME_UNIT]
+    out: list[str] = []
+    for noun in found:
+        for form in (noun, noun.removesuffix("s")):
+            if form not in out:
+                out.append(form)
+    return tuple(out)
 
 
 def fact_kind(checklist: Checklist, fact: str) -> str:

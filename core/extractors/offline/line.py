@@ -31,6 +31,8 @@ from core.extractors.offline.profile import (
     TITLE,
     FactProfile,
     Profile,
+    stem,
+    words,
 )
 from core.extractors.offline.proposal import proposed_value
 from core.extractors.offline.roles import fact_role, is_stay, value_role
@@ -87,7 +89,7 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if kind == BOOLEAN:
         return boolean_value(profile, fact, text, asked)
     if kind == TEXT:
-        return _free(fact, text, asked, agent_text)
+        return _free(profile, fact, text, asked, agent_text)
     if kind == TITLE and fact.fact.name in asked and len(asked) == 1:
         whole = None if YES.match(text) or NO.match(text) else title_answer(text)
         if whole:
@@ -119,7 +121,7 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     return None
 
 
-def _free(fact: FactProfile, text: str, asked: Sequence[str], agent_text: str) -> str | None:
+def _free(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], agent_text: str) -> str | None:
     """A free-text fact: only the answer to the agent's question about it alone. Unasked, words before a
     noun of the fact's ("Drama movies") were said as often for a like task of another service."""
     if fact.fact.name not in asked:
@@ -128,7 +130,8 @@ def _free(fact: FactProfile, text: str, asked: Sequence[str], agent_text: str) -
         return proposed_value(fact, agent_text)
     if NO.match(text) or len(asked) != 1:
         return None
-    return free_answer(fact, text)
+    # the nouns of the agent's own question name the thing too: "What type of food?" - "Spanish food, please"
+    return free_answer(fact, text, profile.task | {stem(w) for w in words(agent_text)})
 
 
 def _mine(fact: FactProfile, rivals: Sequence[FactProfile], text: str, start: int, asked: Sequence[str]) -> bool:

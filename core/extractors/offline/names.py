@@ -277,7 +277,11 @@ _TITLE_TOKEN = re.compile(r"[^\s,;:!?()\"]+")
 _PLACE_BEFORE = re.compile(r"(?<!interested\s)\b(?:in|at|near|from|to|towards?|around|located|on)\s+(?:the\s+)?$",
                            re.IGNORECASE)
 # After these a capitalised run names the thing itself: "called Sushi Zen", "I found Aly And Aj".
-TITLE_CUE = re.compile(r"\b(?:called|named|titled|found|is|try|about|watch|see|play|hear)\s+$", re.IGNORECASE)
+# A cue word right before a title ("called Sushi Zen", "watch Dumbo"), or a verb of watching, playing or
+# hearing with the thing's own noun between ("watch the movie The Mustang", "play that song Hello").
+TITLE_CUE = re.compile(r"\b(?:(?:called|named|titled|found|is|try|about|watch|see|play|hear)\s+|"
+                       r"(?:watch|see|play|stream|listen\s+to)(?:ing)?\s+(?:the|a|an|that|this)\s+[a-z]+,?\s+)$",
+                       re.IGNORECASE)
 _MAX_TITLE_WORDS = 8
 
 

@@ -23,9 +23,10 @@ from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read f
     PLACE,
     TIME,
     TITLE,
+    area_evidence,
     counted,
-    is_area,
     kind_of,
+    names_an_end,
 )
 
 # Value kinds: what a fact is, read from its vocabulary and the head noun of its description (`kinds`).
@@ -117,11 +118,34 @@ def _partial_patterns(allowed: tuple[str, ...]) -> tuple[tuple[str, re.Pattern],
     return tuple(found)
 
 
+def _areas(checklist: Checklist, kinds: dict[str, str]) -> dict[str, bool]:
+    """Which place facts are areas. A place whose own words say neither ("Location of the hotel") is the
+    area the form is about unless another place of the form is the area ("Location of event" beside "City
+    of the event" is a point in it) or it is where something ends ("Destination for taxi ride"): reworded,
+    the same fact then reads the same."""
+    evidence = {n: area_evidence(checklist.facts[n]) for n, k in kinds.items() if k == PLACE}
+    has_area = any(evidence.values())
+    return {n: (e if e is not None else not has_area and not names_an_end(checklist.facts[n]))
+            for n, e in evidence.items()}
+
+
+# Examples of values in a description ("(e.g. action, drama)", "such as Italian") are values, not words
+# saying what the fact is about: "Drama movies" answers "Classification of the movie (e.g. action, drama)".
+_EXAMPLES = re.compile(r"\([^)]*\)?|\b(?:e\.\s?g\.?|eg\.|i\.\s?e\.?|such\s+as|for\s+example|for\s+instance)"
+                       r"(?:\W.*)?$", re.IGNORECASE | re.DOTALL)
+
+
+def without_examples(description: str) -> str:
+    return _EXAMPLES.sub(" ", description)
+
+
 def _build(checklist: Checklist) -> Profile:
     facts = {}
+    kinds = {fact.name: kind_of(fact) for fact in checklist.facts.values()}
+    areas = _areas(checklist, kinds)
     for fact in checklist.facts.values():
-        kind = kind_of(fact)
-        own_words = words(fact.name.replace("_", " ")) + words(fact.description)
+        kind = kinds[fact.name]
+        own_words = words(fact.name.replace("_", " ")) + words(without_examples(fact.description))
         facts[fact.name] = FactProfile(
             fact=fact,
             kind=kind,
@@ -132,7 +156,7 @@ def _build(checklist: Checklist) -> Profile:
             partial=_partial_patterns(tuple(v for v in fact.allowed if v.lower() != "dontcare")) if kind == CLOSED
             else (),
             counted=counted(fact) if kind == COUNT else (),
-            area=kind == PLACE and is_area(fact),
+            area=areas.get(fact.name, False),
         )
     siblings = {
         name: tuple(other for other in checklist.facts

@@ -8,8 +8,9 @@ Two required facts of one type ("origin city" and "destination city", "departure
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from core.extractors.offline.kinds import END_WORDS, START_WORDS
+from core.extractors.offline.kinds import END_WORDS, PLACE, START_WORDS, head_kind
 from core.extractors.offline.profile import FactProfile, words
 
 START, END = "start", "end"
@@ -29,6 +30,54 @@ _CHECK = re.compile(r"\bcheck(?:ing|s)?[\s_-]*(in(?:to)?|out)\b", re.IGNORECASE)
 _CLAUSE = re.compile(r"[.!?;,]|\band\b|\bbut\b", re.IGNORECASE)
 
 
+# Prepositions are weaker evidence than role nouns and verbs ("departure", "arriving"): they decide only when
+# those tie, and "to" only where it governs a noun or ends the text ("City to look for flights to"), not
+# where it opens an infinitive ("City to search for salons in").
+_PREPOSITIONS = frozenset({"from", "to", "into", "towards", "toward", "back", "until", "till"})
+# Ordinals place a thing at the start or the end of a sequence: "First day of hotel stay", "Final stop".
+_FIRST, _LAST = frozenset({"first", "initial", "opening"}), frozenset({"final", "last", "closing"})
+_TO_NOUN = frozenset({"the", "a", "an", "this", "that", "which", "whose", "my", "your", "his", "her", "their", "its",
+                      "our"})
+
+
+_PHRASAL = re.compile(r"\b(drop|pick)[\s_-]*(off|up)\b", re.IGNORECASE)
+
+
+def _role_words(text: str) -> list[str]:
+    text = _CHECK.sub(lambda m: "checkin" if m.group(1).lower().startswith("in") else "checkout", text)
+    return words(_PHRASAL.sub(r"\1\2", text))  # "drop off" is "dropoff", as "check in" is "checkin"
+
+
+def _is_role(word: str, role_words: frozenset[str]) -> bool:
+    # "returns", "departs", "returned", "arrived"
+    return any(form in role_words for form in (word, word.removesuffix("s"), word.removesuffix("ed"),
+                                               word.removesuffix("d")))
+
+
+@lru_cache(maxsize=4096)  # read for every value of a fact with a rival: a schema has few texts
+def _text_role(text: str) -> str | None:
+    found = _role_words(text)
+    strong = [w for w in found if w not in _PREPOSITIONS]
+    start = sum(_is_role(w, _START_WORDS) or w in _FIRST for w in strong)
+    end = sum(_is_role(w, _END_WORDS) or w in _LAST for w in strong)
+    if start != end:
+        return START if start > end else END
+    if found and found[-1] in _PREPOSITIONS:  # a stranded preposition: "Terminal that bus leaves from"
+        return START if found[-1] in _START_WORDS else END
+    weak_start = weak_end = 0
+    for at, word in enumerate(found):
+        if word not in _PREPOSITIONS:
+            continue
+        following = found[at + 1] if at + 1 < len(found) else ""
+        if word == "to" and following and following not in _TO_NOUN and head_kind(following) != PLACE:
+            continue  # an infinitive: "to search"
+        weak_start += word in _START_WORDS
+        weak_end += word in _END_WORDS or word in ("until", "till")
+    if weak_start != weak_end:
+        return START if weak_start > weak_end else END
+    return None
+
+
 def fact_role(fact: FactProfile, by_name: bool = True) -> str | None:
     """START or END from the fact's name first, then its description; None when neither or both.
 
@@ -36,11 +85,9 @@ def fact_role(fact: FactProfile, by_name: bool = True) -> str | None:
     """
     texts = (fact.fact.name.replace("_", " "), fact.fact.description) if by_name else (fact.fact.description,)
     for text in texts:
-        found = set(words(_CHECK.sub(lambda m: "checkin" if m.group(1).lower().startswith("in") else "checkout",
-                                     text)))
-        start, end = len(found & _START_WORDS), len(found & _END_WORDS)
-        if start != end:
-            return START if start > end else END
+        role = _text_role(text)
+        if role is not None:
+            return role
     return None
 
 
