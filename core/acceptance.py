@@ -32,15 +32,58 @@ _WH_QUESTION = re.compile(r"\b(?:what|what's|where|where's|when|which|who|whose|
 _SENTENCES = re.compile(r"[^.!?]+[.!?]*")
 
 
+# An agent line worded as a proposal offers even when it answers the customer's question: "What's the
+# other song?" - "How about Help by Papa Roach?".
+_PROPOSAL = re.compile(r"\b(?:how|what)\s+about\b|\bwould\s+you\s+(?:like|prefer|want)\b|"
+                       r"\bdo\s+you\s+(?:want|like|wish)\b|\bshall\s+i\b", re.IGNORECASE)
+# An agent line that only asks to go ahead with what was offered: "Should I play the song?", "Would you
+# like me to book it?". It names nothing of its own (no digit, no capitalised word past its first).
+# It points back at what was offered ("it", "the song"); "Do you want to start a transfer?" offers something new.
+_GO_AHEAD = re.compile(r"^\W*(?:(?:should|shall|can|may)\s+i|(?:would|do)\s+you\s+(?:like|want|wish)\s+(?:me\s+)?to)"
+                       r"\s+\w+\s+(?:it|this|that|them|these|those|the\s+\w+)\b", re.IGNORECASE)
+_LOOKBACK = 5  # lines an offer may stand through while the customer asks about it
+
+
 def is_offer(agent_text: str, asked_before: str = "") -> bool:
     """The agent's line puts forward what it names, for the customer to take or refuse.
 
-    `asked_before` is the customer's line just before it: an answer to their wh-question informs.
+    `asked_before` is the customer's line just before it: an answer to their wh-question informs,
+    unless the answer is worded as a proposal.
     """
     sentences = [s.strip() for s in _SENTENCES.findall(agent_text) if s.strip()]
-    if not sentences or _WH_QUESTION.search(asked_before):
+    if not sentences or (_WH_QUESTION.search(asked_before) and not _PROPOSAL.search(agent_text)):
         return False
     return not (sentences[-1].endswith("?") and _ELSEWHERE.search(sentences[-1]))
+
+
+def _names_nothing(text: str) -> bool:
+    words = re.findall(r"[^\W\d_]+", text)
+    return not any(c.isdigit() for c in text) and not any(w[0].isupper() for w in words[1:] if w != "I")
+
+
+def offering_line(speakers: list[bool], texts: list[str], index: int) -> int | None:
+    """Which agent line's offer the customer line at `index` accepts, or None (`speakers[i]` is True for
+    the agent). The offer is the agent line right before, or an earlier one still standing: the lines
+    between are the customer asking about it and the agent answering ("What kind of song is it?" - "It's
+    Moombahton." - "Yes, that's great"), or the agent asking to go ahead ("Should I play it?")."""
+    if speakers[index] or not accepts(texts[index]):
+        return None
+    for j in range(index - 1, max(index - 1 - _LOOKBACK, -1), -1):
+        text = texts[j]
+        before = texts[j - 1] if j and not speakers[j - 1] else ""
+        if not speakers[j]:
+            if not (text.rstrip().endswith("?") or _WH_QUESTION.search(text) or accepts(text)):
+                return None  # the customer said something else: nothing older stands
+            continue
+        if _GO_AHEAD.match(text) and _names_nothing(text):
+            continue
+        answers_question = bool(before) and (before.rstrip().endswith("?") or bool(_WH_QUESTION.search(before)))
+        if answers_question and _ELSEWHERE.search(before):
+            return j  # "Anything else?" - "There's Zen in Oakland": the answer is the new offer
+        if answers_question and not _PROPOSAL.search(text):
+            continue  # the agent answered the customer's question about the offer
+        return j if is_offer(text, before) else None
+    return None
 
 
 def accepts(customer_text: str) -> bool:

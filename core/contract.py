@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from core import withdrawal
-from core.acceptance import accepts, is_offer
+from core.acceptance import offering_line
 from core.checklist import Checklist, Fact
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extraction import (
@@ -214,14 +214,11 @@ def said_by(value: str, lines: tuple[Line, ...], customer: bool) -> bool:
 
 
 def _offers(lines: tuple[Line, ...]) -> list[Line]:
-    """Agent lines that offered something and whose next customer line accepted it."""
-    taken = []
-    for index, line in enumerate(lines[:-1]):
-        reply = lines[index + 1]
-        before = lines[index - 1].text if index and lines[index - 1].speaker != AGENT else ""
-        if line.speaker == AGENT and reply.speaker != AGENT and is_offer(line.text, before) and accepts(reply.text):
-            taken.append(line)
-    return taken
+    """Agent lines that offered something which a later customer line accepted (`offering_line`)."""
+    speakers = [ln.speaker == AGENT for ln in lines]
+    texts = [ln.text for ln in lines]
+    taken = {k for i in range(len(lines)) if (k := offering_line(speakers, texts, i)) is not None}
+    return [lines[k] for k in sorted(taken)]
 
 
 def _accepted_from_agent(value: str, lines: tuple[Line, ...]) -> tuple[str, int, int] | None:

@@ -321,3 +321,28 @@ def test_a_longer_answer_gives_the_word_before_the_noun_asked_about() -> None:
     food = _form(("cuisine", "Cuisine to filter restaurants by", []))
     said = talk(("What type of food do you like?", ("cuisine",)), "I would like Spanish food, economical pricing.")
     assert extract_facts(food, "Find", said)["cuisine"] == "Spanish"
+
+
+def test_an_offer_stands_while_the_customer_asks_about_it_or_the_agent_asks_to_go_ahead() -> None:
+    asked_about = ("Find me a restaurant in Oakland.", ("How about Sushi Zen?", ()), "Is it expensive?",
+                   ("It is moderately priced.", ()), "Yes, that's great.")
+    assert extract_facts(travel(), "FindRestaurant", talk(*asked_about))["restaurant_name"] == "Sushi Zen"
+    go_ahead = ("Find me a restaurant in Oakland.", ("How about Sushi Zen?", ()), "Yes, that one.",
+                ("Should I book the table?", ()), "Yes please.")
+    assert extract_facts(travel(), "FindRestaurant", talk(*go_ahead))["restaurant_name"] == "Sushi Zen"
+    # an agent line offering something new, or a customer line saying something else, ends the standing offer
+    new_offer = ("Find me a restaurant in Oakland.", ("How about Sushi Zen?", ()), "Okay.",
+                 ("Do you want to start a booking?", ()), "Yes please.")
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", talk(*new_offer))
+    moved_on = ("Find me a restaurant in Oakland.", ("How about Sushi Zen?", ()), "I need to think.",
+                ("It is moderately priced.", ()), "Yes, fine.")
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", talk(*moved_on))
+
+
+def test_an_answer_worded_as_a_proposal_offers() -> None:
+    lines = talk("Find me a restaurant in Oakland.", ("How about Zen?", ()), "What's the other one?",
+                 ("How about Sushi Kai?", ()), "Yes, that's the one.")
+    assert extract_facts(travel(), "FindRestaurant", lines)["restaurant_name"] == "Sushi Kai"
+    informed = talk("Find me a restaurant in Oakland. Which one is best?", ("Sushi Zen is the best.", ()),
+                    "Sounds good.")
+    assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", informed)

@@ -21,6 +21,7 @@ import re
 import time
 
 from core import withdrawal
+from core.acceptance import offering_line
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.extraction import Extraction, ExtractionRequest
@@ -34,7 +35,7 @@ from core.extractors.offline.roles import fact_role
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-25"
+VERSION = "offline-26"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -73,6 +74,8 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     asked: tuple[str, ...] = ()
     question = offer = before_offer = last_customer = ""
     start = task_start(facts, lines)
+    speakers = [line.speaker == AGENT for line in lines]
+    texts = [line.text for line in lines]
     areas = [n for n in required if facts.facts[n].area]
     for index, line in enumerate(lines):
         if line.speaker == AGENT:
@@ -92,6 +95,11 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             found = read_line(facts, required, own, asked, question)
             # "Sushi Zen has a table at 7 pm." - "Sounds good.": the offer's values, unless restated.
             # (never over a value already collected: a confirmation repeats it in its own words)
+            taken = offering_line(speakers, texts, index)
+            if taken is not None and taken != index - 1:
+                # an offer still standing after the customer asked about it ("What kind of song is it?")
+                offer = texts[taken] if taken >= start and not lines[taken].asks else ""
+                before_offer = texts[taken - 1] if taken and not speakers[taken - 1] else ""
             collected.update(accepted_offer(facts, required, offer, before_offer, own, skip={*found, *collected}))
             collected.update(found)
             collected = _without_withdrawn(collected, own)

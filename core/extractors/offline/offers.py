@@ -30,8 +30,8 @@ _ACKNOWLEDGED = re.compile(
 # So does one saying what there is in someone's account or booking: "There is $6,335.80 in your checking
 # account" (an agent may slip into the customer's "my").
 _IN_SENTENCE = r"(?:[^.!?]|\.(?=\d))*"  # a decimal point does not end the sentence: "$6,335.80"
-_STATE = re.compile(rf"{_IN_SENTENCE}\byou(?:r)?\b{_IN_SENTENCE}\b(?:has|have|is|are|shows?|holds?|contains?)\b"
-                    rf"{_IN_SENTENCE}|{_IN_SENTENCE}\bthere(?:'s|\s+is|\s+are)\b{_IN_SENTENCE}\b(?:in|on)\s+"
+_STATE = re.compile(rf"{_IN_SENTENCE}\byou(?:r)?\b{_IN_SENTENCE}\b(?:has|have|is|are|shows?|holds?|contains?|stands?)\b"
+                    rf"{_IN_SENTENCE}|{_IN_SENTENCE}\byour\b{_IN_SENTENCE}\d{_IN_SENTENCE}|{_IN_SENTENCE}\bthere(?:'s|\s+is|\s+are)\b{_IN_SENTENCE}\b(?:in|on)\s+"
                     rf"(?:your|my|his|her|their|our)\b{_IN_SENTENCE}", re.IGNORECASE)
 _OFFERED_KINDS = (CLOSED, DATE, TIME, MONEY, PLACE, PERSON, TITLE)
 
