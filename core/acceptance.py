@@ -29,7 +29,7 @@ _TAKEN_BACK = re.compile(r"\b(?:but|not|n't|no|instead|rather|actually|change|di
 # A question about something new: "anything else?", "any other requests?".
 _ELSEWHERE = re.compile(r"\b(?:else|other|another|more)\b", re.IGNORECASE)
 _WH_QUESTION = re.compile(r"\b(?:what|what's|where|where's|when|which|who|whose|how)\b[^.!?]*\?", re.IGNORECASE)
-_SENTENCES = re.compile(r"[^.!?]+[.!?]*")
+_SENTENCES = re.compile(r"(?:[^.!?]|\.(?=\d))+[.!?]*")  # "$22,309.73" is one sentence
 
 
 # An agent line worded as a proposal offers even when it answers the customer's question: "What's the
@@ -41,6 +41,10 @@ _PROPOSAL = re.compile(r"\b(?:how|what)\s+about\b|\bwould\s+you\s+(?:like|prefer
 # It points back at what was offered ("it", "the song"); "Do you want to start a transfer?" offers something new.
 _GO_AHEAD = re.compile(r"^\W*(?:(?:should|shall|can|may)\s+i|(?:would|do)\s+you\s+(?:like|want|wish)\s+(?:me\s+)?to)"
                        r"\s+\w+\s+(?:it|this|that|them|these|those|the\s+\w+)\b", re.IGNORECASE)
+# A sentence telling how the customer's own things stand: "Your balance is $2,000", "There is $80 in your
+# savings", "Your checking stands at $21,183.32" (a possessive and a number; an agent may slip into "my").
+_STATE = re.compile(r"\b(?:your|my)\b.*\d|\bthere(?:'s|\s+is|\s+are)\b.*\b(?:in|on)\s+(?:your|my)\b",
+                    re.IGNORECASE)
 _LOOKBACK = 5  # lines an offer may stand through while the customer asks about it
 
 
@@ -53,6 +57,8 @@ def is_offer(agent_text: str, asked_before: str = "") -> bool:
     sentences = [s.strip() for s in _SENTENCES.findall(agent_text) if s.strip()]
     if not sentences or (_WH_QUESTION.search(asked_before) and not _PROPOSAL.search(agent_text)):
         return False
+    if all(_STATE.search(s) for s in sentences):
+        return False  # "Your checking account balance is $22,309.73.": how things stand, nothing to take
     return not (sentences[-1].endswith("?") and _ELSEWHERE.search(sentences[-1]))
 
 

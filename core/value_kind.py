@@ -51,6 +51,12 @@ _ONLY_WHEN_OR_HOW_MUCH = re.compile(
 _NEEDS = {MONEY: _NUMBER, COUNT: _NUMBER, DATE: _CALENDAR, TIME: _CLOCK}
 
 
+# A name holds no determiner, quantifier or pronoun: those make a phrase about someone, not a name.
+_NOT_A_NAME = re.compile(r"(?<![\w'])(?:any|anyone|anybody|anything|some|someone|somebody|whoever|whichever|"
+                         r"every|everyone|each|no|none|nobody|this|that|these|those|which|who|whom|what|my|your|"
+                         r"his|her|their|our|it|its|them|they|i|me|you|we|us)(?![\w'])", re.IGNORECASE)
+
+
 def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool:
     """Whether `value` cannot be a value of `fact` (see the module docstring)."""
     kind = _kind(checklist.facts[fact])
@@ -59,6 +65,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True
     if kind == PERSON and not _LETTER.search(value):
         return True  # "$500" or "12" is not who
+    if kind == PERSON and _NOT_A_NAME.search(value):
+        return True  # "any account that works", "whoever is free": a phrase about someone, not a name
     if kind in (PERSON, PLACE) and _ONLY_WHEN_OR_HOW_MUCH.fullmatch(value.strip()):
         return True
     words: tuple[str, ...] | None = None

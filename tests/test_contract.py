@@ -251,3 +251,12 @@ def test_an_optional_fact_is_checked_like_any_and_never_decides_a_stop():
     assert check_mapping(checklist, "Send", lines, {"memo": "utilities"}).codes == [VALUE_NOT_IN_CONVERSATION]
     assert checklist.missing("Send", kept.accepted) == ["account", "payee", "amount"]
     assert check_mapping(checklist, "Send", lines, {"balance": "$5"}).codes == ["unknown_fact"]
+
+
+def test_a_statement_of_how_the_customers_things_stand_is_no_offer_to_accept():
+    told = (Line("customer", "Send money from savings to Maria Kim."),
+            Line("agent", "Your savings balance is $2,309.73."), Line("customer", "Alright, thanks."))
+    assert codes({"amount": "$2,309.73"}, told) == ["value_only_in_agent_words"]
+    offered = (Line("customer", "Send money from savings to Maria Kim."),
+               Line("agent", "Shall I send $250, as usual?"), Line("customer", "Alright, thanks."))
+    assert codes({"amount": "$250"}, offered) == []
