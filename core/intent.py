@@ -24,14 +24,14 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from core.acceptance import NO, accepts, is_offer
+from core.acceptance import NO, offering_line
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.extractors.offline import DONE, extract_facts
 from core.wording import describe
 
 # Part of a predicted-intent run's guards: two runs read with different rules are not one system.
-READER_VERSION = "intent-2"
+READER_VERSION = "intent-3"
 DECAY = 0.35  # an earlier line's evidence counts about a third as much as the next one's
 MARGIN = 2.0  # the best intent's evidence must be at least this many times the runner-up's
 MIN_EVIDENCE = 0.3  # below this the best intent is a guess, not a reading
@@ -204,8 +204,10 @@ def customer_evidence(checklist: Checklist, lines: Sequence[Line], index: int) -
     the product's own, so it knows what it asked and why)."""
     text = lines[index].text
     before = lines[index - 1] if index and lines[index - 1].speaker == AGENT else None
-    if before is not None and is_offer(before.text) and accepts(text):
-        text = f"{before.text} {text}"  # a yes takes the agent's offer as the customer's own words
+    taken = offering_line([ln.speaker == AGENT for ln in lines], [ln.text for ln in lines], index)
+    if taken is not None:
+        # a yes takes the agent's offer as the customer's own words (the offer, not an answer about it)
+        text = f"{lines[taken].text} {text}"
     answers = before is not None and bool(before.asks) and not (NO.match(text) or _REDIRECT.search(text))
     weight = ANSWER_WEIGHT if answers else 1.0
     asked = _asked(_entry(checklist)[1], before.asks) if answers and before is not None else {}

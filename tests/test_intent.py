@@ -88,6 +88,16 @@ def test_an_accepted_offer_counts_as_the_customers_words():
     assert read_intent(LIBRARY, refused).intent != "ReserveBook" or not read_intent(LIBRARY, refused).settled
 
 
+def test_a_yes_after_asking_about_an_offer_takes_the_offer_not_the_answer_about_it():
+    # the agent's answer to "Is it in the catalogue?" names searching; the customer's "Okay, reserve it" takes
+    # the book the agent offered before, and its own words ask to reserve
+    lines = (*customer("I want Dune."), Line(AGENT, "How about Dune at Riverside? It is a great copy."),
+             *customer("Is it listed in the catalogue search?"),
+             Line(AGENT, "It is listed in the catalogue search of every branch."),
+             *customer("Okay, reserve it for pickup."))
+    assert read_intent(LIBRARY, lines).intent == "ReserveBook"
+
+
 def test_an_unsettled_intent_never_stops_and_asks_naming_the_candidates():
     # Fills SearchCatalogue's checklist, names no intent.
     lines = (*customer("I need a book"), Line(AGENT, "Which title?", ("title",)),
