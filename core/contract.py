@@ -197,7 +197,7 @@ def span_in(value: str, lines: tuple[Line, ...], customer: bool) -> tuple[str, i
 def stated_span(checklist: Checklist, value: str, lines: tuple[Line, ...]) -> tuple[str, int, int] | None:
     """Like `span_in` for the customer, but only where the line states something: the parts the offline
     tier does not read (`own_words`) do not count. The span is in the line's own characters."""
-    own = {}
+    own: dict[str, str] = {}
     for line in lines:
         if line.speaker != AGENT:
             own.setdefault(own_words(checklist, line.text), line.text)

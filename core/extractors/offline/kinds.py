@@ -313,14 +313,14 @@ def counted(fact: Fact) -> tuple[str, ...]:
     for text in (fact.description, _name_as_phrase(fact.name)):
         tokens = _words(text)
         if tokens[:2] == ["how", "many"]:
-            noun, _ = _first_phrase(tokens[2:])
-            if noun and noun[-1].endswith("s"):
-                found.append(noun[-1])
+            phrase, _ = _first_phrase(tokens[2:])
+            if phrase and phrase[-1].endswith("s"):
+                found.append(phrase[-1])
         else:
             phrase, rest = _first_phrase(tokens)
-            noun = _counted_noun(phrase, rest)
-            if noun:
-                found.append(noun)
+            counted_noun = _counted_noun(phrase, rest)
+            if counted_noun:
+                found.append(counted_noun)
         found += [b for a, b in itertools.pairwise(tokens) if a == "in" and b in _UNITS]
     found += [_SAME_UNIT[n] for n in found if n in _SAME_UNIT]
     out: list[str] = []
