@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from pathlib import Path
 
 import httpx
 
 from core import tiers
 from core.bootstrap import bootstrap
+from core.contract import check_value
 from core.corpus import AGENT, Corpus
 from core.extraction import Extraction, ExtractionRequest
 from core.runner import run_eval
@@ -22,17 +24,34 @@ from core.store import Store
 
 
 class EagerExtractor:
-    """Reports every required fact at once: closed facts as their first allowed value, free text as
-    the customer's last line. The contract accepts both, so it stops early wherever gold still asks."""
+    """Reports every required fact at once, each as the first words of the customer's (latest first) or
+    allowed value that the contract lets through, whatever the fact really is: a model that lies within
+    the contract's reach. It stops early wherever the customer's words hold something of each fact's kind
+    while gold still asks, so the store holds stopped-early cases to review."""
 
     tier = "eager"
     kind = "simulated"
 
     def extract(self, request: ExtractionRequest) -> Extraction:
-        last = next((ln.text for ln in reversed(request.lines) if ln.speaker != AGENT), "")
-        collected = {fact.name: fact.allowed[0] if fact.allowed else last
-                     for fact in request.checklist.required_facts(request.intent)}
+        collected: dict[str, str] = {}
+        for fact in request.checklist.required_facts(request.intent):
+            for candidate in _candidates(request.lines, fact.allowed):
+                kept, _ = check_value(request.checklist, request.intent, fact.name, candidate, request.lines)
+                if kept is not None:
+                    collected[fact.name] = candidate
+                    break
         return Extraction(collected=collected, raw_reply=str(collected))
+
+
+def _candidates(lines, allowed: tuple[str, ...]) -> list[str]:
+    """Allowed values, then every run of one to three words of the customer's lines, latest line first."""
+    spans: list[str] = list(allowed)
+    for line in reversed(lines):
+        if line.speaker == AGENT:
+            continue
+        words = re.findall(r"[$\w][\w,.:$'-]*\w|\w", line.text)
+        spans += [" ".join(words[i:i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)]
+    return spans
 
 
 def record_offline(store: Store, corpus: Corpus, split: str = "held-out") -> str:
