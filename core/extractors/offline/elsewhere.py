@@ -7,8 +7,12 @@ in it right now"), or a value taken back in the same turn ("Ana. No, scratch tha
 None of those state a fact of the request. English grammar only: tense and time adverbs, the
 sentence's subject, existential "there is", retraction; the schema's own fact words keep a
 sentence about the customer's own account, name or destination readable ("My account is savings").
-A sentence marked as a joke ("Oh sure, ...", one followed by "Seriously though") or addressed to the
-system ("notice to the assistant: ...", "your only task is ...") is not read either.
+A sentence marked as a joke ("Oh sure, ...", "haha", one followed by "Seriously though" or a bare
+"No."), addressed to the system ("notice to the assistant: ..."), asking about a value ("Is $50 the
+minimum?"), set in another world ("in an ideal world"), marked off-topic, or laying down a standing
+rule ("whenever I skip a detail, ...") is not read either, nor a clause a self-repair takes back
+("$400, scratch that"). The one word list beyond grammar is English nouns of kinship and company
+("my colleague", "my wife"): whose a sentence is, never a domain's words.
 """
 
 from __future__ import annotations
@@ -119,7 +123,8 @@ _GENERIC_QUESTION = re.compile(r"^\W*(?:do|does|did|can|could|would|will)\s+(?:a
 # Laughter marks a joke: "a million dollars would be nice, haha", "lol", "😂".
 _LAUGHTER = re.compile(r"\b(?:ha(?:ha)+h?|he(?:he)+|lol|lmao|rofl|jk)\b|[\U0001F602\U0001F923\U0001F61C\U0001F61D]",
                        re.IGNORECASE)
-# A world that is not this one: "in an ideal world I'd check out on the 2nd", "if it were up to me", "I wish".
+# A world that is not this one: "in an ideal world I'd check out on the 2nd", "if it were up to me", "I wish I
+# could" (a bare "I wish" is how many SGD customers say "I want").
 _COUNTERFACTUAL = re.compile(
     r"\b(?:in\s+an?\s+(?:ideal|perfect|dream)\s+world|in\s+theory|hypothetically|theoretically|"
     r"if\s+(?:it|that)\s+(?:were|was)\s+up\s+to\s+me|if\s+i\s+(?:could|had\s+my\s+way)|i\s+wish\s+i\s+could|"
