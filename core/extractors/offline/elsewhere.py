@@ -184,16 +184,21 @@ def _repaired(text: str) -> list[tuple[int, int]]:
     spans = []
     for repair in _REPAIR.finditer(text):
         end = repair.start()
-        boundary = max((m for m in _CLAUSE_END.finditer(text, 0, end)), key=lambda m: m.start(), default=None)
+        boundary = _last_clause_end(text, end)
         # skip back over the repair's own separator and filler ("$400, sorry, scratch that")
         while boundary is not None and _FILLER.match(text[boundary.end():end]):
             end = boundary.start()
-            boundary = max((m for m in _CLAUSE_END.finditer(text, 0, end)), key=lambda m: m.start(), default=None)
+            boundary = _last_clause_end(text, end)
         sentence_start = max((m.end() for m in re.finditer(r"[.!?](?=\s)|^", text[:end])), default=0)
         start = max(boundary.end() if boundary is not None else 0, sentence_start)
         if start < end:
             spans.append((start, end))
     return spans
+
+
+def _last_clause_end(text: str, end: int) -> re.Match | None:
+    """The last comma, dash, colon or semicolon before `end`, if any."""
+    return max(_CLAUSE_END.finditer(text, 0, end), key=lambda m: m.start(), default=None)
 
 
 def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
