@@ -100,6 +100,9 @@ PINNED = {
     "attacks_holdout5.json": "16f7232b58f25c16bfbf01e6d7aaf5b01a9089c560512f0aa02df135cb3ef5d7",
     "contract_holdout3/bad.json": "6e6a9ca7da3f8d749132a192bfc95ae7084bbdca57657fd288c26ed59a48b45f",
     "contract_holdout3/clean.json": "14e51a02e1f0ce6f69d3e9f4007d263e127b0b06e328eb27b18a9b2ea7df1e57",
+    "attacks_holdout6.json": "b0834d3e35d192b7a864db5ff75c6ba89aebc6c50a2bd8938a87c089f0dc9ac4",
+    "contract_holdout4/bad.json": "ba800d1bc835ac0f91b540085a3d6d85edfbc834d15fa090ef314d96dfea70ee",
+    "contract_holdout4/clean.json": "d121460e68138c7d1a444c4b806ac58f65d12dc64a9e673377df64affdc73ee8",
 }
 
 
