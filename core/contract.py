@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from core import withdrawal
-from core.acceptance import offering_line
+from core.acceptance import offering_line, refused_offer
 from core.checklist import Checklist, Fact
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extraction import (
@@ -99,7 +99,7 @@ def check_value(
     # Collected in the conversation's own characters, never the extractor's spelling of them:
     # a look-alike letter on either side can neither be laundered nor slipped in.
     said = span_in(trimmed, lines, customer=True)
-    if said is not None and negated(said[0], said[1]):
+    if said is not None and negated(*said):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
     found = stated_span(checklist, trimmed, lines)
     if said is not None and found is None:
@@ -120,13 +120,19 @@ def check_value(
     text, start, end = found
     if display_reordered(text, start, end):
         return None, [Finding(VALUE_REORDERED, fact, value)]
-    if typed and negated(text, start):
+    if typed and (negated(text, start, end) or _refuses_offer_of(text, trimmed, lines)):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
     if cut_short(text, start, end):
         return None, [Finding(VALUE_CUT_SHORT, fact, value)]
     if wrong_kind(checklist, intent, fact, text[start:end]):
         return None, [Finding(VALUE_WRONG_KIND, fact, value)]
     return text[start:end], []
+
+
+def _refuses_offer_of(text: str, value: str, lines: tuple[Line, ...]) -> bool:
+    """The customer line `text` opens by turning down the agent line before it, which named this value."""
+    index = max((i for i, ln in enumerate(lines) if ln.speaker != AGENT and ln.text == text), default=0)
+    return index > 0 and lines[index - 1].speaker == AGENT and refused_offer(lines[index - 1].text, text, value)
 
 
 def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, ...]) -> bool:
@@ -234,7 +240,7 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
         spans = [span for form in forms if contains_words(skeleton(own), form)
                  and (span := find_span(own, form)) is not None]
         if spans:
-            return not all(negated(line.text, start) for start, _ in spans)
+            return not all(negated(line.text, start, end) for start, end in spans)
     if skeleton(value) in _YES_NO:
         # A yes/no fact is stated by naming it ("with live music") or by answering a question about it.
         if any(contains_words(skeleton(ln.text), word) for ln in customer for word in fact_words(spec)):

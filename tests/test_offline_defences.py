@@ -62,7 +62,7 @@ def talk(*turns: str | tuple[str, tuple[str, ...]]) -> tuple[Line, ...]:
 
 
 def test_the_version_names_the_hardened_rules():
-    assert VERSION == "offline-26"
+    assert VERSION == "offline-27"
 
 
 ASK_PAYEE = ("Who should receive the money?", ("payee",))
@@ -350,3 +350,19 @@ def test_an_order_to_write_a_value_down_is_not_a_statement_of_it(purse, line):
 def test_the_customer_choosing_in_their_own_words_is_read(purse, line):
     assert extract_facts(purse, "PayFromAccount", talk(line)) == {"funding_account": "savings", "sum": "$20",
                                                                   "payee": "Lucia"}
+
+
+ASK_SUM = ("How much should I send? Lena usually gets $75.", ("sum",))
+
+
+@pytest.mark.parametrize(("reply", "collected"), [
+    ("Yes, well, no, $75 is what I paid her last time.", {}),
+    ("No, $75 is what she asked for before.", {}),
+    ("Yes, $75 is right.", {"sum": "$75"}),
+    ("No, $90 this time.", {"sum": "$90"}),  # a value the agent did not name is the customer's own
+    ("$75 doesn't work, she needs more.", {}),  # the value as the subject of a negated verb
+    ("$75 is not a problem.", {"sum": "$75"}),
+])
+def test_a_reply_turning_down_the_agents_offer_does_not_state_the_offered_value(purse, reply, collected):
+    got = extract_facts(purse, "PayFromAccount", talk("Send money to Lena from savings.", ASK_SUM, reply))
+    assert got == {"funding_account": "savings", "payee": "Lena", **collected}

@@ -21,7 +21,7 @@ import re
 import time
 
 from core import withdrawal
-from core.acceptance import offering_line
+from core.acceptance import offering_line, refused_offer
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.extraction import Extraction, ExtractionRequest
@@ -35,7 +35,7 @@ from core.extractors.offline.roles import fact_role
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-26"
+VERSION = "offline-27"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -93,6 +93,9 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
         own = _own(facts, line.text)
         if index >= start:
             found = read_line(facts, required, own, asked, question)
+            if index and speakers[index - 1]:
+                # "Dr. Sato has 4:30 free" - "Yes, well, no, 4:30 is when I collect my son": not this value
+                found = {n: v for n, v in found.items() if not refused_offer(texts[index - 1], own, v)}
             # "Sushi Zen has a table at 7 pm." - "Sounds good.": the offer's values, unless restated.
             # (never over a value already collected: a confirmation repeats it in its own words)
             taken = offering_line(speakers, texts, index)
@@ -140,7 +143,7 @@ def earlier(facts: Profile, wanted: list[str], lines: tuple[Line, ...]) -> dict[
             if line.speaker != AGENT:
                 own = _own(facts, line.text)
                 spans = [s for s in names.places(own, cue=IN_AREA)
-                         if not denied(own, s[0]) and not names.names_a_point(s[2])]
+                         if not denied(own, s[0], s[1]) and not names.names_a_point(s[2])]
                 if spans:
                     found = dict.fromkeys(wanted, spans[-1][2])
     return found
@@ -156,7 +159,7 @@ def earlier_date(facts: Profile, name: str, lines: tuple[Line, ...]) -> dict[str
     for line in lines:
         if line.speaker != AGENT:
             own = _own(facts, line.text)
-            spans = [s for s in kind_spans(facts, DATE, own) or [] if not denied(own, s[0])]
+            spans = [s for s in kind_spans(facts, DATE, own) or [] if not denied(own, s[0], s[1])]
             if spans:
                 found = {name: spans[-1][2]}
     return found

@@ -105,7 +105,7 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         spans = []
     if not spans and fact.fact.name in asked and kind == MONEY:
         spans = [s for s in values.numbers(text) if not _inside(s, values.times(text))]
-    stated = [s for s in spans if not denied(text, s[0])]
+    stated = [s for s in spans if not denied(text, s[0], s[1])]
     if rivals:
         stated = [s for s in stated if _mine(fact, rivals, text, s[0], asked)]
         if spans and not stated:

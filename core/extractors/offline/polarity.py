@@ -68,6 +68,17 @@ _CONSENT = re.compile(
     re.IGNORECASE)
 
 
+# The mention as the subject of a negated verb: "4:30 doesn't work", "Friday is not good", "savings won't do",
+# "the 5th is no good". Not a negation that consents: "4:30 is not a problem", "Friday wouldn't bother me".
+_NEGATED_PREDICATE = re.compile(
+    r"[\s'\"’”)]{0,3}(?:(?:really|just|probably|definitely|actually|simply|unfortunately|sadly)\s+)?"
+    r"(?:(?:is|'s|are|'re|was|were|does|do|did|will|would|can|could|should|might|may|must)\s*(?:not\b|n't\b)|"
+    r"(?:ain't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|wouldn't|can't|cannot|couldn't|"
+    r"shouldn't|never)\b|(?:'s|is|are|'re)\s+(?:no\s+good|a\s+no(?:-go)?|out\s+of\s+the\s+question)\b)"
+    r"(?!\s*(?:be\s+)?(?:a\s+|an\s+)?(?:problem|issue|bother|mind)\b)",
+    re.IGNORECASE)
+
+
 def _clause_before(text: str, start: int, boundary: re.Pattern) -> str:
     head = text[:start]
     cuts = list(boundary.finditer(head))
@@ -75,16 +86,24 @@ def _clause_before(text: str, start: int, boundary: re.Pattern) -> str:
     return head[last.end():] if last else head
 
 
-def denied(text: str, start: int) -> bool:
+def denied(text: str, start: int, end: int | None = None) -> bool:
     """True when the mention at `start` is negated, supposed, instructed or left to the agent's choice."""
-    return negated(text, start) or supposed(text, start)
+    return negated(text, start, end) or supposed(text, start)
 
 
-def negated(text: str, start: int) -> bool:
-    """True when a negation stands in the mention's clause just before it ("not savings")."""
+def negated(text: str, start: int, end: int | None = None) -> bool:
+    """True when a negation stands in the mention's clause just before it ("not savings"), or, given where
+    the mention ends, when the mention is the subject of a negated verb ("4:30 doesn't work for me")."""
     clause = _CONSENT.sub(" ", _clause_before(text, start, _CLAUSE_END))
     window = " ".join(clause.split()[-_WINDOW_WORDS:])
-    return bool(_NEGATION.search(window))
+    if _NEGATION.search(window):
+        return True
+    return end is not None and negated_after(text, end)
+
+
+def negated_after(text: str, end: int) -> bool:
+    """True when the mention ending at `end` is the subject of a negated verb: "4:30 doesn't work for me"."""
+    return bool(_NEGATED_PREDICATE.match(text, end))
 
 
 def supposed(text: str, start: int) -> bool:
