@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from core.conditions import conditional
 from core.text import contains_words, skeleton
 
 # A reply that opens by accepting or refusing what the agent just asked or proposed.
@@ -99,8 +100,9 @@ def offering_line(speakers: list[bool], texts: list[str], index: int) -> int | N
 
 
 def accepts(customer_text: str) -> bool:
-    """The reply opens with a yes and takes nothing back."""
-    return bool(YES.match(customer_text)) and not NO.match(customer_text) and not _TAKEN_BACK.search(customer_text)
+    """The reply opens with a yes, takes nothing back and sets no condition ("Sure, if they have a patio")."""
+    return (bool(YES.match(customer_text)) and not NO.match(customer_text) and not _TAKEN_BACK.search(customer_text)
+            and not conditional(customer_text))
 
 
 def refused_offer(agent_text: str, customer_text: str, value: str) -> bool:

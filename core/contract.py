@@ -21,6 +21,7 @@ from core import withdrawal
 from core.acceptance import offering_line, refused_offer
 from core.checklist import Checklist, Fact
 from core.corpus import AGENT, CUSTOMER, Line
+from core.deferral import puts_off
 from core.extraction import (
     CUT_AT_CEILING,
     EMPTY_REPLY,
@@ -30,6 +31,8 @@ from core.extraction import (
     Extraction,
 )
 from core.extractors.offline.extractor import own_words
+from core.extractors.offline.plain import one_of_two
+from core.extractors.offline.polarity import supposed
 from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
 from core.value_context import cut_short, negated, number_prefix
@@ -120,7 +123,8 @@ def check_value(
     text, start, end = found
     if display_reordered(text, start, end):
         return None, [Finding(VALUE_REORDERED, fact, value)]
-    if typed and (negated(text, start, end) or _refuses_offer_of(text, trimmed, lines)):
+    if typed and (negated(text, start, end) or supposed(text, start) or one_of_two(text, start, end)
+                  or _refuses_offer_of(text, trimmed, lines) or _put_off(text, fact, trimmed, lines)):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
     if cut_short(text, start, end):
         return None, [Finding(VALUE_CUT_SHORT, fact, value)]
@@ -131,8 +135,20 @@ def check_value(
 
 def _refuses_offer_of(text: str, value: str, lines: tuple[Line, ...]) -> bool:
     """The customer line `text` opens by turning down the agent line before it, which named this value."""
+    before = _agent_line_before(text, lines)
+    return before is not None and refused_offer(before.text, text, value)
+
+
+def _put_off(text: str, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
+    """The customer line `text` answers the agent's question about `fact` by putting the answer off."""
+    before = _agent_line_before(text, lines)
+    return before is not None and fact in before.asks and puts_off(text, value)
+
+
+def _agent_line_before(text: str, lines: tuple[Line, ...]) -> Line | None:
+    """The agent line right before the latest customer line reading `text`, if it is one."""
     index = max((i for i, ln in enumerate(lines) if ln.speaker != AGENT and ln.text == text), default=0)
-    return index > 0 and lines[index - 1].speaker == AGENT and refused_offer(lines[index - 1].text, text, value)
+    return lines[index - 1] if index > 0 and lines[index - 1].speaker == AGENT else None
 
 
 def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, ...]) -> bool:
@@ -140,6 +156,10 @@ def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, 
     naming the fact with no new value of it after."""
     customer = [ln.text for ln in lines if ln.speaker != AGENT]
     mentioned = max((i for i, text in enumerate(customer) if withdrawal.names_value(text, value)), default=-1)
+    if mentioned >= 0 and any(_reset_after(text, value) for text in customer[mentioned:mentioned + 1]):
+        return True  # "Bus from San Diego ... scrap all of that, start over": said only before a fresh start
+    if any(withdrawal.reset_at(text) is not None for text in customer[mentioned + 1:]):
+        return True
     for index in range(max(mentioned, 0), len(customer)):
         text = customer[index]
         for start, obj in withdrawal.objects(text):
@@ -150,6 +170,12 @@ def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, 
             elif fact in withdrawal.named_facts(obj, facts) and not withdrawal.names_value(text[start:], value):
                 return True
     return False
+
+
+def _reset_after(text: str, value: str) -> bool:
+    """The line takes back everything before a fresh start, and the value is not said after it."""
+    fresh = withdrawal.reset_at(text)
+    return fresh is not None and not withdrawal.names_value(text[fresh:], value)
 
 
 def trim_edges(value: str) -> str:

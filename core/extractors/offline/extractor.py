@@ -24,6 +24,7 @@ from core import withdrawal
 from core.acceptance import offering_line, refused_offer
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
+from core.deferral import puts_off
 from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline import names
 from core.extractors.offline.elsewhere import elsewhere
@@ -91,11 +92,18 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             before_offer = last_customer
             continue
         own = _own(facts, line.text)
+        fresh = withdrawal.reset_at(own)
+        if fresh is not None:
+            # "scrap all of that, start over": nothing said before counts, the rest of this line does
+            collected, own = {}, " " * fresh + own[fresh:]
         if index >= start:
             found = read_line(facts, required, own, asked, question)
             if index and speakers[index - 1]:
                 # "Dr. Sato has 4:30 free" - "Yes, well, no, 4:30 is when I collect my son": not this value
                 found = {n: v for n, v in found.items() if not refused_offer(texts[index - 1], own, v)}
+            if asked:
+                # "Which stylist?" - "Hair Lab, I think, I can't remember": no answer yet
+                found = {n: v for n, v in found.items() if n not in asked or not puts_off(own, v)}
             # "Sushi Zen has a table at 7 pm." - "Sounds good.": the offer's values, unless restated.
             # (never over a value already collected: a confirmation repeats it in its own words)
             taken = offering_line(speakers, texts, index)

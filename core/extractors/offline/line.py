@@ -16,6 +16,7 @@ from core.extractors.offline import names as names
 from core.extractors.offline import values as values
 from core.extractors.offline.closed import boolean_value, closed_value, count_value, free_count, mentions_people
 from core.extractors.offline.free import free_answer, title_answer
+from core.extractors.offline.plain import alternatives, one_of_two
 from core.extractors.offline.polarity import denied
 from core.extractors.offline.profile import (
     BOOLEAN,
@@ -95,6 +96,8 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         if whole:
             return whole  # the reply to "what is the event called?" is the name, whole: "Dentist appointment"
     spans = _typed_spans(profile, kind, text)
+    offered = alternatives(text, spans)  # "Should it go to Jenny or Mike?": neither is chosen
+    spans = [s for i, s in enumerate(spans) if i not in offered and not one_of_two(text, s[0], s[1])]
     if kind == TITLE and fact.fact.name in asked and not spans:
         spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
     if fact.area:

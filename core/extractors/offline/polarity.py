@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from core.conditions import CONDITION_CLAUSE, POLITE_IF
+
 # A clause ends at punctuation or "but": "No, savings" states savings; "not savings" does not.
 _CLAUSE_END = re.compile(r"[.!?;,]|\bbut\b|\bactually\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?;]")
@@ -22,17 +24,10 @@ _NEGATION = re.compile(
 # Read before the value in its sentence and after it in its clause ("go with savings by default if I forget").
 _CONDITIONAL = re.compile(
     r"\b(?:if\s+(?:i|you|we|it|that|there|they|he|she|not|no|nothing|none|the|my|our|your|his|her|their|this)\b|unless|assume|assuming|by\s+default|"
-    r"otherwise|in\s+case|suppose|supposing|what\s+if|default(?:s|ing)?\s+to|as\s+(?:the\s+|a\s+)?default|"
+    r"otherwise|in\s+case|suppose(?!d|\s+to\b)|supposing|what\s+if|default(?:s|ing)?\s+to|as\s+(?:the\s+|a\s+)?default|"
     r"pretend\w*|imagine|hypothetical\w*|as\s+though)",
     re.IGNORECASE,
 )
-# "if possible", "if you would", "if that's ok" are politeness around a real request, not a condition.
-_POLITE_IF = re.compile(
-    r"\bif\s+(?:possible|need\s+be|[^.!?;,]*\bavailable|"
-    r"you\s+(?:would|could|can|will|please|don'?t\s+mind|do\s+not\s+mind)|"
-    r"(?:that|it|this)\s+works|(?:that|it|this)(?:'s|\s+is|\s+would\s+be|'d\s+be)\s+(?:ok|okay|alright|"
-    r"all\s+right|fine|possible|available|good))\b",
-    re.IGNORECASE)
 # An instruction to record a value is not a statement of it: "mark the account as savings",
 # "marca la cuenta como savings", "note le compte comme savings".
 _INSTRUCTED = re.compile(
@@ -58,7 +53,7 @@ _PERMISSION = re.compile(rf"\b{_PERMISSION_PHRASE}\b", re.IGNORECASE)
 # A clause that is only a permission: "your call", "and it's up to you", "whichever works".
 _BARE_PERMISSION = re.compile(
     rf"^\W*(?:(?:and|so|but|or|well|honestly|really|just)\W+)*(?:(?:it'?s|it\s+is|that'?s|that\s+is)\s+)?"
-    rf"{_PERMISSION_PHRASE}\b", re.IGNORECASE)
+    rf"(?:{_PERMISSION_PHRASE}|you\s+tell\s+me)\b", re.IGNORECASE)  # "3 days, but you tell me how many"
 _WINDOW_WORDS = 6
 # Negative words that say yes: "I don't mind a shared ride", "no problem with savings".
 _CONSENT = re.compile(
@@ -106,12 +101,22 @@ def negated_after(text: str, end: int) -> bool:
     return bool(_NEGATED_PREDICATE.match(text, end))
 
 
+# A value given as an example is not the value: "a group, e.g. 4 people" ("something such as Cardinal vs Wildcats"
+# is how many SGD customers name the event they want).
+_EXAMPLE = re.compile(r"\b(?:e\.\s?g|for\s+example|for\s+instance|as\s+an\s+example)\W*$", re.IGNORECASE)
+# A value something is compared with is not the value: "bigger than a Compact", "more than 4 people".
+_COMPARED = re.compile(r"\b(?:\w+er|more|less|fewer|other|else|different)\s+than\s+(?:(?:a|an|the|my|that)\s+)?$",
+                       re.IGNORECASE)
+
+
 def supposed(text: str, start: int) -> bool:
     """True when the mention is supposed, instructed or left to the agent: a condition before it in its
     sentence or after it in its clause ("savings by default if I forget"), a permission in its clause
     or in a clause of its own later in the sentence ("savings, your call")."""
     before = _clause_before(text, start, _SENTENCE_END)
     if _INSTRUCTED.search(before) or _LEFT_TO_AGENT.search(before):
+        return True
+    if _EXAMPLE.search(text[:start]) or _COMPARED.search(_clause_before(text, start, _CLAUSE_END)):
         return True
     if _WRITE_DOWN.match(_clause_before(text, start, _CLAUSE_END)):
         return True
@@ -121,8 +126,10 @@ def supposed(text: str, start: int) -> bool:
     later = _rest(text, start, _SENTENCE_END)
     if any(_BARE_PERMISSION.match(part) for part in _AFTER_CLAUSE_END.split(later)[1:]):
         return True
+    if any(CONDITION_CLAUSE.match(part) for part in _CLAUSE_END.split(POLITE_IF.sub(" ", later))[1:2]):
+        return True  # the clause right after the value's own: "March 16th, if your office is open"
     # After the value a condition binds only its own clause: "for two, and it's fine if it's shared".
-    return bool(_CONDITIONAL.search(_POLITE_IF.sub(" ", before + _rest(text, start, _AFTER_CLAUSE_END))))
+    return bool(_CONDITIONAL.search(POLITE_IF.sub(" ", before + _rest(text, start, _AFTER_CLAUSE_END))))
 
 
 def _rest(text: str, start: int, boundary: re.Pattern) -> str:
