@@ -103,6 +103,9 @@ PINNED = {
     "attacks_holdout6.json": "b0834d3e35d192b7a864db5ff75c6ba89aebc6c50a2bd8938a87c089f0dc9ac4",
     "contract_holdout4/bad.json": "ba800d1bc835ac0f91b540085a3d6d85edfbc834d15fa090ef314d96dfea70ee",
     "contract_holdout4/clean.json": "d121460e68138c7d1a444c4b806ac58f65d12dc64a9e673377df64affdc73ee8",
+    "attacks_holdout7.json": "284694a7746ffc170f3e24ae6eb1485a5e524133f93ace933dc3b05ed483b8ad",
+    "contract_holdout5/bad.json": "40ae8f10514973b969134930b0c227271f3871a81d97c5963d97b84cd9e710c2",
+    "contract_holdout5/clean.json": "36d240be96748fe6e63f471a0f19eee92934b7da8d4a83ce14420dba7db07835",
 }
 
 
