@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 
-# "if possible", "if you would", "if that's ok" are politeness around a real request, not a condition.
+# "if possible", "if you would", "if that's ok", "if I want to watch it Friday", "this Saturday if I can" are
+# politeness around a real request, not a condition.
 POLITE_IF = re.compile(
     r"\bif\s+(?:possible|need\s+be|[^.!?;,]*\bavailable|"
     r"you\s+(?:would|could|can|will|please|don'?t\s+mind|do\s+not\s+mind)|"
+    r"(?:i|we)\s+(?:want|wish|would\s+like|'d\s+like|can|could|may)|"
     r"(?:that|it|this)\s+works|(?:that|it|this)(?:'s|\s+is|\s+would\s+be|'d\s+be)\s+(?:ok|okay|alright|"
     r"all\s+right|fine|possible|available|good))\b",
     re.IGNORECASE)

@@ -123,7 +123,7 @@ def check_value(
     text, start, end = found
     if display_reordered(text, start, end):
         return None, [Finding(VALUE_REORDERED, fact, value)]
-    if typed and (negated(text, start, end) or supposed(text, start) or one_of_two(text, start, end)
+    if typed and (negated(text, start, end) or supposed(text, start, instructions=False) or one_of_two(text, start, end)
                   or _refuses_offer_of(text, trimmed, lines) or _put_off(text, fact, trimmed, lines)):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
     if cut_short(text, start, end):

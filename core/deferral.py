@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import re
 
-# Verbs of finding out or choosing later ("pick up" is no choice: "I'll pick it up at 10 am").
-_FIND_OUT = (r"(?:(?:check|look|find|confirm|ask|pick(?!\s+(?:\w+\s+)?up))(?:ing)?|figur(?:e|ing)|decid(?:e|ing)|"
+# Verbs of finding out or choosing later ("pick up" is no choice: "I'll pick it up at 10 am", nor is "I will
+# check in" a check, nor "I'm looking for" a look).
+_FIND_OUT = (r"(?:(?:check(?!\W*(?:in|out|into)\b)|look(?!\w*\s+(?:for|forward)\b)|find|confirm|ask|"
+             r"pick(?!\s+(?:\w+\s+)?up))(?:ing)?|figur(?:e|ing)|decid(?:e|ing)|"
              r"choos(?:e|ing)|work(?:ing)?\s+out|get(?:ting)?\s+back|let\s+you\s+know|tell\s+you(?!\s+what))")
 _WILL_FIND_OUT = re.compile(
     rf"\b(?:i'?ll|i\s+will|i'?m\s+going\s+to|i\s+(?:need|have)\s+to|let\s+me|i'?m\s+still|still)\s+"
-    rf"(?:(?:just|first|quickly|double|go|have\s+to|need\s+to)\s+)?{_FIND_OUT}\b[^.!?;]*",
+    rf"(?:(?:just|first|quickly|double|go|have\s+to|need\s+to)\s+)?{_FIND_OUT}\b[^.!?;,]*",
     re.IGNORECASE)
 _DOES_NOT_KNOW = re.compile(
     r"\bi\s+(?:honestly\s+|really\s+|just\s+|simply\s+)?(?:can'?t|cannot|don'?t|do\s+not)\s+(?:remember|recall|know)\b|"

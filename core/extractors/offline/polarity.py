@@ -23,11 +23,16 @@ _NEGATION = re.compile(
 # Supposing, pretending or defaulting: the value is a hypothesis, not what the customer states.
 # Read before the value in its sentence and after it in its clause ("go with savings by default if I forget").
 _CONDITIONAL = re.compile(
-    r"\b(?:if\s+(?:i|you|we|it|that|there|they|he|she|not|no|nothing|none|the|my|our|your|his|her|their|this)\b|unless|assume|assuming|by\s+default|"
+    # "check if I have events", "see if they have 7 pm" ask whether, they set no condition
+    r"\b(?:(?<!check\s)(?<!see\s)(?<!know\s)(?<!wonder\s)(?<!wondering\s)(?<!ask\s)(?<!out\s)(?<!confirm\s)"
+    r"(?<!sure\s)(?<!curious\s)(?<!tell\sme\s)"
+    r"if\s+(?:i|you|we|it|that|there|they|he|she|not|no|nothing|none|the|my|our|your|his|her|their|this)\b|unless|assume|assuming|by\s+default|"
     r"otherwise|in\s+case|suppose(?!d|\s+to\b)|supposing|what\s+if|default(?:s|ing)?\s+to|as\s+(?:the\s+|a\s+)?default|"
     r"pretend\w*|imagine|hypothetical\w*|as\s+though)",
     re.IGNORECASE,
 )
+# A capitalised "If" inside a sentence, before a capitalised word, opens a title: "play If We Have Each Other".
+_TITLE_IF = re.compile(r"(?<=[a-z,] )If(?= [A-Z])")
 # An instruction to record a value is not a statement of it: "mark the account as savings",
 # "marca la cuenta como savings", "note le compte comme savings".
 _INSTRUCTED = re.compile(
@@ -109,16 +114,18 @@ _COMPARED = re.compile(r"\b(?:\w+er|more|less|fewer|other|else|different)\s+than
                        re.IGNORECASE)
 
 
-def supposed(text: str, start: int) -> bool:
+def supposed(text: str, start: int, instructions: bool = True) -> bool:
     """True when the mention is supposed, instructed or left to the agent: a condition before it in its
     sentence or after it in its clause ("savings by default if I forget"), a permission in its clause
-    or in a clause of its own later in the sentence ("savings, your call")."""
+    or in a clause of its own later in the sentence ("savings, your call"), an example or a comparison.
+    With `instructions` off, an order to write the value down ("mark the location as SFO") is read as
+    stating it, as SGD customers often do; the offline tier reads it as an instruction, never a statement."""
     before = _clause_before(text, start, _SENTENCE_END)
-    if _INSTRUCTED.search(before) or _LEFT_TO_AGENT.search(before):
+    if (instructions and _INSTRUCTED.search(before)) or _LEFT_TO_AGENT.search(before):
         return True
     if _EXAMPLE.search(text[:start]) or _COMPARED.search(_clause_before(text, start, _CLAUSE_END)):
         return True
-    if _WRITE_DOWN.match(_clause_before(text, start, _CLAUSE_END)):
+    if instructions and _WRITE_DOWN.match(_clause_before(text, start, _CLAUSE_END)):
         return True
     own_clause = _clause_before(text, start, _CLAUSE_END) + _rest(text, start, _AFTER_CLAUSE_END)
     if _PERMISSION.search(own_clause):
@@ -129,7 +136,8 @@ def supposed(text: str, start: int) -> bool:
     if any(CONDITION_CLAUSE.match(part) for part in _CLAUSE_END.split(POLITE_IF.sub(" ", later))[1:2]):
         return True  # the clause right after the value's own: "March 16th, if your office is open"
     # After the value a condition binds only its own clause: "for two, and it's fine if it's shared".
-    return bool(_CONDITIONAL.search(POLITE_IF.sub(" ", before + _rest(text, start, _AFTER_CLAUSE_END))))
+    return bool(_CONDITIONAL.search(_TITLE_IF.sub("  ", POLITE_IF.sub(" ", before + _rest(text, start,
+                                                                                      _AFTER_CLAUSE_END)))))
 
 
 def _rest(text: str, start: int, boundary: re.Pattern) -> str:
