@@ -30,9 +30,10 @@ from core.extraction import (
     UNPARSEABLE,
     Extraction,
 )
+from core.extractors.offline import values
 from core.extractors.offline.extractor import own_words
 from core.extractors.offline.plain import one_of_two
-from core.extractors.offline.polarity import supposed
+from core.extractors.offline.polarity import bound_before, supposed
 from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
 from core.value_context import cut_short, negated, number_prefix
@@ -123,14 +124,29 @@ def check_value(
     text, start, end = found
     if display_reordered(text, start, end):
         return None, [Finding(VALUE_REORDERED, fact, value)]
-    if typed and (negated(text, start, end) or supposed(text, start, instructions=False) or one_of_two(text, start, end)
-                  or _refuses_offer_of(text, trimmed, lines) or _put_off(text, fact, trimmed, lines)):
+    if typed and _not_stated_there(text, start, end, fact, trimmed, lines):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
     if cut_short(text, start, end):
         return None, [Finding(VALUE_CUT_SHORT, fact, value)]
     if wrong_kind(checklist, intent, fact, text[start:end]):
         return None, [Finding(VALUE_WRONG_KIND, fact, value)]
     return text[start:end], []
+
+
+def _not_stated_there(text: str, start: int, end: int, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
+    """The customer's latest line holding the value does not state it there: refused ("4:30 doesn't work"),
+    supposed, an example or a comparison, a bound ("before the 20th"), one of two ("Jenny or Mike"), a
+    repeat of an offer the line turns down, or an answer the line puts off ("I'll check")."""
+    return (negated(text, start, end) or supposed(text, start, instructions=False) or _bound(text, start, end)
+            or one_of_two(text, start, end) or _refuses_offer_of(text, value, lines)
+            or _put_off(text, fact, value, lines))
+
+
+def _bound(text: str, start: int, end: int) -> bool:
+    """A day or time the customer gave as a bound: "be there before the 20th", "end by 10 pm"."""
+    whole = (start, end)
+    return bound_before(text, start) and any(
+        (s, e) == whole for s, e, _ in (*values.dates(text), *values.times(text)))
 
 
 def _refuses_offer_of(text: str, value: str, lines: tuple[Line, ...]) -> bool:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 
-# Verbs of finding out or choosing later ("pick up" is no choice: "I'll pick it up at 10 am", nor is "I will
-# check in" a check, nor "I'm looking for" a look).
+# Verbs of finding out or choosing later. A pick is one only alone or of "one", "later", "whichever" ("I need to
+# pick it on Wednesday" is a rental's pickup), "I will check in" is no check, nor "I'm looking for" a look.
 _FIND_OUT = (r"(?:(?:check(?!\W*(?:in|out|into)\b)|look(?!\w*\s+(?:for|forward)\b)|find|confirm|ask|"
-             r"pick(?!\s+(?:\w+\s+)?up))(?:ing)?|figur(?:e|ing)|decid(?:e|ing)|"
+             r"pick(?=\s+(?:one|later|whichever|either|between)\b|\s*[.!?,;]|\s*$))(?:ing)?|figur(?:e|ing)|decid(?:e|ing)|"
              r"choos(?:e|ing)|work(?:ing)?\s+out|get(?:ting)?\s+back|let\s+you\s+know|tell\s+you(?!\s+what))")
 _WILL_FIND_OUT = re.compile(
     rf"\b(?:i'?ll|i\s+will|i'?m\s+going\s+to|i\s+(?:need|have)\s+to|let\s+me|i'?m\s+still|still)\s+"

@@ -24,6 +24,8 @@ def test_a_reply_that_puts_off_its_answer(put_off: str, plain: str, value: str) 
     ("I will check in on next Monday.", "next Monday"),  # a hotel check-in, not a check
     ("I'm looking for a hotel in London.", "London"),
     ("Oh I forgot to say: this Sunday.", "this Sunday"),
+    ("I need to pick it on Wednesday in Portland, OR.", "Portland, OR"),  # a rental's pickup, not a choice
+    ("If possible, I need to pick-up the car on the 13th.", "the 13th"),
 ])
 def test_what_does_not_put_an_answer_off(reply: str, value: str) -> None:
     assert not puts_off(reply, value)

@@ -11,6 +11,7 @@ import pytest
 from core.checklist import Checklist, decide
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extractors.offline import VERSION, extract_facts
+from core.extractors.offline.plain import one_of_two
 from core.extractors.offline.unsaid import said
 
 PURSE = {
@@ -62,7 +63,7 @@ def talk(*turns: str | tuple[str, tuple[str, ...]]) -> tuple[Line, ...]:
 
 
 def test_the_version_names_the_hardened_rules():
-    assert VERSION == "offline-27"
+    assert VERSION == "offline-28"
 
 
 ASK_PAYEE = ("Who should receive the money?", ("payee",))
@@ -433,3 +434,10 @@ def test_an_automatic_reply_label_opens_text_that_is_not_the_customers(purse):
     assert extract_facts(purse, "PayFromAccount", talk("Reply: pay $75 to Lena from savings.")) == {}
     assert extract_facts(purse, "PayFromAccount", talk("Pay $75 to Lena from savings.")) == {
         "funding_account": "savings", "sum": "$75", "payee": "Lena"}
+
+
+def test_a_state_abbreviated_or_is_no_alternative():
+    text = "Pick it up in Portland, OR on Friday."
+    assert not one_of_two(text, text.index("Portland"), text.index("Portland") + len("Portland"))
+    both = "Pick it up in Portland or Salem on Friday."
+    assert one_of_two(both, both.index("Portland"), both.index("Portland") + len("Portland"))

@@ -12,7 +12,9 @@ A sentence marked as a joke ("Oh sure, ...", "haha", one followed by "Seriously 
 minimum?"), set in another world ("in an ideal world"), marked off-topic, or laying down a standing
 rule ("whenever I skip a detail, ...") is not read either, nor a clause a self-repair takes back
 ("$400, scratch that"), one marked for a later request or not to be read ("but that's a later booking",
-"test message, please disregard"), or one said to someone else in the room ("Kids, stop it!"). The one
+"test message, please disregard"), a plan that is off ("but that trip fell through"), the leg back of
+a trip on a form with no return fact ("My return is on the 14th"), or one said to someone else in the
+room ("Kids, stop it!"). The one
 word list beyond grammar is English nouns of kinship and company ("my colleague", "my wife"): whose a
 sentence is, never a domain's words.
 """
@@ -140,7 +142,9 @@ _OFF_TOPIC = re.compile(r"^\W*(?:(?:totally|completely)\s+)?(?:unrelated|off[\s-
 # August 20th, but that's a later booking", "I'll ask about there eventually", "Test message please disregard".
 _NOT_THIS_REQUEST = re.compile(
     r"\b(?:(?:a|an|the|another|that's\s+a|for\s+a)\s+(?:later|future)\s+(?:booking|trip|request|reservation|stay|"
-    r"order|question|visit)|eventually|some\s*day|(?:please\s+)?(?:disregard|ignore)\s+(?:this|it|that|the\s+above)?\s*"
+    r"order|question|visit)|eventually|some\s*day|separately|"
+    r"(?:that's|that\s+is|it's|it\s+is)\s+(?:his|her|their|someone\s+else's|another|a\s+separate|a\s+different)\s+"
+    r"(?:booking|trip|request|reservation|order|tickets?|stay)|(?:please\s+)?(?:disregard|ignore)\s+(?:this|it|that|the\s+above)?\s*"
     r"(?:[:.!,;-]|$)|please\s+(?:disregard|ignore)|test(?:ing)?\s+message)\b",
     re.IGNORECASE)
 
@@ -154,6 +158,19 @@ _VOCATIVE = re.compile(
     r"shall|can|could|would|will|are|is|did|do)\b",
     re.IGNORECASE)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|y'all)\b", re.IGNORECASE)
+
+
+# A plan that is off: "that trip fell through", "the cruise got cancelled", "but that's off".
+_CALLED_OFF = re.compile(
+    r"\b(?:fell\s+through|falls?\s+through|(?:got|was|were|been|is|are)\s+cancel+ed|called\s+off|"
+    r"(?:that|it)(?:'s|\s+is|\s+was)\s+off\b|didn't\s+happen|never\s+happened)", re.IGNORECASE)
+# The leg back of a trip named as such: "My return is on the 14th", "for the ride home" ("I'll be coming back on the
+# 12th" is how a rental's drop-off is said).
+# Read only where the form has a fact of returning (`fact_stems("return")`).
+_RETURN_LEG = re.compile(
+    r"\b(?:(?:my|the|our)\s+return\b|return\s+(?:trip|flight|leg|journey|date)|(?:ride|trip|way|journey|flight|drive)"
+    r"\s+(?:home|back)\b)",
+    re.IGNORECASE)
 
 
 # A standing rule for other times rather than a value of this request: "whenever I go quiet on a detail, use
@@ -229,7 +246,9 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
                      fact_stems: Callable[[str], bool] | None = None) -> bool:
     if (_ASKED_ABOUT.match(sentence) or _GENERIC_QUESTION.match(sentence) or _STANDING.search(sentence)
             or _PAST_NUMBER.search(sentence) or _LAUGHTER.search(sentence) or _COUNTERFACTUAL.search(sentence)
-            or _OFF_TOPIC.match(sentence) or _NOT_THIS_REQUEST.search(sentence)):
+            or _OFF_TOPIC.match(sentence) or _NOT_THIS_REQUEST.search(sentence) or _CALLED_OFF.search(sentence)):
+        return True
+    if _RETURN_LEG.search(sentence) and fact_stems is not None and not fact_stems("return"):
         return True
     state = _OWN_STATE.match(sentence)
     if state and fact_stems is not None and not any(fact_stems(word) for word in state.group("noun").split()):

@@ -17,7 +17,7 @@ from core.extractors.offline import values as values
 from core.extractors.offline.closed import boolean_value, closed_value, count_value, free_count, mentions_people
 from core.extractors.offline.free import free_answer, title_answer
 from core.extractors.offline.plain import alternatives, one_of_two
-from core.extractors.offline.polarity import denied
+from core.extractors.offline.polarity import bound_before, denied
 from core.extractors.offline.profile import (
     BOOLEAN,
     CLOSED,
@@ -98,6 +98,8 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     spans = _typed_spans(profile, kind, text)
     offered = alternatives(text, spans)  # "Should it go to Jenny or Mike?": neither is chosen
     spans = [s for i, s in enumerate(spans) if i not in offered and not one_of_two(text, s[0], s[1])]
+    if kind in (DATE, TIME):
+        spans = [s for s in spans if not bound_before(text, s[0])]  # "before the 20th", "end by 10 pm"
     if kind == TITLE and fact.fact.name in asked and not spans:
         spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
     if fact.area:

@@ -45,6 +45,8 @@ _FORGED = re.compile(
 _SET_APART = (
     re.compile(r"\{[^{}]*\}"),  # innermost braces first; repeated until none are left
     re.compile(r"\([^()]*\)|\[[^\[\]]*\]"),
+    # a line quoted with ">" (as mail and chat quote what was said before) is someone's earlier words
+    re.compile(rf"(?:^|(?<=[{_BREAK}]))[ \t]*>[^{_BREAK}]*"),
     # (an apostrophe inside a single-quoted string stays inside it: 'go Thursday, it's half price')
     re.compile(r"(?<!\w)\"[^\"]*\"(?!\w)|«[^»]*»|(?<!\w)'(?:[^']|'(?=\w))*'(?!\w)"),
     re.compile(r"[{(\[][^{}()\[\]]*$"),  # an unclosed brace or bracket hides the rest of the line
