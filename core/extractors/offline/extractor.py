@@ -28,14 +28,14 @@ from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline import names
 from core.extractors.offline.elsewhere import elsewhere
 from core.extractors.offline.line import kind_spans, read_line
-from core.extractors.offline.offers import accepted_offer
+from core.extractors.offline.offers import accepted_offer, picked_offer
 from core.extractors.offline.polarity import denied
 from core.extractors.offline.profile import DATE, LINES_READ_LIMIT, PERSON, PLACE, Profile, profile
 from core.extractors.offline.roles import fact_role
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-26"
+VERSION = "offline-27"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -102,6 +102,9 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 before_offer = texts[taken - 1] if taken and not speakers[taken - 1] else ""
             collected.update(accepted_offer(facts, required, offer, before_offer, own, skip={*found, *collected}))
             collected.update(found)
+            if index and speakers[index - 1] and index - 1 >= start:
+                # "How about After, Pillow Talk, or Say Anything?" - "I really like Pillow Talk."
+                collected.update(picked_offer(facts, required, texts[index - 1], lines[index - 1].asks, own))
             collected = _without_withdrawn(collected, own)
             if REFERS_BACK.search(own):
                 # "I'd like a house to stay there": the place said for the task before is this one's too

@@ -274,12 +274,15 @@ _TITLE_JOINERS = frozenset({"of", "the", "and", "&", "de", "del", "la", "le", "v
                             "'n'", "n"})
 _TITLE_TOKEN = re.compile(r"[^\s,;:!?()\"]+")
 # A title is not what follows these: a place ("in Paris", "at The Oval") or a time.
-_PLACE_BEFORE = re.compile(r"(?<!interested\s)\b(?:in|at|near|from|to|towards?|around|located|on)\s+(?:the\s+)?$",
-                           re.IGNORECASE)
+_PLACE_BEFORE = re.compile(r"(?<!interested\s)(?<!listen\s)(?<!listening\s)"
+                           r"\b(?:in|at|near|from|to|towards?|around|located|on)\s+(?:the\s+)?$", re.IGNORECASE)
+_COORDINATORS = frozenset({"or", "and", "but", "nor"})  # "Dogman, Hackers, Or High Life": a list's joint
+_OPENS_SENTENCE = re.compile(r"(?:^|[.!?]\s*)[\W_]*$")
 # After these a capitalised run names the thing itself: "called Sushi Zen", "I found Aly And Aj".
 # A cue word right before a title ("called Sushi Zen", "watch Dumbo"), or a verb of watching, playing or
 # hearing with the thing's own noun between ("watch the movie The Mustang", "play that song Hello").
-TITLE_CUE = re.compile(r"\b(?:(?:called|named|titled|found|is|try|about|watch|see|play|hear)\s+|"
+TITLE_CUE = re.compile(r"\b(?:(?:called|named|titled|found|is|try|about|watch|see|play|hear|listen\s+to|"
+                       r"play\s+(?:me|us)|cast|put\s+on)\s+|"
                        r"(?:watch|see|play|stream|listen\s+to)(?:ing)?\s+(?:the|a|an|that|this)\s+[a-z]+,?\s+)$",
                        re.IGNORECASE)
 _MAX_TITLE_WORDS = 8
@@ -314,8 +317,11 @@ def titles(text: str, schema_words: frozenset[str] = frozenset()) -> list[tuple[
             break
         while run and run[-1].group(0).lower().rstrip(".") in _TITLE_JOINERS:
             run.pop()
-        while len(run) > 1 and run[0].group(0).lower().strip(".,") in NOT_NAMES - _TITLE_JOINERS:
+        opens = bool(run) and _OPENS_SENTENCE.search(text, 0, run[0].start()) is not None
+        while len(run) > 1 and (opens or run[0].group(0).lower() in _COORDINATORS) and (
+                run[0].group(0).lower().strip(".,") in NOT_NAMES - _TITLE_JOINERS):
             run.pop(0)  # "At the Soho Garden Hotel", "Yes Sushi Zen": the opening word is not the name's
+            # (inside a sentence a capital is the title's own: "How about Get Lucky", "hear In Summer")
         while run and run[0].group(0).lower() in _TITLE_JOINERS - {"the"}:
             run.pop(0)
         at = nxt
