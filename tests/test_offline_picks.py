@@ -101,3 +101,25 @@ def test_tonight_is_no_date_and_an_ordinal_opening_a_name_is_none_either() -> No
     assert dates("shown at 3rd Street Cinema") == []
     assert [d[2] for d in dates("shown on the 3rd. Street parking is fine")] == ["the 3rd"]
     assert [d[2] for d in dates("on March 3rd I want")] == ["March 3rd"]
+
+
+def test_unasked_a_kind_is_read_before_the_things_noun_in_a_request_for_it() -> None:
+    assert extract_facts(films(), "Find", talk("Find me a War movie online."))["genre"] == "War"
+    assert extract_facts(films(), "Find", talk("Can you find me comic movies online?"))["genre"] == "comic"
+    # the same words in no request, or before the noun as a count, an evaluation, a verb or a name, name no kind
+    for line in ("I usually like Drama movies.", "Find me some movies online.", "Find me a good movie.",
+                 "I need help with finding movies.", "Find me a Hiroyasu Ishida movie.", "Find a cheap movie."):
+        assert "genre" not in extract_facts(films(), "Find", talk(line)), line
+
+
+def test_a_request_for_the_thing_afresh_drops_the_kind_said_for_the_search_before() -> None:
+    before = ("Find me a Drama movie at the Roxie.", ("How about Dumbo?", ()), "Dumbo works.")
+    assert "genre" not in extract_facts(films(), "Find", talk(*before, "Now find me a movie to watch online."))
+    # a line that does not ask for the thing again keeps it
+    assert extract_facts(films(), "Find", talk(*before, "Thanks, that is all."))["genre"] == "Drama"
+
+
+def test_an_answer_to_a_question_about_two_facts_gives_the_word_before_the_things_noun() -> None:
+    both = ("What genre, and which film?", ("genre", "title"))
+    got = extract_facts(films(), "Find", talk("Find a movie.", both, "Not sure of the film. I fancy horror movies."))
+    assert got["genre"] == "horror"

@@ -27,10 +27,11 @@ from core.corpus import AGENT, Line
 from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline import names
 from core.extractors.offline.elsewhere import elsewhere
+from core.extractors.offline.free import asks_afresh
 from core.extractors.offline.line import kind_spans, read_line
 from core.extractors.offline.offers import accepted_offer, picked_offer
 from core.extractors.offline.polarity import denied
-from core.extractors.offline.profile import DATE, LINES_READ_LIMIT, PERSON, PLACE, Profile, profile
+from core.extractors.offline.profile import DATE, LINES_READ_LIMIT, PERSON, PLACE, TEXT, Profile, profile
 from core.extractors.offline.roles import fact_role
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
@@ -102,6 +103,9 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 before_offer = texts[taken - 1] if taken and not speakers[taken - 1] else ""
             collected.update(accepted_offer(facts, required, offer, before_offer, own, skip={*found, *collected}))
             collected.update(found)
+            for name in [n for n in collected if n not in found and facts.facts[n].kind == TEXT]:
+                if asks_afresh(facts.facts[name], own, facts.schema_words):
+                    del collected[name]  # "Now find me a movie online": the kind said before was for another search
             if index and speakers[index - 1] and index - 1 >= start:
                 # "How about After, Pillow Talk, or Say Anything?" - "I really like Pillow Talk."
                 collected.update(picked_offer(facts, required, texts[index - 1], lines[index - 1].asks, own))

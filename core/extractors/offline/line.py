@@ -15,7 +15,7 @@ from core.acceptance import NO, YES
 from core.extractors.offline import names as names
 from core.extractors.offline import values as values
 from core.extractors.offline.closed import boolean_value, closed_value, count_value, free_count, mentions_people
-from core.extractors.offline.free import free_answer, title_answer
+from core.extractors.offline.free import free_answer, requested_kind, title_answer
 from core.extractors.offline.polarity import denied
 from core.extractors.offline.profile import (
     BOOLEAN,
@@ -122,16 +122,25 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
 
 
 def _free(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], agent_text: str) -> str | None:
-    """A free-text fact: only the answer to the agent's question about it alone. Unasked, words before a
-    noun of the fact's ("Drama movies") were said as often for a like task of another service."""
+    """A free-text fact: the answer to the agent's question about it, or the word before the fact's own noun in
+    a line asking for what this service does ("Find me a War movie online"); a line saying only what the
+    customer usually likes ("I usually like Drama movies") is no request, and may be about another service."""
     if fact.fact.name not in asked:
-        return None
+        return _requested(profile, fact, text, answer=False) if profile.on_task(text) else None
     if YES.match(text):
         return proposed_value(fact, agent_text)
-    if NO.match(text) or len(asked) != 1:
+    if NO.match(text):
         return None
+    if len(asked) != 1:
+        return _requested(profile, fact, text, answer=True)  # "In Pleasanton. I'm in the mood for Taiwanese food."
     # the nouns of the agent's own question name the thing too: "What type of food?" - "Spanish food, please"
-    return free_answer(fact, text, profile.task | {stem(w) for w in words(agent_text)})
+    return (free_answer(fact, text, profile.task | {stem(w) for w in words(agent_text)})
+            or _requested(profile, fact, text, answer=True))
+
+
+def _requested(profile: Profile, fact: FactProfile, text: str, answer: bool) -> str | None:
+    requested = requested_kind(fact, text, profile.schema_words, answer)
+    return requested[1] if requested and not denied(text, requested[0]) else None
 
 
 def _mine(fact: FactProfile, rivals: Sequence[FactProfile], text: str, start: int, asked: Sequence[str]) -> bool:
