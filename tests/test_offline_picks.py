@@ -123,3 +123,35 @@ def test_an_answer_to_a_question_about_two_facts_gives_the_word_before_the_thing
     both = ("What genre, and which film?", ("genre", "title"))
     got = extract_facts(films(), "Find", talk("Find a movie.", both, "Not sure of the film. I fancy horror movies."))
     assert got["genre"] == "horror"
+
+
+def test_an_offered_title_keeps_a_short_word_between_its_capitals_but_not_a_preposition_of_place() -> None:
+    offered = talk("Find me a song.", ("Would you like to listen to All on Me by Devin Dawson?", ()), "Yes please.")
+    assert extract_facts(songs(), "PlaySong", offered)["song_name"] == "All on Me"
+    # "in" before a place is no part of the title: "Dumbo in San Jose"
+    located = talk("Play a movie.", ("How about Dumbo in San Jose?", ()), "Dumbo sounds good.")
+    assert extract_facts(films(), "Play", located)["title"] == "Dumbo"
+    # of two titles joined by "or", the one the customer names
+    listed = talk("Play a movie.", ("How about Gloria Bell or Green Book?", ()), "I'll go with Green Book.")
+    assert extract_facts(films(), "Play", listed)["title"] == "Green Book"
+
+
+def test_your_inside_a_title_is_no_statement_about_the_customers_things() -> None:
+    offered = talk("Find me a song.", ("What about Move Your Body by Sia?", ()), "Yeah, that is perfect.")
+    assert extract_facts(songs(), "PlaySong", offered)["song_name"] == "Move Your Body"
+    # how the customer's own things stand offers nothing
+    told = talk("Find me a song.", ("Your playlist is Move by Sia.", ()), "Yeah, that is perfect.")
+    assert "song_name" not in extract_facts(songs(), "PlaySong", told)
+
+
+def test_a_kind_of_the_thing_is_not_picked_as_its_title() -> None:
+    kind = talk("Find me a song.", ("It is considered a Reggae song.", ()), "I love Reggae.")
+    assert "song_name" not in extract_facts(songs(), "PlaySong", kind)
+
+
+def test_an_answer_naming_the_title_after_play_or_called_is_the_title() -> None:
+    which = ("Which song would you like?", ("song_name",))
+    for reply, song in (("Play One More Light.", "One More Light"),
+                        ("The song is called In Your Eyes.", "In Your Eyes"),
+                        ("Play If We Have Each Other for me.", "If We Have Each Other")):
+        assert extract_facts(songs(), "PlaySong", talk("Play a song.", which, reply))["song_name"] == song

@@ -20,9 +20,12 @@ _OPENING = re.compile(
     r"(?:(?:i|we)(?:'d|'m|\s+would|\s+am|\s+really|\s+do|\s+usually|\s+always|\s+mostly|\s+generally)*\s+"
     r"(?:like|love|enjoy|prefer|fancy|want|need|feel\s+like|am\s+in\s+the\s+mood\s+for|in\s+the\s+mood\s+for|"
     r"looking\s+for|searching\s+for|thinking|going\s+with|go\s+with|interested\s+in|into)(?:\s+to\s+(?:find|see|"
-    r"watch|have|eat|get|try))?|how\s+about|what\s+about|do\s+you\s+have|let'?s\s+(?:do|go\s+with|try)|"
+    r"watch|have|eat|get|try|hear|play|listen\s+to))?|how\s+about|what\s+about|do\s+you\s+have|"
+    r"let'?s\s+(?:do|go\s+with|try)|(?:play|cast|stream|put\s+on)(?:\s+(?:me|us))?|"
     r"(?:it'?s|it\s+is|that'?s|that\s+is|make\s+it|go\s+with|try))?\b[,\s]*"
-    r"(?:(?:some|any|a|an|the|more|anything|something|somewhere|one|ones|kind\s+of|sort\s+of|type\s+of)\b\s*)*",
+    # (capitalised, "One More Light" opens a title)
+    r"(?:(?:some|any|a|an|the|kind\s+of|sort\s+of|type\s+of|(?-i:more|anything|something|somewhere|one|ones))"
+    r"\b\s*)*",
     re.IGNORECASE)
 # What closes an answer without being part of it: "... is great", "... please", "... would be nice".
 _CLOSING = re.compile(
@@ -82,12 +85,16 @@ def _before_own_noun(fact: FactProfile, text: str, task: frozenset[str]) -> str 
 
 
 _TITLE_WORDS = 8
+_NAMED = re.compile(r"\b(?:called|named|titled)(?:\s+as)?\s+(?=[A-Z0-9])")
 
 
 def title_answer(text: str) -> str | None:
     """A name answering "which film?", "what is the event called?": the reply without its opening and
     closing ("I'd like India Vs Australia please" -> "India Vs Australia"); a capital or digit opens it."""
     rest = _CLOSING.sub("", _OPENING.sub("", text.strip(), count=1)).strip().strip(",")
+    named = _NAMED.search(rest)
+    if named:
+        rest = rest[named.end():]  # "The song is called In Your Eyes": the name follows the naming verb
     words = rest.split()
     if not words or len(words) > _TITLE_WORDS or "?" in rest:
         return None

@@ -276,6 +276,10 @@ _TITLE_TOKEN = re.compile(r"[^\s,;:!?()\"]+")
 # A title is not what follows these: a place ("in Paris", "at The Oval") or a time.
 _PLACE_BEFORE = re.compile(r"(?<!interested\s)(?<!listen\s)(?<!listening\s)"
                            r"\b(?:in|at|near|from|to|towards?|around|located|on)\s+(?:the\s+)?$", re.IGNORECASE)
+# Short lower-case words inside a title as an agent writes it between two capitalised words.
+_INNER_WORDS = frozenset({"on", "it", "be", "for", "with", "up", "me", "you", "my", "all", "over", "out", "off",
+                          "down", "into", "as", "no", "not", "so", "if", "we", "i", "your", "our", "this", "that",
+                          "like", "than", "through"})
 _COORDINATORS = frozenset({"or", "and", "but", "nor"})  # "Dogman, Hackers, Or High Life": a list's joint
 _OPENS_SENTENCE = re.compile(r"(?:^|[.!?]\s*)[\W_]*$")
 # After these a capitalised run names the thing itself: "called Sushi Zen", "I found Aly And Aj".
@@ -288,12 +292,16 @@ TITLE_CUE = re.compile(r"\b(?:(?:called|named|titled|found|is|try|about|watch|se
 _MAX_TITLE_WORDS = 8
 
 
-def titles(text: str, schema_words: frozenset[str] = frozenset()) -> list[tuple[int, int, str, bool]]:
+def titles(text: str, schema_words: frozenset[str] = frozenset(),
+           loose: bool = False) -> list[tuple[int, int, str, bool]]:
     """Capitalised runs that may name a thing (a film, a restaurant, a match): (start, end, value, cued).
 
     A run opens with a capital or a digit, may hold lower-case joiners inside ("The Taste of Tea"), is
     not a place after "in"/"at", nor a date or a time, nor made only of common or checklist words.
-    `cued` says a cue word stands right before it ("called Sushi Zen").
+    `cued` says a cue word stands right before it ("called Sushi Zen"). `loose` (an agent's offer, which
+    writes titles as they are spelled) also joins a short lower-case word between two capitalised ones:
+    "All on Me", "Wild Nights with Emily" (not a verb or a preposition of place or source: "Zen is in San Jose",
+    "Hello by Adele from 25").
     """
     spans = []
     tokens = list(_TITLE_TOKEN.finditer(text))
@@ -310,7 +318,10 @@ def titles(text: str, schema_words: frozenset[str] = frozenset()) -> list[tuple[
             if gap.strip() or run[-1].group(0)[-1:] in ".":
                 break
             word = tokens[nxt].group(0)
-            if word[:1].isupper() or word[:1].isdigit() or word.lower() in _TITLE_JOINERS:
+            if word[:1].isupper() or word[:1].isdigit() or word.lower() in _TITLE_JOINERS or (
+                    loose and word in _INNER_WORDS and nxt + 1 < len(tokens)
+                    and not text[tokens[nxt].end():tokens[nxt + 1].start()].strip()
+                    and tokens[nxt + 1].group(0)[:1].isupper()):
                 run.append(tokens[nxt])
                 nxt += 1
                 continue
@@ -330,10 +341,13 @@ def titles(text: str, schema_words: frozenset[str] = frozenset()) -> list[tuple[
         start, end = run[0].start(), run[-1].end()
         value = text[start:end].rstrip(".")
         own = [_POSSESSIVE.sub("", w.lower()).strip("'’.") for w in value.split()]
-        if all(w in NOT_NAMES or w in schema_words or w in _TITLE_JOINERS or w in KINSHIP for w in own):
+        # in an offer, two capitals inside a sentence make a title of common words: "listen to All on Me"
+        spelled = loose and not opens and sum(w[:1].isupper() for w in value.split()) >= 2
+        if not spelled and all(w in NOT_NAMES or w in schema_words or w in _TITLE_JOINERS or w in KINSHIP
+                               for w in own):
             continue
-        if not any(w[:1].isupper() and _POSSESSIVE.sub("", w.lower()).strip("'’.") not in NOT_NAMES
-                   for w in value.split()):
+        if not spelled and not any(w[:1].isupper() and _POSSESSIVE.sub("", w.lower()).strip("'’.") not in NOT_NAMES
+                                   for w in value.split()):
             continue  # "Find a 3d", "I've": no capitalised word of its own
         head = text[:start]
         if re.search(r"[A-Za-z],\s*$", head) and any(p[0] < start < p[1] for p in places(text)):

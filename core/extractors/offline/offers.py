@@ -41,8 +41,9 @@ _ACKNOWLEDGED = re.compile(
 # So does one saying what there is in someone's account or booking: "There is $6,335.80 in your checking
 # account" (an agent may slip into the customer's "my").
 _IN_SENTENCE = r"(?:[^.!?]|\.(?=\d))*"  # a decimal point does not end the sentence: "$6,335.80"
-_STATE = re.compile(rf"{_IN_SENTENCE}\byou(?:r)?\b{_IN_SENTENCE}\b(?:has|have|is|are|shows?|holds?|contains?|stands?)\b"
-                    rf"{_IN_SENTENCE}|{_IN_SENTENCE}\byour\b{_IN_SENTENCE}\d{_IN_SENTENCE}|{_IN_SENTENCE}\bthere(?:'s|\s+is|\s+are)\b{_IN_SENTENCE}\b(?:in|on)\s+"
+# ("Your" inside a title, before a capitalised word, is the title's: "How about Move Your Body by Sia?")
+_STATE = re.compile(rf"{_IN_SENTENCE}\byou(?:r)?\b(?!\s+(?-i:[A-Z])){_IN_SENTENCE}"
+                    rf"\b(?:has|have|is|are|shows?|holds?|contains?|stands?)\b{_IN_SENTENCE}|{_IN_SENTENCE}\byour\b{_IN_SENTENCE}\d{_IN_SENTENCE}|{_IN_SENTENCE}\bthere(?:'s|\s+is|\s+are)\b{_IN_SENTENCE}\b(?:in|on)\s+"
                     rf"(?:your|my|his|her|their|our)\b{_IN_SENTENCE}", re.IGNORECASE)
 _OFFERED_KINDS = (CLOSED, DATE, TIME, MONEY, PLACE, PERSON, TITLE)
 
@@ -73,11 +74,20 @@ def _spans(profile: Profile, fact: FactProfile, text: str) -> list[values.Span]:
     if spans is not None:
         return spans
     if fact.kind == TITLE:
-        found = names.titles(text, profile.schema_words)
+        found = [s for s in names.titles(text, profile.schema_words, loose=True)
+                 if not _kind_of(fact, text, s[1], s[0])]
         # a cue, or the fact's own noun right before the title: "the Morgan Wallen song Whiskey Glasses"
         cued = [s for s in found if s[3] or _after_own_noun(fact, text, s[0])]
         return [s[:3] for s in (cued or found[:1])]
     return offered_mentions(profile, fact, text)
+
+
+def _kind_of(fact: FactProfile, text: str, end: int, start: int | None = None) -> bool:
+    """A capitalised word before the fact's own noun says what kind of it: "a Reggae song", "a Family movie";
+    (given its `start`) one word only: "the Falcons Vs Jaguars event" names the event."""
+    after = text[end:end + 20].split()
+    one_word = start is None or " " not in text[start:end].strip()
+    return one_word and bool(after) and stem(after[0].lower().strip(".,!?")) in fact.cues
 
 
 def _after_own_noun(fact: FactProfile, text: str, start: int) -> bool:
@@ -108,25 +118,28 @@ def picked_offer(profile: Profile, required: Sequence[str], agent_text: str, age
              and kinds.count(profile.facts[n].kind) == 1 and (not agent_asks or n in agent_asks)]
     if not facts:
         return {}
-    items = _put_forward(profile, agent_text)
-    if not items:
-        return {}
     found: dict[str, str] = {}
     for fact in facts:
-        named = _named_items(fact, items, reply)
+        named = _named_items(fact, _put_forward(profile, fact, agent_text), reply)
         if len(named) == 1:
             found[fact.fact.name] = named[0]
     return found
 
 
-def _put_forward(profile: Profile, agent_text: str) -> list[str]:
+def _put_forward(profile: Profile, fact: FactProfile, agent_text: str) -> list[str]:
     """What the agent's line names for the customer to take: its titles. One word opening a sentence is not
-    one ("Savings or checking?": a capital that only opens the sentence)."""
-    items = {value for start, _, value, _ in names.titles(agent_text, profile.schema_words)
-             if " " in value or not _SENTENCE_OPENING.search(agent_text[:start])}
+    one ("Savings or checking?": a capital that only opens the sentence), nor a kind of the thing ("It's
+    a Reggae song")."""
+    items = {value for start, end, value, _ in names.titles(agent_text, profile.schema_words, loose=True)
+             if (" " in value or not _SENTENCE_OPENING.search(agent_text[:start]))
+             and not _kind_of(fact, agent_text, end, start)}
+    # "Dogman and Hackers": each side of a joint is an item too (the customer names one; "Josie and the
+    # Pussycats" named whole is still the longer item)
+    items |= {part for item in items for part in _JOINT.split(item) if part and part[:1].isupper()}
     return sorted(items, key=len, reverse=True)
 
 
+_JOINT = re.compile(r"\s+(?:and|or|&)\s+")
 _SENTENCE_OPENING = re.compile(r"(?:^|[.!?]\s*)\W*$")
 
 
@@ -142,8 +155,7 @@ def _named_items(fact: FactProfile, items: list[str], reply: str) -> list[str]:
             for variant in (item, re.sub(r"^(?:the|a|an)\s+", "", item, flags=re.IGNORECASE)):
                 pattern = re.compile(rf"(?<![\w'’-]){re.escape(variant)}(?![\w'’-])", re.IGNORECASE)
                 for match in pattern.finditer(reply, sentence.start(), sentence.end()):
-                    after = reply[match.end():match.end() + 20].split()
-                    if after and stem(after[0].lower().strip(".,!?")) in fact.cues:
+                    if _kind_of(fact, reply, match.end()):
                         continue
                     if not any(s <= match.start() and match.end() <= e for s, e, _ in named):
                         named.append((match.start(), match.end(), match.group(0)))
