@@ -155,3 +155,40 @@ def test_an_answer_naming_the_title_after_play_or_called_is_the_title() -> None:
                         ("The song is called In Your Eyes.", "In Your Eyes"),
                         ("Play If We Have Each Other for me.", "If We Have Each Other")):
         assert extract_facts(songs(), "PlaySong", talk("Play a song.", which, reply))["song_name"] == song
+
+
+STAYS = {
+    "service_name": "Stays_9", "description": "Find and reserve hotels",
+    "slots": [{"name": "hotel_name", "description": "Name of the hotel", "is_categorical": False},
+              {"name": "destination", "description": "City where the hotel is located", "is_categorical": False},
+              {"name": "event_name", "description": "Name of the event", "is_categorical": False},
+              {"name": "number_of_tickets", "description": "Number of tickets for the event", "is_categorical": False}],
+    "intents": [{"name": "Reserve", "description": "Reserve a hotel room", "required_slots": ["hotel_name"]},
+                {"name": "Search", "description": "Find a hotel", "required_slots": ["destination"]},
+                {"name": "Buy", "description": "Buy tickets for an event", "required_slots": ["event_name"]}],
+}
+
+
+def stays() -> Checklist:
+    return Checklist.from_schema(STAYS)
+
+
+def test_a_run_after_at_holding_the_things_own_noun_names_it_but_is_no_city() -> None:
+    assert extract_facts(stays(), "Reserve", talk("I want to stay at The Parc Hotel."))["hotel_name"] == (
+        "The Parc Hotel")
+    # "at" a name without the thing's noun is still a place, not a hotel named
+    assert "hotel_name" not in extract_facts(stays(), "Reserve", talk("I want a hotel room at Union Square."))
+    # an offer of a room "at" a hotel names no city
+    offered = talk("Find me a hotel.", ("You need 1 room at The River Hotel, am I right?", ()), "Yes, you're right.")
+    assert "destination" not in extract_facts(stays(), "Search", offered)
+    city = talk("Find me a hotel.", ("How about a hotel in San Diego?", ()), "Yes, that's fine.")
+    assert extract_facts(stays(), "Search", city)["destination"] == "San Diego"
+
+
+def test_a_title_after_a_noun_of_the_checklist_and_for_or_after_heard_that() -> None:
+    assert extract_facts(stays(), "Buy", talk("Please get me 2 tickets for Ben Harper."))["event_name"] == "Ben Harper"
+    heard = talk("I want event tickets. I heard that Bill Callahan is good.")
+    assert extract_facts(stays(), "Buy", heard)["event_name"] == "Bill Callahan"
+    # "for" after a noun of place or time, or a word the checklist does not use, names no event
+    assert "event_name" not in extract_facts(stays(), "Buy", talk("I want event tickets for the city of Paris."))
+    assert "event_name" not in extract_facts(stays(), "Buy", talk("I want event tickets. A gift for Mary."))

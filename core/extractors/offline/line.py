@@ -94,7 +94,7 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         whole = None if YES.match(text) or NO.match(text) else title_answer(text)
         if whole:
             return whole  # the reply to "what is the event called?" is the name, whole: "Dentist appointment"
-    spans = _typed_spans(profile, kind, text)
+    spans = _typed_spans(profile, kind, text, fact.cues)
     if kind == TITLE and fact.fact.name in asked and not spans:
         spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
     if fact.area:
@@ -177,14 +177,28 @@ def kind_spans(profile: Profile, kind: str, text: str) -> list[values.Span] | No
     return None
 
 
-def _typed_spans(profile: Profile, kind: str, text: str) -> list[values.Span]:
+def _typed_spans(profile: Profile, kind: str, text: str, own_nouns: frozenset[str] = frozenset()) -> list[values.Span]:
     spans = kind_spans(profile, kind, text)
     if spans is not None:
         return spans
     if kind == TITLE:
-        # Unasked, a capitalised run names this fact only after a cue ("called Sushi Zen", "watch Dumbo").
-        return [s[:3] for s in names.titles(text, profile.schema_words) if s[3]]
+        # Unasked, a capitalised run names this fact only after a cue ("called Sushi Zen", "watch Dumbo"), or
+        # after a noun of the checklist's own and "for"/"of": "2 tickets for Ben Harper", "dates for the Eagles"
+        return [s[:3] for s in names.titles(text, profile.schema_words, own_nouns=own_nouns)
+                if s[3] or _for_own_noun(profile, text, s[0])]
     return []
+
+
+_FOR_NOUN = re.compile(r"\b([A-Za-z]+)\s+(?:for|of)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def _for_own_noun(profile: Profile, text: str, start: int) -> bool:
+    before = _FOR_NOUN.search(text[max(0, start - 40):start])
+    return bool(before) and stem(before.group(1).lower()) in profile.topic and before.group(1).lower() not in _NOT_NOUNS
+
+
+# Nouns of place and time are never what a title is "for" or "of": "the city of Paris", "dates for March".
+_NOT_NOUNS = frozenset({"city", "town", "area", "location", "place", "date", "day", "time", "name", "number"})
 
 
 def _inside(span: values.Span, others: list[values.Span]) -> bool:

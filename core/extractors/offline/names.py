@@ -280,20 +280,28 @@ _PLACE_BEFORE = re.compile(r"(?<!interested\s)(?<!listen\s)(?<!listening\s)"
 _INNER_WORDS = frozenset({"on", "it", "be", "for", "with", "up", "me", "you", "my", "all", "over", "out", "off",
                           "down", "into", "as", "no", "not", "so", "if", "we", "i", "your", "our", "this", "that",
                           "like", "than", "through"})
+def _stem(word: str) -> str:
+    """The crude stem the checklist's profile uses ("hotels" -> "hotel"), kept here so names needs no profile."""
+    for suffix in ("ing", "ed", "es", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
 _COORDINATORS = frozenset({"or", "and", "but", "nor"})  # "Dogman, Hackers, Or High Life": a list's joint
 _OPENS_SENTENCE = re.compile(r"(?:^|[.!?]\s*)[\W_]*$")
 # After these a capitalised run names the thing itself: "called Sushi Zen", "I found Aly And Aj".
 # A cue word right before a title ("called Sushi Zen", "watch Dumbo"), or a verb of watching, playing or
 # hearing with the thing's own noun between ("watch the movie The Mustang", "play that song Hello").
 TITLE_CUE = re.compile(r"\b(?:(?:called|named|titled|found|is|try|about|watch|see|play|hear|listen\s+to|"
-                       r"play\s+(?:me|us)|cast|put\s+on)\s+|"
+                       r"play\s+(?:me|us)|cast|put\s+on|heard(?:\s+that)?|preferably|especially)\s+|"
                        r"(?:watch|see|play|stream|listen\s+to)(?:ing)?\s+(?:the|a|an|that|this)\s+[a-z]+,?\s+)$",
                        re.IGNORECASE)
 _MAX_TITLE_WORDS = 8
 
 
-def titles(text: str, schema_words: frozenset[str] = frozenset(),
-           loose: bool = False) -> list[tuple[int, int, str, bool]]:
+def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = False,
+           own_nouns: frozenset[str] = frozenset()) -> list[tuple[int, int, str, bool]]:
     """Capitalised runs that may name a thing (a film, a restaurant, a match): (start, end, value, cued).
 
     A run opens with a capital or a digit, may hold lower-case joiners inside ("The Taste of Tea"), is
@@ -301,7 +309,8 @@ def titles(text: str, schema_words: frozenset[str] = frozenset(),
     `cued` says a cue word stands right before it ("called Sushi Zen"). `loose` (an agent's offer, which
     writes titles as they are spelled) also joins a short lower-case word between two capitalised ones:
     "All on Me", "Wild Nights with Emily" (not a verb or a preposition of place or source: "Zen is in San Jose",
-    "Hello by Adele from 25").
+    "Hello by Adele from 25"). A run after "at" or "in" is a place, unless it holds one of `own_nouns` (stems
+    of the fact's own noun): "stay at The Parc Hotel" names the hotel, and is returned as cued.
     """
     spans = []
     tokens = list(_TITLE_TOKEN.finditer(text))
@@ -352,7 +361,12 @@ def titles(text: str, schema_words: frozenset[str] = frozenset(),
         head = text[:start]
         if re.search(r"[A-Za-z],\s*$", head) and any(p[0] < start < p[1] for p in places(text)):
             continue  # the region of a place: "in London, UK"
-        if _PLACE_BEFORE.search(head) or DATE.match(value) or TIME.match(value) or value[:1].isdigit():
+        if DATE.match(value) or TIME.match(value) or value[:1].isdigit():
+            continue
+        if _PLACE_BEFORE.search(head):
+            if not any(_stem(w.lower().strip(".,'’")) in own_nouns for w in value.split()[1:]):
+                continue
+            spans.append((start, start + len(value), value, True))
             continue
         spans.append((start, start + len(value), value, bool(TITLE_CUE.search(head))))
     return spans

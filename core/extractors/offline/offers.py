@@ -59,6 +59,8 @@ def accepted_offer(profile: Profile, required: Sequence[str], agent_text: str, a
     found: dict[str, str] = {}
     for fact in facts:
         spans = _spans(profile, fact, agent_text)
+        if fact.area:  # "1 room at The River Hotel": a point "at" something, or named as one, is no city
+            spans = [s for s in spans if not names.AT_POINT.search(agent_text[:s[0]]) and not names.names_a_point(s[2])]
         rivals = [f for f in (profile.facts[n] for n in required) if f is not fact and f.kind == fact.kind]
         if rivals:
             role = fact_role(fact)
