@@ -192,3 +192,48 @@ def test_a_title_after_a_noun_of_the_checklist_and_for_or_after_heard_that() -> 
     # "for" after a noun of place or time, or a word the checklist does not use, names no event
     assert "event_name" not in extract_facts(stays(), "Buy", talk("I want event tickets for the city of Paris."))
     assert "event_name" not in extract_facts(stays(), "Buy", talk("I want event tickets. A gift for Mary."))
+
+
+RENTAL = {
+    "service_name": "Cars_9", "description": "Rent cars",
+    "slots": [{"name": "pickup_date", "description": "Date of pickup for car rental", "is_categorical": False},
+              {"name": "dropoff_date", "description": "End date of car rental reservation", "is_categorical": False}],
+    "intents": [{"name": "Rent", "description": "Rent a car", "required_slots": ["pickup_date", "dropoff_date"]}],
+}
+
+
+def rental() -> Checklist:
+    return Checklist.from_schema(RENTAL)
+
+
+def test_two_days_said_as_a_range_start_and_end_it() -> None:
+    got = extract_facts(rental(), "Rent", talk("I need a car March 9th until March 12th."))
+    assert (got["pickup_date"], got["dropoff_date"]) == ("March 9th", "March 12th")
+    through = extract_facts(rental(), "Rent", talk("A rental car this Sunday through the 7th, please."))
+    assert (through["pickup_date"], through["dropoff_date"]) == ("this Sunday", "the 7th")
+    # two days with no range between them decide nothing
+    assert extract_facts(rental(), "Rent", talk("I need a car March 9th or March 12th.")) == {}
+
+
+def test_one_day_said_with_no_cue_starts_the_rental_but_not_an_answer_about_its_end() -> None:
+    assert extract_facts(rental(), "Rent", talk("I need a rental car on March 11th."))["pickup_date"] == "March 11th"
+    # the same day answering the agent's question about the end is the end's
+    asked = talk("I need a rental car.", ("Until when do you need it?", ("dropoff_date",)), "March 11th.")
+    got = extract_facts(rental(), "Rent", asked)
+    assert got.get("dropoff_date") == "March 11th" and "pickup_date" not in got
+    # a day said about something else than the rental is not its start
+    weather = talk("I need a rental car. What is the weather on March 11th?")
+    assert "pickup_date" not in extract_facts(rental(), "Rent", weather)
+
+
+def test_a_lone_day_decides_nothing_for_a_stay_where_only_checking_in_or_out_does() -> None:
+    stay = Checklist.from_schema({
+        "service_name": "Rooms_9", "description": "Book rooms",
+        "slots": [{"name": "check_in_date", "description": "Check in date for the room", "is_categorical": False},
+                  {"name": "check_out_date", "description": "Check out date for the room", "is_categorical": False}],
+        "intents": [{"name": "Book", "description": "Book a room", "required_slots": ["check_in_date",
+                                                                                      "check_out_date"]}],
+    })
+    assert extract_facts(stay, "Book", talk("I need a room, I am gone by the 20th.")) == {}
+    got = extract_facts(stay, "Book", talk("I need a room, checking in on the 18th."))
+    assert got == {"check_in_date": "the 18th"}

@@ -35,7 +35,7 @@ from core.extractors.offline.profile import (
     words,
 )
 from core.extractors.offline.proposal import proposed_value
-from core.extractors.offline.roles import fact_role, is_stay, value_role
+from core.extractors.offline.roles import START, fact_role, is_stay, value_role
 
 _FILLER = re.compile(
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|please|uh|um|well|so|oh|and|it's|it is|it'll be|that's|that is|that would be|"
@@ -107,7 +107,9 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         spans = [s for s in values.numbers(text) if not _inside(s, values.times(text))]
     stated = [s for s in spans if not denied(text, s[0])]
     if rivals:
-        stated = [s for s in stated if _mine(fact, rivals, text, s[0], asked)]
+        whose = [s for s in stated if _mine(fact, rivals, text, s[0], asked)]
+        stated = (whose or _in_range(fact, rivals, text, stated)
+                  or _lone_start(profile, fact, rivals, text, stated, asked))
         if spans and not stated:
             return None
         if [r for r in rivals if r.fact.name in asked] and fact.fact.name in asked and not stated:
@@ -151,6 +153,44 @@ def _mine(fact: FactProfile, rivals: Sequence[FactProfile], text: str, start: in
     group = [fact, *rivals]
     in_question = [f for f in group if f.fact.name in asked]
     return len(in_question) == 1 and in_question[0] is fact
+
+
+# Words closing a range, the second value its end: "March 9th until March 12th", "this Sunday through the 7th".
+_RANGE_END = re.compile(r"^\W*(?:\w+\W+){0,6}?(?:until|till|til|through|thru|to)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def _in_range(fact: FactProfile, rivals: Sequence[FactProfile], text: str,
+              stated: list[values.Span]) -> list[values.Span]:
+    """Two values said as a range, the first with no cue of its own and the second after "until" or
+    "through": the first starts it and the second ends it, for a start fact and its one end rival."""
+    role = fact_role(fact)
+    if len(rivals) != 1 or role is None or fact_role(rivals[0]) in (None, role) or len(stated) != 2:
+        return []
+    first, second = sorted(stated)
+    if value_role(text, first[0]) is not None or not _RANGE_END.match(text[first[1]:second[0]]):
+        return []
+    return [first] if role == START else [second]
+
+
+def _lone_start(profile: Profile, fact: FactProfile, rivals: Sequence[FactProfile], text: str,
+                stated: list[values.Span], asked: Sequence[str]) -> list[values.Span]:
+    """One day said with no cue, for a start date and its end rival: "I need the car March 11th" starts the
+    rental (an end is said as one: "until the 13th", "back on the 8th"); not when the agent asked for the end,
+    and only in a sentence asking for what this service does or answering the agent (a day said about the
+    weather is not a pickup). Not for a stay: only its own words (checking in or out) decide there, as `roles`
+    reads them ("out on the 20th" ends it)."""
+    if (fact.kind != DATE or len(stated) != 1 or not (asked or profile.on_task(_sentence_at(text, stated[0][0])))
+            or len(rivals) != 1 or fact_role(fact) != START or is_stay(fact) or is_stay(rivals[0])
+            or fact_role(rivals[0]) in (None, START) or rivals[0].fact.name in asked
+            or value_role(text, stated[0][0]) is not None):
+        return []
+    return stated
+
+
+def _sentence_at(text: str, at: int) -> str:
+    start = max(text.rfind(c, 0, at) for c in ".!?;") + 1
+    ends = [e for e in (text.find(c, at) for c in ".!?;") if e >= 0]
+    return text[start:min(ends) if ends else len(text)]
 
 
 def _on_topic(profile: Profile, text: str) -> bool:
