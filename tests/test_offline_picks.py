@@ -237,3 +237,25 @@ def test_a_lone_day_decides_nothing_for_a_stay_where_only_checking_in_or_out_doe
     assert extract_facts(stay, "Book", talk("I need a room, I am gone by the 20th.")) == {}
     got = extract_facts(stay, "Book", talk("I need a room, checking in on the 18th."))
     assert got == {"check_in_date": "the 18th"}
+
+
+TRIPS = {
+    "service_name": "Trips_9", "description": "Find flights",
+    "slots": [{"name": "origin_city", "description": "City of origin for the flight", "is_categorical": False},
+              {"name": "destination_city", "description": "City of destination for the flight",
+               "is_categorical": False},
+              {"name": "destination", "description": "Destination address for the taxi ride", "is_categorical": False}],
+    "intents": [{"name": "Fly", "description": "Find a flight", "required_slots": ["origin_city", "destination_city"]},
+                {"name": "Ride", "description": "Book a taxi ride", "required_slots": ["destination"]}],
+}
+
+
+def test_there_points_back_at_a_city_for_where_a_trip_goes_or_leaves_but_not_at_a_taxis_address() -> None:
+    trips = Checklist.from_schema(TRIPS)
+    weather = ("What's the weather in Phoenix?", ("Sunny, 30 degrees.", ()))
+    to = extract_facts(trips, "Fly", talk(*weather, "Good. Find me a flight there."))
+    assert to == {"destination_city": "Phoenix"}
+    back = extract_facts(trips, "Fly", talk(*weather, "Good. Find me a flight from there."))
+    assert back == {"origin_city": "Phoenix"}
+    # a taxi's destination is an address, which the agent asks for
+    assert extract_facts(trips, "Ride", talk(*weather, "Good. Get me a taxi there.")) == {}

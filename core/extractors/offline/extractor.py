@@ -32,7 +32,7 @@ from core.extractors.offline.line import kind_spans, read_line
 from core.extractors.offline.offers import accepted_offer, picked_offer
 from core.extractors.offline.polarity import denied
 from core.extractors.offline.profile import DATE, LINES_READ_LIMIT, PERSON, PLACE, TEXT, Profile, profile
-from core.extractors.offline.roles import fact_role
+from core.extractors.offline.roles import END, fact_role, value_role
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
@@ -110,11 +110,15 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 # "How about After, Pillow Talk, or Say Anything?" - "I really like Pillow Talk."
                 collected.update(picked_offer(facts, required, texts[index - 1], lines[index - 1].asks, own))
             collected = _without_withdrawn(collected, own)
-            if REFERS_BACK.search(own):
+            pointing = REFERS_BACK.search(own)
+            if pointing:
                 # "I'd like a house to stay there": the place said for the task before is this one's too
-                # (a destination is not: "a cab there" waits for the agent to name the address).
+                # (a destination that is a point is not: "a cab there" waits for the agent to name the address;
+                # a city is: "a flight there" goes to it, "a flight from there" leaves it).
+                heading = value_role(own, pointing.start()) or END
                 back = [n for n in required if facts.facts[n].kind == PLACE and n not in collected
-                        and fact_role(facts.facts[n], by_name=False) is None]
+                        and (fact_role(facts.facts[n], by_name=False) is None
+                             or (facts.facts[n].area and fact_role(facts.facts[n]) == heading))]
                 collected.update(earlier(facts, back, lines[:start]))
             if SAME_DAY.search(own):
                 # "When am I free on that date?": the day said for the task before is this one's too, where
