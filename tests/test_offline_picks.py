@@ -259,3 +259,14 @@ def test_there_points_back_at_a_city_for_where_a_trip_goes_or_leaves_but_not_at_
     assert back == {"origin_city": "Phoenix"}
     # a taxi's destination is an address, which the agent asks for
     assert extract_facts(trips, "Ride", talk(*weather, "Good. Get me a taxi there.")) == {}
+
+
+def test_there_points_back_at_a_city_the_customer_headed_to_but_not_at_an_airport() -> None:
+    stays_list = stays()
+    bus = ("I need a bus to Seattle.", ("Your ticket is booked.", ()))
+    got = extract_facts(stays_list, "Search", talk(*bus, "Thanks. Find me a hotel there."))
+    assert got["destination"] == "Seattle"
+    airport = ("I need a ride to SFO Airport.", ("Your ride is booked.", ()))
+    assert "destination" not in extract_facts(stays_list, "Search", talk(*airport, "Thanks. Find me a hotel there."))
+    # with no "there", the city of the task before is not this one's
+    assert "destination" not in extract_facts(stays_list, "Search", talk(*bus, "Thanks. Find me a hotel."))

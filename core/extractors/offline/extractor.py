@@ -143,15 +143,16 @@ REFERS_BACK = re.compile(
 
 
 def earlier(facts: Profile, wanted: list[str], lines: tuple[Line, ...]) -> dict[str, str]:
-    """The latest area the customer named "in" ("the weather in Toronto") before this task, for each wanted
-    fact: "there" points back at where the customer is, not at a pickup point ("at SMF airport")."""
+    """The latest area the customer named "in" or headed "to" ("the weather in Toronto", "a bus to Seattle")
+    before this task, for each wanted fact: "there" points back at where the customer is or goes, not at a
+    pickup point ("at SMF airport") nor a point headed to ("to SFO airport")."""
     found: dict[str, str] = {}
     if wanted:
         for line in lines:
             if line.speaker != AGENT:
                 own = _own(facts, line.text)
-                spans = [s for s in names.places(own, cue=IN_AREA)
-                         if not denied(own, s[0]) and not names.names_a_point(s[2])]
+                spans = sorted(s for s in [*names.places(own, cue=IN_AREA), *names.places(own, cue=names.HEADING_CUE)]
+                               if not denied(own, s[0]) and not names.names_a_point(s[2]))
                 if spans:
                     found = dict.fromkeys(wanted, spans[-1][2])
     return found
