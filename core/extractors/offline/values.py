@@ -44,7 +44,8 @@ _ORDINAL = (r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|se
             r"twenty[-\s](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|thirtieth|thirty[-\s]first)")
 DATE = re.compile(
     rf"\b(?:"
-    rf"(?:the\s+)?day\s+after\s+tomorrow|(?:later\s+)?today|tonight|tomorrow|"
+    # "tonight" says the part of a day (an evening) more than which day: it is read as no date
+    rf"(?:the\s+)?day\s+after\s+tomorrow|(?:later\s+)?today|tomorrow|"
     rf"(?:next|this|coming)\s+{_WEEKDAY}|{_WEEKDAY}\s+(?:next|this)\s+week|(?:this|next)\s+week\s+{_WEEKDAY}|"
     rf"{_MONTH}\s+(?:the\s+)?{_ORDINAL}|{_MONTH}\s+\d{{1,2}}\b|"
     rf"(?:the\s+)?{_ORDINAL}\s+of\s+(?:{_MONTH}|(?:this|next|the)\s+month)|"
@@ -85,8 +86,14 @@ _COUNTED = re.compile(r"\s+(?:times?|attempts?|tries|try|rounds?|calls?|requests
                       re.IGNORECASE)
 
 
+# A bare ordinal before a capitalised word other than a month opens a name: "3rd Street Cinema", "5th Avenue".
+_NAMED_AFTER = re.compile(rf"\s+(?!{_MONTH}(?!\w)|I\b)[A-Z]")
+_BARE_ORDINAL = re.compile(r"\d{1,2}(?:st|nd|rd|th)")
+
+
 def dates(text: str) -> list[Span]:
-    spans = [s for s in find(DATE, text) if not _COUNTED.match(text, s[1])]
+    spans = [s for s in find(DATE, text) if not _COUNTED.match(text, s[1])
+             and not (_BARE_ORDINAL.fullmatch(s[2]) and _NAMED_AFTER.match(text, s[1]))]
     return _longest([_no_article(_no_full_stop(s)) for s in spans])
 
 
