@@ -106,6 +106,9 @@ PINNED = {
     "attacks_holdout7.json": "284694a7746ffc170f3e24ae6eb1485a5e524133f93ace933dc3b05ed483b8ad",
     "contract_holdout5/bad.json": "40ae8f10514973b969134930b0c227271f3871a81d97c5963d97b84cd9e710c2",
     "contract_holdout5/clean.json": "36d240be96748fe6e63f471a0f19eee92934b7da8d4a83ce14420dba7db07835",
+    "attacks_holdout8.json": "7022ffc63b1031b67dac64b252074f39992e194530c91d5d5fc17957a53d6166",
+    "contract_holdout6/bad.json": "44bd45b30e83ec76bc167d0556d1b243ed7565977b4347e1f8dbd73410bc06b9",
+    "contract_holdout6/clean.json": "5a7d64055b1820382d91980f4a0b44ae776ef15b4d6d3da941f3430bce3e9e43",
 }
 
 
