@@ -24,6 +24,7 @@ from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read f
     TIME,
     TITLE,
     area_evidence,
+    checklist_kinds,
     counted,
     kind_of,
     names_an_end,
@@ -141,7 +142,7 @@ def without_examples(description: str) -> str:
 
 def _build(checklist: Checklist) -> Profile:
     facts = {}
-    kinds = {fact.name: kind_of(fact) for fact in checklist.facts.values()}
+    kinds = checklist_kinds(checklist)
     areas = _areas(checklist, kinds)
     for fact in checklist.facts.values():
         kind = kinds[fact.name]
