@@ -103,3 +103,64 @@ def test_an_accepted_offer_is_collected_the_same_under_every_wording() -> None:
     values = [c.get(n) for c, (n, _) in zip(collected, TUTOR_WORDINGS, strict=True)]
     assert values == ["Harbor Lane Tutoring"] * len(TUTOR_WORDINGS)
     assert [c.get("lesson_day") for c in collected] == ["March 3rd"] * len(TUTOR_WORDINGS)
+
+
+def _ferry(count_name: str, count_description: str, *, rival: bool = False) -> Checklist:
+    """A booking whose intent says what it books ("tickets"); the count may be worded without that noun."""
+    slots = [{"name": count_name, "description": count_description, "is_categorical": True,
+              "possible_values": ["1", "2", "3", "4"]},
+             {"name": "crossing_day", "description": "Date of the crossing", "is_categorical": False}]
+    if rival:
+        slots.append({"name": "cabins", "description": "Number of cabins", "is_categorical": True,
+                      "possible_values": ["1", "2", "3"]})
+    return Checklist.from_schema({
+        "service_name": "Ferries_9", "description": "Ferry crossings", "slots": slots,
+        "intents": [{"name": "BookCrossingTickets", "description": "Buy tickets for a ferry crossing",
+                     "is_transactional": True, "required_slots": [count_name, "crossing_day"],
+                     "optional_slots": {"cabins": "1"} if rival else {}}],
+    })
+
+
+FERRY_COUNTS = [
+    ("number_of_tickets", "Number of tickets to buy"),  # the plain wording names the tickets itself
+    ("party", "Number of guest places to hold"),
+    ("berths", "How many the customer wants"),
+]
+
+
+@pytest.mark.parametrize(("name", "description"), FERRY_COUNTS)
+def test_a_count_counts_what_its_intent_books_however_worded(name: str, description: str) -> None:
+    line = (Line(CUSTOMER, "Please get me 3 tickets for the crossing on May 2nd."),)
+    assert extract_facts(_ferry(name, description), "BookCrossingTickets", line).get(name) == "3"
+
+
+def test_a_count_with_a_rival_count_reads_its_own_words_only() -> None:
+    """With cabins counted too, "3 tickets" is not read for a count that does not say tickets itself: the
+    intent's noun could be either count's."""
+    line = (Line(CUSTOMER, "Please get me 3 tickets for the crossing on May 2nd."),)
+    assert extract_facts(_ferry("party", "Number of guest places to hold", rival=True), "BookCrossingTickets",
+                         line).get("party") is None
+    assert extract_facts(_ferry("number_of_tickets", "Number of tickets to buy", rival=True), "BookCrossingTickets",
+                         line).get("number_of_tickets") == "3"
+
+
+def _place(name: str, description: str) -> Checklist:
+    """One place fact alone, so only its own words say whether it is an area."""
+    return Checklist.from_schema({
+        "service_name": "Boats_9", "description": "Hire a water taxi",
+        "slots": [{"name": name, "description": description, "is_categorical": False}],
+        "intents": [{"name": "HireBoat", "description": "Hire a water taxi", "required_slots": [name]}],
+    })
+
+
+@pytest.mark.parametrize(("name", "description", "area"), [
+    ("drop_point", "Address where the boat should go", False),  # plain: a point by its own noun
+    ("drop_point", "Take the boat to this point", False),  # the demonstrative points at the value: a point
+    ("harbour_town", "Look for boats in this city", True),
+    ("harbour_town", "City where the boat waits", True),
+])
+def test_a_place_is_an_area_or_a_point_by_the_noun_its_words_point_at(name: str, description: str,
+                                                                       area: bool) -> None:
+    from core.extractors.offline.profile import profile
+    assert fact_kind(_place(name, description), name) == "place"
+    assert profile(_place(name, description)).facts[name].area is area

@@ -278,9 +278,12 @@ def area_evidence(fact: Fact) -> bool | None:
     `profile`)."""
     for tokens in (_words(fact.description), _words(fact.name)):
         heads = {w.removesuffix("s") if w.removesuffix("s") in _POINTS else w for w in _place_heads(tokens)}
-        if heads & _AREAS:
+        # the noun a demonstrative points at is the value itself: "Book ride to this point" is a point, "Look in
+        # this city" an area ("Starting point" is an idiom for an origin, which may be a city: not read)
+        pointed = {b for a, b in itertools.pairwise(tokens) if a in ("this", "that")}
+        if heads & _AREAS or pointed & _AREAS:
             return True
-        if heads & _POINTS:
+        if heads & _POINTS or pointed & (_POINTS | {"point"}):
             return False
     return None
 
