@@ -74,6 +74,15 @@ def test_an_ordinal_that_counts_is_not_a_date():
     assert facts("ride", "The third, please.", asked=("pickup_date",)) == {"pickup_date": "The third"}
 
 
+@pytest.mark.parametrize(("thing", "day"), [
+    ("Take the first open slot, I live on the 3rd floor.", "Take the first, I'm free on the 3rd."),
+    ("Use the 2nd entrance please.", "Use the 2nd please."),
+])
+def test_an_ordinal_before_a_noun_orders_a_thing_not_a_day(thing, day):
+    assert "pickup_date" not in facts("ride", thing, asked=("pickup_date",))
+    assert "pickup_date" in facts("ride", day, asked=("pickup_date",))
+
+
 @pytest.mark.parametrize("amount", ["forty two dollars and fifty cents", "two and a half thousand dollars"])
 def test_a_fraction_in_words_belongs_to_the_amount(amount):
     assert facts("send", f"Send {amount} to Marisol.")["amount"] == amount
