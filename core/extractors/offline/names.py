@@ -301,6 +301,11 @@ TITLE_CUE = re.compile(r"\b(?:(?:called|named|titled|found|is|try|about|watch|se
 _MAX_TITLE_WORDS = 8
 
 
+_OPENING_VERB = re.compile(r"[A-Z][a-z]+ing\s+[a-z]")
+# English abbreviations written with a full stop inside a name.
+_ABBREVIATION = re.compile(r"(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Ft|Jr|Sr)\.")
+
+
 def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = False,
            own_nouns: frozenset[str] = frozenset()) -> list[tuple[int, int, str, bool]]:
     """Capitalised runs that may name a thing (a film, a restaurant, a match): (start, end, value, cued).
@@ -325,8 +330,8 @@ def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = 
         nxt = at + 1
         while nxt < len(tokens) and len(run) < _MAX_TITLE_WORDS:
             gap = text[run[-1].end():tokens[nxt].start()]
-            if gap.strip() or run[-1].group(0)[-1:] in ".":
-                break
+            if gap.strip() or (run[-1].group(0)[-1:] in "." and not _ABBREVIATION.fullmatch(run[-1].group(0))):
+                break  # a full stop ends the run, unless it ends an abbreviation: "Dr. Amy Chen", "St. Louis"
             word = tokens[nxt].group(0)
             if word[:1].isupper() or word[:1].isdigit() or word.lower() in _TITLE_JOINERS or (
                     loose and word in _INNER_WORDS and nxt + 1 < len(tokens)
@@ -349,6 +354,8 @@ def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = 
         if not run:
             continue
         start, end = run[0].start(), run[-1].end()
+        if opens and len(run) == 1 and _OPENING_VERB.match(text, start):
+            continue  # "Checking in March 8th": a sentence opening with a verb's -ing form, not a name
         value = text[start:end].rstrip(".")
         own = [_POSSESSIVE.sub("", w.lower()).strip("'’.") for w in value.split()]
         # in an offer, two capitals inside a sentence make a title of common words: "listen to All on Me"
