@@ -270,3 +270,16 @@ def test_there_points_back_at_a_city_the_customer_headed_to_but_not_at_an_airpor
     assert "destination" not in extract_facts(stays_list, "Search", talk(*airport, "Thanks. Find me a hotel there."))
     # with no "there", the city of the task before is not this one's
     assert "destination" not in extract_facts(stays_list, "Search", talk(*bus, "Thanks. Find me a hotel."))
+
+
+def test_a_number_after_the_services_noun_and_for_counts_its_people_but_not_days_or_hours() -> None:
+    cabs = Checklist.from_schema({
+        "service_name": "Cabs_9", "description": "Book a cab",
+        "slots": [{"name": "number_of_seats", "description": "Number of seats to reserve", "is_categorical": True,
+                   "possible_values": ["1", "2", "3", "4"]}],
+        "intents": [{"name": "GetRide", "description": "Book a cab ride", "required_slots": ["number_of_seats"]}],
+    })
+    assert extract_facts(cabs, "GetRide", talk("Can you get me a cab for 4?"))["number_of_seats"] == "4"
+    assert extract_facts(cabs, "GetRide", talk("I want a cab for two to go there."))["number_of_seats"] == "2"
+    for line in ("I need a cab for 2 hours.", "I want a cab for 4 pm.", "A coffee for 2, then a ride."):
+        assert "number_of_seats" not in extract_facts(cabs, "GetRide", talk(line)), line
