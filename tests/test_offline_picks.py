@@ -283,3 +283,12 @@ def test_a_number_after_the_services_noun_and_for_counts_its_people_but_not_days
     assert extract_facts(cabs, "GetRide", talk("I want a cab for two to go there."))["number_of_seats"] == "2"
     for line in ("I need a cab for 2 hours.", "I want a cab for 4 pm.", "A coffee for 2, then a ride."):
         assert "number_of_seats" not in extract_facts(cabs, "GetRide", talk(line)), line
+
+
+def test_an_accepted_offer_naming_only_a_point_at_something_offers_that_thing() -> None:
+    offered = talk("Find me a hotel.", ("I found rooms available at Amber Court Suites.", ()),
+                   "Yes, that one sounds good.")
+    assert extract_facts(stays(), "Reserve", offered)["hotel_name"] == "Amber Court Suites"
+    # a name of its own before "at" is the one offered, not the venue after it
+    named = talk("Find me an event.", ("There is Jazz Night at Mercedes-Benz Stadium.", ()), "Yes, that sounds good.")
+    assert extract_facts(stays(), "Buy", named)["event_name"] == "Jazz Night"
