@@ -292,3 +292,21 @@ def test_an_accepted_offer_naming_only_a_point_at_something_offers_that_thing() 
     # a name of its own before "at" is the one offered, not the venue after it
     named = talk("Find me an event.", ("There is Jazz Night at Mercedes-Benz Stadium.", ()), "Yes, that sounds good.")
     assert extract_facts(stays(), "Buy", named)["event_name"] == "Jazz Night"
+
+
+def test_a_place_after_the_city_of_and_in_a_yes_or_a_first_sentence_answering_where() -> None:
+    assert extract_facts(stays(), "Search", talk("Find hotels in the city of Anaheim."))["destination"] == "Anaheim"
+    where = ("Is there a city you'd like me to search in?", ("destination",))
+    assert extract_facts(stays(), "Search", talk("Find a hotel.", where, "Yes. Toronto, Canada."))["destination"] == (
+        "Toronto, Canada")
+    first = talk("Find a hotel.", where, "San Francisco please. Can you book for 2 nights?")
+    assert extract_facts(stays(), "Search", first)["destination"] == "San Francisco"
+    # a bare yes names no city, and a first sentence that is no place answers nothing
+    assert extract_facts(stays(), "Search", talk("Find a hotel.", where, "Yes.")) == {}
+    assert extract_facts(stays(), "Search", talk("Find a hotel.", where, "not sure yet. Any ideas?")) == {}
+
+
+def test_in_the_area_and_nearby_point_back_at_the_city_named_before() -> None:
+    weather = ("What's the weather in Phoenix?", ("Sunny, 30 degrees.", ()))
+    assert extract_facts(stays(), "Search", talk(*weather, "Find me a hotel in the area."))["destination"] == "Phoenix"
+    assert extract_facts(stays(), "Search", talk(*weather, "Find me a hotel nearby."))["destination"] == "Phoenix"
