@@ -34,6 +34,9 @@ class Intent:
     required: tuple[str, ...]
     optional: tuple[str, ...] = ()
     transactional: bool = False  # carrying it out changes something (a booking, a payment), not a look-up
+    # What carrying it out returns (SGD's `result_slots`): a look-up's results are things it finds and the
+    # agent offers by name (a restaurant, a dentist), whatever words describe them.
+    results: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,7 @@ class Checklist:
                     required=tuple(i.get("required_slots") or ()),
                     optional=tuple((i.get("optional_slots") or {}).keys()),
                     transactional=bool(i.get("is_transactional", False)),
+                    results=tuple(i.get("result_slots") or ()),
                 )
                 for i in service["intents"]
             }

@@ -8,9 +8,10 @@ it, a date with no day, month or number, a person that is a number, a person or 
 a date, a time or an amount, any free-text fact answered with another fact's closed value), never
 one that is merely unusual.
 
-The kind comes from `core.extractors.offline.kinds.kind_of` (the fact's vocabulary and the head
-noun of its description). The words below are English calendar, clock and number words:
-grammar, not any one service's vocabulary. English only, like the offline tier.
+The kind comes from the offline tier's reading of the checklist (`core.extractors.offline.profile`: the
+fact's vocabulary, the head noun of its description, and what the checklist's intents say it is). The
+words below are English calendar, clock and number words: grammar, not any one service's vocabulary.
+English only, like the offline tier.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import re
 from functools import lru_cache
 
 from core.checklist import Checklist, Fact
-from core.extractors.offline.kinds import COUNT, DATE, MONEY, PERSON, PLACE, TIME, kind_of
+from core.extractors.offline.kinds import COUNT, DATE, MONEY, PERSON, PLACE, TIME
+from core.extractors.offline.profile import profile
 from core.text import skeleton
 
 _NUMBER_WORD = (r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
@@ -59,7 +61,7 @@ _NOT_A_NAME = re.compile(r"(?<![\w'])(?:any|anyone|anybody|anything|some|someone
 
 def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool:
     """Whether `value` cannot be a value of `fact` (see the module docstring)."""
-    kind = _kind(checklist.facts[fact])
+    kind = profile(checklist).facts[fact].kind
     needs = _NEEDS.get(kind)
     if needs is not None and not needs.search(value):
         return True
@@ -81,12 +83,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
     return False
 
 
-# A Fact is frozen and small; its kind and vocabulary words are read once, not on every reported value.
-@lru_cache(maxsize=4096)
-def _kind(spec: Fact) -> str:
-    return kind_of(spec)
-
-
+# A Fact is frozen and small; its vocabulary words are read once, not on every reported value (its kind is
+# read from the checklist's profile, built once per checklist).
 @lru_cache(maxsize=4096)
 def _vocabulary(other: Fact) -> tuple[frozenset[str], frozenset[tuple[str, ...]]]:
     """(the fact's own words, its allowed values as word tuples); no values for a yes/no or a count,

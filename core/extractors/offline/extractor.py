@@ -21,9 +21,10 @@ import re
 import time
 
 from core import withdrawal
-from core.acceptance import offering_line
+from core.acceptance import offering_line, refused_offer
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
+from core.deferral import puts_off
 from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline import names
 from core.extractors.offline.elsewhere import elsewhere
@@ -36,7 +37,7 @@ from core.extractors.offline.roles import END, fact_role, value_role
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-27"
+VERSION = "offline-31"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -92,8 +93,18 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             before_offer = last_customer
             continue
         own = _own(facts, line.text)
+        fresh = withdrawal.reset_at(own)
+        if fresh is not None:
+            # "scrap all of that, start over": nothing said before counts, the rest of this line does
+            collected, own = {}, " " * fresh + own[fresh:]
         if index >= start:
             found = read_line(facts, required, own, asked, question)
+            if index and speakers[index - 1]:
+                # "Dr. Sato has 4:30 free" - "Yes, well, no, 4:30 is when I collect my son": not this value
+                found = {n: v for n, v in found.items() if not refused_offer(texts[index - 1], own, v)}
+            if asked:
+                # "Which stylist?" - "Hair Lab, I think, I can't remember": no answer yet
+                found = {n: v for n, v in found.items() if n not in asked or not puts_off(own, v)}
             # "Sushi Zen has a table at 7 pm." - "Sounds good.": the offer's values, unless restated.
             # (never over a value already collected: a confirmation repeats it in its own words)
             taken = offering_line(speakers, texts, index)
@@ -154,7 +165,7 @@ def earlier(facts: Profile, wanted: list[str], lines: tuple[Line, ...]) -> dict[
             if line.speaker != AGENT:
                 own = _own(facts, line.text)
                 spans = sorted(s for s in [*names.places(own, cue=IN_AREA), *names.places(own, cue=names.HEADING_CUE)]
-                               if not denied(own, s[0]) and not names.names_a_point(s[2]))
+                               if not denied(own, s[0], s[1]) and not names.names_a_point(s[2]))
                 if spans:
                     found = dict.fromkeys(wanted, spans[-1][2])
     return found
@@ -170,7 +181,7 @@ def earlier_date(facts: Profile, name: str, lines: tuple[Line, ...]) -> dict[str
     for line in lines:
         if line.speaker != AGENT:
             own = _own(facts, line.text)
-            spans = [s for s in kind_spans(facts, DATE, own) or [] if not denied(own, s[0])]
+            spans = [s for s in kind_spans(facts, DATE, own) or [] if not denied(own, s[0], s[1])]
             if spans:
                 found = {name: spans[-1][2]}
     return found

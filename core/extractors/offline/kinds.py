@@ -278,9 +278,12 @@ def area_evidence(fact: Fact) -> bool | None:
     `profile`)."""
     for tokens in (_words(fact.description), _words(fact.name)):
         heads = {w.removesuffix("s") if w.removesuffix("s") in _POINTS else w for w in _place_heads(tokens)}
-        if heads & _AREAS:
+        # the noun a demonstrative points at is the value itself: "Book ride to this point" is a point, "Look in
+        # this city" an area ("Starting point" is an idiom for an origin, which may be a city: not read)
+        pointed = {b for a, b in itertools.pairwise(tokens) if a in ("this", "that")}
+        if heads & _AREAS or pointed & _AREAS:
             return True
-        if heads & _POINTS:
+        if heads & _POINTS or pointed & (_POINTS | {"point"}):
             return False
     return None
 
@@ -331,6 +334,29 @@ def counted(fact: Fact) -> tuple[str, ...]:
     return tuple(out)
 
 
+def found_by_lookup(checklist: Checklist, fact: str) -> bool:
+    """A look-up intent (one that changes nothing) returns the fact without taking it as input, and another
+    intent requires it: the thing the look-up finds and the agent offers by name (a restaurant, a dentist's
+    practice, a film), which the customer then picks. The schema's structure says so, not its wording,
+    so a reworded checklist reads the same."""
+    intents = checklist.intents.values()
+    return (any(not i.transactional and fact in i.results and fact not in i.required and fact not in i.optional
+                for i in intents)
+            and any(fact in i.required for i in intents))
+
+
+def checklist_kinds(checklist: Checklist) -> dict[str, str]:
+    """Every fact's kind, with what the checklist's structure adds to its words: a fact a look-up finds is a
+    title (the name it goes by), never a person or free text, however its words describe it ("Name of the
+    dentist", "Name of the provider", "Label of the event" alike): whether a dentist's name reads as a person
+    or a business hangs on one word, and a person reading collects names said for anything else."""
+    kinds = {name: kind_of(fact) for name, fact in checklist.facts.items()}
+    for name, kind in kinds.items():
+        if kind in (PERSON, FREE) and found_by_lookup(checklist, name):
+            kinds[name] = TITLE
+    return kinds
+
+
 def fact_kind(checklist: Checklist, fact: str) -> str:
     """The kind of a checklist's fact: closed, boolean, count, money, date, time, place, person, title or free."""
-    return kind_of(checklist.facts[fact])
+    return checklist_kinds(checklist)[fact]

@@ -16,7 +16,8 @@ from core.extractors.offline import names as names
 from core.extractors.offline import values as values
 from core.extractors.offline.closed import boolean_value, closed_value, count_value, free_count, mentions_people
 from core.extractors.offline.free import free_answer, requested_kind, title_answer
-from core.extractors.offline.polarity import denied
+from core.extractors.offline.plain import alternatives, one_of_two
+from core.extractors.offline.polarity import bound_before, denied
 from core.extractors.offline.profile import (
     BOOLEAN,
     CLOSED,
@@ -95,6 +96,10 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         if whole:
             return whole  # the reply to "what is the event called?" is the name, whole: "Dentist appointment"
     spans = _typed_spans(profile, kind, text, fact.cues)
+    offered = alternatives(text, spans)  # "Should it go to Jenny or Mike?": neither is chosen
+    spans = [s for i, s in enumerate(spans) if i not in offered and not one_of_two(text, s[0], s[1])]
+    if kind in (DATE, TIME):
+        spans = [s for s in spans if not bound_before(text, s[0])]  # "before the 20th", "end by 10 pm"
     if kind == TITLE and fact.fact.name in asked and not spans:
         spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
     if fact.area:
@@ -105,7 +110,7 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         spans = []
     if not spans and fact.fact.name in asked and kind == MONEY:
         spans = [s for s in values.numbers(text) if not _inside(s, values.times(text))]
-    stated = [s for s in spans if not denied(text, s[0])]
+    stated = [s for s in spans if not denied(text, s[0], s[1])]
     if rivals:
         whose = [s for s in stated if _mine(fact, rivals, text, s[0], asked)]
         stated = (whose or _in_range(fact, rivals, text, stated)
@@ -242,7 +247,10 @@ _FOR_NOUN = re.compile(r"\b([A-Za-z]+)\s+(?:for|of)\s+(?:the\s+)?$", re.IGNORECA
 
 def _for_own_noun(profile: Profile, text: str, start: int) -> bool:
     before = _FOR_NOUN.search(text[max(0, start - 40):start])
-    return bool(before) and stem(before.group(1).lower()) in profile.topic and before.group(1).lower() not in _NOT_NOUNS
+    if before is None:
+        return False
+    noun = before.group(1).lower()
+    return stem(noun) in profile.topic and noun not in _NOT_NOUNS
 
 
 # Nouns of place and time are never what a title is "for" or "of": "the city of Paris", "dates for March".

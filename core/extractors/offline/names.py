@@ -190,8 +190,9 @@ def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[
     return clean
 
 
+# "is" only in lower case: a capitalised "Is" inside a sentence belongs to a title ("Ash Is Purest White").
 _PLACE_CUE = re.compile(
-    r"\b(?:to|in|at|near|around|is|from|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?"
+    r"\b(?:to|in|at|near|around|(?-i:is)|from|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?"
     r"(?:(?:city|town|village|state|county)\s+of\s+)?", re.IGNORECASE)  # "in the city of Anaheim"
 # Verbs whose "in"/"to" takes a thing, not a place ("interested in", "listen to", "talk to", "belong to").
 _NOT_A_PLACE_BEFORE = re.compile(r"\b(?:interest(?:ed|s)?|involved|listen(?:ing|s)?|talk(?:ing|s)?|speak(?:ing|s)?|"

@@ -24,6 +24,7 @@ from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read f
     TIME,
     TITLE,
     area_evidence,
+    checklist_kinds,
     counted,
     kind_of,
     names_an_end,
@@ -57,7 +58,9 @@ class FactProfile:
     fact: Fact
     kind: str
     other_party: bool  # the fact is about someone else (recipient, receiver), not the customer
-    cues: frozenset[str]  # stems of the fact's own content words, used to find who a mention belongs to
+    # stems of the fact's own content words, used to find who a mention belongs to; a count's also hold what
+    # its intents book ("tickets"), the nouns a number before them counts
+    cues: frozenset[str]
     name_stems: frozenset[str]  # stems of the fact name's content words (a boolean is stated by naming it)
     vocabulary: tuple[tuple[str, re.Pattern], ...]  # allowed value -> how the customer may say it
     partial: tuple[tuple[str, re.Pattern], ...] = ()  # a multi-word value said by its own word ("my in-app cash")
@@ -139,18 +142,38 @@ def without_examples(description: str) -> str:
     return _EXAMPLES.sub(" ", description)
 
 
+# Plural words that are no things booked: measures, and plural-looking function words.
+_NOT_COUNTED = frozenset({"days", "nights", "hours", "weeks", "months", "years", "minutes", "dates", "times",
+                          "details", "options", "preferences", "this", "is", "was", "has", "does", "its", "as", "us",
+                          "yes", "less", "unless", "plus", "various", "previous"})
+
+
+def _booked_nouns(checklist: Checklist, fact: str, kinds: dict[str, str]) -> set[str]:
+    """The plural nouns the intents requiring a count speak of ("Buy tickets for an event", "BookSeats"): what
+    the customer counts when it says "2 tickets", however the count itself is worded ("Number of guest seats").
+    Only for a count no other count of those intents rivals, required or optional (a flat's bedrooms and
+    bathrooms are told apart by their own words alone)."""
+    requiring = [i for i in checklist.intents.values() if fact in i.required]
+    if any(kinds[r] == COUNT and r != fact for i in requiring for r in (*i.required, *i.optional)):
+        return set()
+    text = " ".join(f"{re.sub(r'(?<=[a-z])(?=[A-Z])', ' ', i.name)} {i.description}" for i in requiring)
+    return {w for w in words(text) if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is"))
+            and w not in _NOT_COUNTED}
+
+
 def _build(checklist: Checklist) -> Profile:
     facts = {}
-    kinds = {fact.name: kind_of(fact) for fact in checklist.facts.values()}
+    kinds = checklist_kinds(checklist)
     areas = _areas(checklist, kinds)
     for fact in checklist.facts.values():
         kind = kinds[fact.name]
         own_words = words(fact.name.replace("_", " ")) + words(without_examples(fact.description))
+        counted_words = own_words + sorted(_booked_nouns(checklist, fact.name, kinds)) if kind == COUNT else own_words
         facts[fact.name] = FactProfile(
             fact=fact,
             kind=kind,
             other_party=bool(set(own_words) & _OTHER_PARTY),
-            cues=frozenset(stem(w) for w in own_words if w not in _STOP and len(w) > 2),
+            cues=frozenset(stem(w) for w in counted_words if w not in _STOP and len(w) > 2),
             name_stems=frozenset(stem(w) for w in words(fact.name.replace("_", " ")) if w not in _STOP),
             vocabulary=tuple((v, _value_pattern(v, kind)) for v in fact.allowed if v.lower() != "dontcare"),
             partial=_partial_patterns(tuple(v for v in fact.allowed if v.lower() != "dontcare")) if kind == CLOSED

@@ -1,0 +1,166 @@
+"""A fact reads the same kind however its checklist words it: evidence the wording cannot move.
+
+Each schema here is invented for the test (no service's own words): a tutoring service whose look-up
+finds a tutor the customer then books, a parcel service whose customer names the recipient. Each
+paraphrase stands beside the plain wording it rewords.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.checklist import Checklist
+from core.corpus import AGENT, CUSTOMER, Line
+from core.extractors.offline import extract_facts
+from core.extractors.offline.kinds import fact_kind, found_by_lookup
+
+
+def _tutoring(name: str, description: str) -> Checklist:
+    """A look-up (FindTutor) returns the tutor; a booking (BookLesson) requires it."""
+    return Checklist.from_schema({
+        "service_name": "Tutoring_9", "description": "Find and book private tutors",
+        "slots": [
+            {"name": name, "description": description, "is_categorical": False},
+            {"name": "subject", "description": "Subject to be taught", "is_categorical": False},
+            {"name": "lesson_day", "description": "Date of the lesson", "is_categorical": False},
+        ],
+        "intents": [
+            {"name": "FindTutor", "description": "Look for a tutor", "is_transactional": False,
+             "required_slots": ["subject"], "result_slots": [name, "subject"]},
+            {"name": "BookLesson", "description": "Book a lesson with a tutor", "is_transactional": True,
+             "required_slots": [name, "lesson_day"], "result_slots": [name, "lesson_day"]},
+        ],
+    })
+
+
+def _parcel(name: str, description: str) -> Checklist:
+    """No look-up: the customer names whom the parcel goes to."""
+    return Checklist.from_schema({
+        "service_name": "Parcels_9", "description": "Send a parcel",
+        "slots": [{"name": name, "description": description, "is_categorical": False},
+                  {"name": "weight", "description": "Weight of the parcel", "is_categorical": False}],
+        "intents": [{"name": "SendParcel", "description": "Send a parcel", "is_transactional": True,
+                     "required_slots": [name, "weight"], "result_slots": [name, "weight"]}],
+    })
+
+
+# The plain wording first, then paraphrases whose words alone read as a person, free text or a title.
+TUTOR_WORDINGS = [
+    ("tutor_name", "Name of the tutor"),
+    ("instructor", "Full name of the teaching professional"),
+    ("teacher", "Who will teach the lesson"),
+    ("provider_label", "Label the tutoring business goes by"),
+    ("name", "Name of provider"),
+]
+
+
+@pytest.mark.parametrize(("name", "description"), TUTOR_WORDINGS)
+def test_a_name_a_lookup_finds_is_a_title_however_worded(name: str, description: str) -> None:
+    checklist = _tutoring(name, description)
+    assert found_by_lookup(checklist, name)
+    assert fact_kind(checklist, name) == "title"
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("recipient_name", "Name of the person receiving the parcel"),
+    ("addressee", "Who the parcel is addressed to"),
+])
+def test_a_person_the_customer_names_stays_a_person(name: str, description: str) -> None:
+    checklist = _parcel(name, description)
+    assert not found_by_lookup(checklist, name)  # a transactional intent's results are what it was given
+    assert fact_kind(checklist, name) == "person"
+
+
+def test_the_lookup_own_input_is_not_found_by_it() -> None:
+    checklist = _tutoring("tutor_name", "Name of the tutor")
+    assert not found_by_lookup(checklist, "subject")  # FindTutor takes the subject: the customer says it
+    assert fact_kind(checklist, "subject") == "free"
+
+
+def test_without_result_slots_the_words_decide() -> None:
+    """A hand-written checklist with no `result_slots` reads its words alone, as before."""
+    checklist = Checklist.from_schema({
+        "service_name": "Tutoring_8", "description": "",
+        "slots": [{"name": "tutor", "description": "Name of the tutor", "is_categorical": False}],
+        "intents": [{"name": "FindTutor", "description": "", "required_slots": []},
+                    {"name": "BookLesson", "description": "", "required_slots": ["tutor"]}],
+    })
+    assert fact_kind(checklist, "tutor") == "person"
+
+
+def _offer_accepted(checklist: Checklist, name: str) -> dict[str, str]:
+    lines = (
+        Line(CUSTOMER, "I need a maths tutor."),
+        Line(AGENT, "Harbor Lane Tutoring has a maths tutor available."),
+        Line(CUSTOMER, "That sounds good, please book a lesson there on March 3rd."),
+    )
+    return extract_facts(checklist, "BookLesson", lines)
+
+
+def test_an_accepted_offer_is_collected_the_same_under_every_wording() -> None:
+    """The decision does not hang on the wording: each paraphrase collects the offered tutor alike."""
+    collected = [_offer_accepted(_tutoring(n, d), n) for n, d in TUTOR_WORDINGS]
+    values = [c.get(n) for c, (n, _) in zip(collected, TUTOR_WORDINGS, strict=True)]
+    assert values == ["Harbor Lane Tutoring"] * len(TUTOR_WORDINGS)
+    assert [c.get("lesson_day") for c in collected] == ["March 3rd"] * len(TUTOR_WORDINGS)
+
+
+def _ferry(count_name: str, count_description: str, *, rival: bool = False) -> Checklist:
+    """A booking whose intent says what it books ("tickets"); the count may be worded without that noun."""
+    slots = [{"name": count_name, "description": count_description, "is_categorical": True,
+              "possible_values": ["1", "2", "3", "4"]},
+             {"name": "crossing_day", "description": "Date of the crossing", "is_categorical": False}]
+    if rival:
+        slots.append({"name": "cabins", "description": "Number of cabins", "is_categorical": True,
+                      "possible_values": ["1", "2", "3"]})
+    return Checklist.from_schema({
+        "service_name": "Ferries_9", "description": "Ferry crossings", "slots": slots,
+        "intents": [{"name": "BookCrossingTickets", "description": "Buy tickets for a ferry crossing",
+                     "is_transactional": True, "required_slots": [count_name, "crossing_day"],
+                     "optional_slots": {"cabins": "1"} if rival else {}}],
+    })
+
+
+FERRY_COUNTS = [
+    ("number_of_tickets", "Number of tickets to buy"),  # the plain wording names the tickets itself
+    ("party", "Number of guest places to hold"),
+    ("berths", "How many the customer wants"),
+]
+
+
+@pytest.mark.parametrize(("name", "description"), FERRY_COUNTS)
+def test_a_count_counts_what_its_intent_books_however_worded(name: str, description: str) -> None:
+    line = (Line(CUSTOMER, "Please get me 3 tickets for the crossing on May 2nd."),)
+    assert extract_facts(_ferry(name, description), "BookCrossingTickets", line).get(name) == "3"
+
+
+def test_a_count_with_a_rival_count_reads_its_own_words_only() -> None:
+    """With cabins counted too, "3 tickets" is not read for a count that does not say tickets itself: the
+    intent's noun could be either count's."""
+    line = (Line(CUSTOMER, "Please get me 3 tickets for the crossing on May 2nd."),)
+    assert extract_facts(_ferry("party", "Number of guest places to hold", rival=True), "BookCrossingTickets",
+                         line).get("party") is None
+    assert extract_facts(_ferry("number_of_tickets", "Number of tickets to buy", rival=True), "BookCrossingTickets",
+                         line).get("number_of_tickets") == "3"
+
+
+def _place(name: str, description: str) -> Checklist:
+    """One place fact alone, so only its own words say whether it is an area."""
+    return Checklist.from_schema({
+        "service_name": "Boats_9", "description": "Hire a water taxi",
+        "slots": [{"name": name, "description": description, "is_categorical": False}],
+        "intents": [{"name": "HireBoat", "description": "Hire a water taxi", "required_slots": [name]}],
+    })
+
+
+@pytest.mark.parametrize(("name", "description", "area"), [
+    ("drop_point", "Address where the boat should go", False),  # plain: a point by its own noun
+    ("drop_point", "Take the boat to this point", False),  # the demonstrative points at the value: a point
+    ("harbour_town", "Look for boats in this city", True),
+    ("harbour_town", "City where the boat waits", True),
+])
+def test_a_place_is_an_area_or_a_point_by_the_noun_its_words_point_at(name: str, description: str,
+                                                                       area: bool) -> None:
+    from core.extractors.offline.profile import profile
+    assert fact_kind(_place(name, description), name) == "place"
+    assert profile(_place(name, description)).facts[name].area is area
