@@ -17,13 +17,21 @@ from core.text import contains_words, skeleton
 # A reply that opens by accepting or refusing what the agent just asked or proposed.
 YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|ok|okay|alright|all right|fine|definitely|absolutely|of course|"
                  r"certainly|correct|right|"
-                 r"(?:that|this|it)(?:'s| is)? (?:sounds|seems|suits|works|looks|fine|good|great|perfect|correct|"
-                 r"right)|"
+                 r"(?:that|this|it)(?:'s| is)? (?:sounds|seems|suits|works|looks)|"
+                 r"(?:that|this|it)(?:'s| is)? (?:fine|good|great|perfect|correct|right)(?: (?:to|for) (?:me|us))?"
+                 r"(?=\W*$|\W*[.!,;])|"
                  r"perfect|great|good|exactly|precisely|"
                  r"that(?:'s| is| would be| will be)? (?:fine|ok|okay|good|great|perfect)|sounds good|please do|"
                  r"(?:that|this|it)(?: one)? (?:would|will|'ll) do|"
                  r"(?:that's|that is|you've got|you have got) the right|"
-                 r"i(?:'m| am) (?:ok|okay|fine)|i don't mind|works for me|go ahead)\b", re.IGNORECASE)
+                 r"i(?:'m| am) (?:ok|okay|fine)|i don't mind|works for me|go ahead|"
+                 # the offer pointed at and praised or taken: "That apartment sounds good", "That one is great",
+                 # "I like that song", "I'll take it"
+                 r"(?:that|this|it)(?: one| \w+)?(?:'s| is| would be| sounds| seems| looks) (?:really |very )?"
+                 r"(?:good|great|fine|perfect|nice|lovely|ideal|excellent|awesome|amazing|wonderful|cool)"
+                 r"(?: (?:to|for) (?:me|us))?(?=\W*$|\W*[.!,])|"
+                 r"i(?: really| think i)?(?: like| love|'ll take| will take| want|'ll go with| will go with) "
+                 r"(?:that|this|it|them)(?: one| \w+)?(?=\W*$|\W*[.!,]))\b", re.IGNORECASE)
 NO = re.compile(r"^\W*(?!no problem|no issue|not a problem)"
                 r"(?:no|nope|nah|not really|i(?:'d| would) rather not|i don't|don't|i do not|i prefer not)\b",
                 re.IGNORECASE)

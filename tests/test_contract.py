@@ -82,6 +82,10 @@ OFFER = (
     ("No, to Maria Kim.", False),
     ("Yes, but not that one.", False),
     ("Who else could I pay?", False),
+    ("That account sounds good to me.", True),  # the offer pointed at and praised
+    ("I'll take it.", True),
+    ("It is good to know. Who else?", False),  # praise of something else, then a question
+    ("I like that one, but not now.", False),
     ("Sure, if possible.", True),  # politeness, no condition
     ("Sure, if it arrives by Friday.", False),  # a condition the offer does not meet yet
     ("Yes, as long as there's no fee.", False),

@@ -211,6 +211,8 @@ def test_what_a_person_the_customer_speaks_of_does_is_theirs_unless_they_want_it
     ("We were going to pay Ana $600, but that's off.", "We are going to pay Ana $600."),
     ("My brother wants to send Ana $600 too, but that's his request.", "I want to send Ana $600."),
     ("I'll send Ana $600 separately.", "I'll send Ana $600."),
+    ("Then maybe $600 to Ana, but that's for later.", "Then $600 to Ana, that's all."),
+    ("I'm upset since Ana Lopez charged me $600.", "I'm sending Ana Lopez $600."),  # a past deed in a clause of cause
 ])
 def test_a_plan_called_off_or_someone_elses_request_states_nothing(trick, plain):
     assert "amount" not in facts("send", trick)

@@ -46,8 +46,11 @@ _PAST_VERB = re.compile(
     re.IGNORECASE)
 # A named person who did something to someone: "Priya paid him $60", "Tom booked us the 5th". A capitalised
 # word alone is no subject ("Please sent $5", "Yeah shared rides"): the object pronoun makes it a clause.
-_NAMED_PAST = re.compile(rf"{_CLAUSE_START}(?!(?:you|someone|somebody|everyone|everybody|anyone|anybody|people|"
-                         rf"they|it|this|that|nobody|one)\b)(?-i:[A-Z][a-z]+)\s+(?:{_IRREGULAR_PAST}|\w+[^e\W]ed)\s+"
+# (also in a clause of time or cause, and a name of several words: "after the Hilton Garden Inn gave me a cold room")
+_NAMED_PAST = re.compile(rf"(?:{_CLAUSE_START}|\b(?:after|when|since|because|once)\s+(?:the\s+)?)"
+                         rf"(?!(?:you|someone|somebody|everyone|everybody|anyone|anybody|people|"
+                         rf"they|it|this|that|nobody|one)\b)(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+){{0,3}})\s+"
+                         rf"(?:{_IRREGULAR_PAST}|\w+[^e\W]ed)\s+"
                          r"(?:him|her|them|me|us|it|my|his|their|our)\b", re.IGNORECASE)
 # Past forms a customer uses for the present, politely: "I wanted to send", "I was wondering".
 _POLITE_PAST = re.compile(r"\b(?:wanted|needed|hoped|wondered|liked|was\s+(?:wondering|hoping|thinking|going|"
@@ -143,6 +146,7 @@ _OFF_TOPIC = re.compile(r"^\W*(?:(?:totally|completely)\s+)?(?:unrelated|off[\s-
 _NOT_THIS_REQUEST = re.compile(
     r"\b(?:(?:a|an|the|another|that's\s+a|for\s+a)\s+(?:later|future)\s+(?:booking|trip|request|reservation|stay|"
     r"order|question|visit)|eventually|some\s*day|separately|"
+    r"(?:that's|that\s+is|it's|it\s+is)\s+for\s+(?:later|another\s+(?:time|day))|"
     r"(?:that's|that\s+is|it's|it\s+is)\s+(?:his|her|their|someone\s+else's|another|a\s+separate|a\s+different)\s+"
     r"(?:booking|trip|request|reservation|order|tickets?|stay)|(?:please\s+)?(?:disregard|ignore)\s+(?:this|it|that|the\s+above)?\s*"
     r"(?:[:.!,;-]|$)|please\s+(?:disregard|ignore)|test(?:ing)?\s+message)\b",
