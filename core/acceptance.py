@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from core.checklist import Checklist
 from core.conditions import conditional
 from core.text import contains_words, skeleton
 
@@ -36,7 +37,8 @@ NO = re.compile(r"^\W*(?!no problem|no issue|not a problem)"
                 r"(?:no|nope|nah|not really|i(?:'d| would) rather not|i don't|don't|i do not|i prefer not)\b",
                 re.IGNORECASE)
 # Anywhere in the reply: a refusal or a correction takes back a yes ("yes, but not that one").
-_TAKEN_BACK = re.compile(r"\b(?:but|not|n't|no|instead|rather|actually|change|different|another)\b", re.IGNORECASE)
+_TAKEN_BACK = re.compile(r"\b(?:but|not|n't|no|instead|rather|actually|change|different|another|else|other)\b",
+                         re.IGNORECASE)
 # A question about something new: "anything else?", "any other requests?".
 _ELSEWHERE = re.compile(r"\b(?:else|other|another|more)\b", re.IGNORECASE)
 _WH_QUESTION = re.compile(r"\b(?:what|what's|where|where's|when|which|who|whose|how)\b[^.!?]*\?", re.IGNORECASE)
@@ -82,12 +84,31 @@ def _names_nothing(text: str) -> bool:
     return not any(c.isdigit() for c in text) and not any(w[0].isupper() for w in words[1:] if w != "I")
 
 
-def offering_line(speakers: list[bool], texts: list[str], index: int) -> int | None:
+def doing_verbs(checklist: Checklist) -> frozenset[str]:
+    """The verb opening each transactional intent's name, from the schema: "PlayMedia" -> play,
+    "BookAppointment" -> book, "ReserveHotel" -> reserve (a look-up's "Find" or "Search" carries out nothing)."""
+    return frozenset(m.group(0).lower() for i in checklist.intents.values() if i.transactional
+                     if (m := re.match(r"[A-Z][a-z]+", i.name)))
+
+
+def goes_ahead(customer_text: str, verbs: frozenset[str]) -> bool:
+    """The reply asks to carry out the task on what was offered, pointing at it: "Can you play it on the kitchen
+    speaker?", "I want to book that one" (one of the schema's `doing_verbs`); not "book another one", not
+    with a no, a condition or a change."""
+    if not verbs or NO.match(customer_text) or _TAKEN_BACK.search(customer_text) or conditional(customer_text):
+        return False
+    doing = "|".join(sorted(verbs))
+    return bool(re.search(rf"\b(?:{doing})\s+(?:it|that|this|them|(?:that|this|the)\s+(?:one|\w+))\b",
+                          customer_text, re.IGNORECASE))
+
+
+def offering_line(speakers: list[bool], texts: list[str], index: int,
+                  verbs: frozenset[str] = frozenset()) -> int | None:
     """Which agent line's offer the customer line at `index` accepts, or None (`speakers[i]` is True for
     the agent). The offer is the agent line right before, or an earlier one still standing: the lines
     between are the customer asking about it and the agent answering ("What kind of song is it?" - "It's
     Moombahton." - "Yes, that's great"), or the agent asking to go ahead ("Should I play it?")."""
-    if speakers[index] or not accepts(texts[index]):
+    if speakers[index] or not (accepts(texts[index]) or goes_ahead(texts[index], verbs)):
         return None
     for j in range(index - 1, max(index - 1 - _LOOKBACK, -1), -1):
         text = texts[j]

@@ -22,11 +22,14 @@ POLITE_IF = re.compile(
 # provided it has snow tires" (a polite "if possible" is no condition).
 CONDITION_CLAUSE = re.compile(r"^\W*(?:if|only\s+if|as\s+long\s+as|so\s+long\s+as|provided|providing|assuming|"
                                r"unless|on\s+condition)\b", re.IGNORECASE)
-# Where a clause ends in a reply: punctuation or a coordinating word.
-_CLAUSE = re.compile(r"[.!?;,]|\b(?:and|but|then)\b", re.IGNORECASE)
+# A condition word anywhere, but not "if" asking whether: "check if", "see if", "know if", "wonder if".
+_CONDITION_WORD = re.compile(r"(?<!check\s)(?<!see\s)(?<!know\s)(?<!wonder\s)(?<!ask\s)(?<!sure\s)\bif\b|"
+                             r"\b(?:as\s+long\s+as|so\s+long\s+as|provided|providing|unless|on\s+condition)\b",
+                             re.IGNORECASE)
 
 
 def conditional(reply: str) -> bool:
     """The reply sets a condition that is not mere politeness: "Sure, if they can seat us on the patio",
-    "Yes, as long as it's under $300" (not "Yes, if possible" nor "7 pm, if that works")."""
-    return any(CONDITION_CLAUSE.match(part) for part in _CLAUSE.split(POLITE_IF.sub(" ", reply)))
+    "Yes, as long as it's under $300", "Play it if it's short" (not "Yes, if possible" nor "7 pm, if that
+    works", nor "see if it's free")."""
+    return bool(_CONDITION_WORD.search(POLITE_IF.sub(" ", reply)))

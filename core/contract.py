@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from core import withdrawal
-from core.acceptance import offering_line, refused_offer
+from core.acceptance import doing_verbs, offering_line, refused_offer
 from core.checklist import Checklist, Fact
 from core.corpus import AGENT, CUSTOMER, Line
 from core.deferral import puts_off
@@ -112,7 +112,7 @@ def check_value(
         return None, [Finding(VALUE_NOT_STATED, fact, value)]
     typed = found is not None  # in the customer's own line (else in an agent offer they accepted)
     if found is None:
-        found = _accepted_from_agent(trimmed, lines)
+        found = _accepted_from_agent(trimmed, lines, doing_verbs(checklist))
         if found is None:
             if span_in(trimmed, lines, customer=False):
                 code = VALUE_ONLY_IN_AGENT_WORDS
@@ -261,16 +261,17 @@ def said_by(value: str, lines: tuple[Line, ...], customer: bool) -> bool:
     return span_in(value, lines, customer) is not None
 
 
-def _offers(lines: tuple[Line, ...]) -> list[Line]:
+def _offers(lines: tuple[Line, ...], verbs: frozenset[str] = frozenset()) -> list[Line]:
     """Agent lines that offered something which a later customer line accepted (`offering_line`)."""
     speakers = [ln.speaker == AGENT for ln in lines]
     texts = [ln.text for ln in lines]
-    taken = {k for i in range(len(lines)) if (k := offering_line(speakers, texts, i)) is not None}
+    taken = {k for i in range(len(lines)) if (k := offering_line(speakers, texts, i, verbs)) is not None}
     return [lines[k] for k in sorted(taken)]
 
 
-def _accepted_from_agent(value: str, lines: tuple[Line, ...]) -> tuple[str, int, int] | None:
-    return span_in(value, tuple(_offers(lines)), customer=False)
+def _accepted_from_agent(value: str, lines: tuple[Line, ...], verbs: frozenset[str] = frozenset(),
+                         ) -> tuple[str, int, int] | None:
+    return span_in(value, tuple(_offers(lines, verbs)), customer=False)
 
 
 def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: tuple[Line, ...]) -> bool:
@@ -289,7 +290,8 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
             return True
         return any(ln.speaker == AGENT and spec.name in ln.asks and i + 1 < len(lines)
                    and lines[i + 1].speaker != AGENT for i, ln in enumerate(lines))
-    return any(contains_words(skeleton(ln.text), form) for ln in _offers(lines) for form in forms)
+    offers = _offers(lines, doing_verbs(checklist))
+    return any(contains_words(skeleton(ln.text), form) for ln in offers for form in forms)
 
 
 _YES_NO = frozenset({"true", "false", "yes", "no"})

@@ -2,6 +2,8 @@
 
 import pytest
 
+from core.acceptance import doing_verbs, goes_ahead
+from core.checklist import Checklist
 from core.conditions import conditional
 from core.deferral import puts_off
 
@@ -41,3 +43,27 @@ def test_what_does_not_put_an_answer_off(reply: str, value: str) -> None:
 def test_a_condition_is_not_politeness(condition: str, polite: str) -> None:
     assert conditional(condition)
     assert not conditional(polite)
+
+
+def test_the_doing_verbs_come_from_the_schemas_transactional_intents():
+    checklist = Checklist.from_schema({
+        "service_name": "Tunes_9",
+        "slots": [{"name": "song", "description": "Name of the song", "is_categorical": False}],
+        "intents": [{"name": "PlaySong", "is_transactional": True, "required_slots": ["song"]},
+                    {"name": "FindSongs", "is_transactional": False, "required_slots": []}],
+    })
+    assert doing_verbs(checklist) == frozenset({"play"})
+
+
+@pytest.mark.parametrize(("reply", "goes"), [
+    ("Cool, can you play it on the kitchen speaker?", True),
+    ("I want to play that one.", True),
+    ("Play the song, please.", True),
+    ("Can you play another one?", False),  # a change, not the offer
+    ("Don't play it yet.", False),
+    ("Play it if it's under five minutes.", False),  # a condition
+    ("What else can you play?", False),
+])
+def test_a_request_to_carry_out_the_task_on_the_offer_accepts_it(reply, goes):
+    assert goes_ahead(reply, frozenset({"play"})) is goes
+    assert not goes_ahead(reply, frozenset())  # a schema with no transactional intent carries out nothing

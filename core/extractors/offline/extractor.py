@@ -21,7 +21,7 @@ import re
 import time
 
 from core import withdrawal
-from core.acceptance import offering_line, refused_offer
+from core.acceptance import doing_verbs, offering_line, refused_offer
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.deferral import puts_off
@@ -78,6 +78,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     start = task_start(facts, lines)
     speakers = [line.speaker == AGENT for line in lines]
     texts = [line.text for line in lines]
+    verbs = doing_verbs(checklist)
     areas = [n for n in required if facts.facts[n].area]
     for index, line in enumerate(lines):
         if line.speaker == AGENT:
@@ -107,12 +108,13 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 found = {n: v for n, v in found.items() if n not in asked or not puts_off(own, v)}
             # "Sushi Zen has a table at 7 pm." - "Sounds good.": the offer's values, unless restated.
             # (never over a value already collected: a confirmation repeats it in its own words)
-            taken = offering_line(speakers, texts, index)
+            taken = offering_line(speakers, texts, index, verbs)
             if taken is not None and taken != index - 1:
                 # an offer still standing after the customer asked about it ("What kind of song is it?")
                 offer = texts[taken] if taken >= start and not lines[taken].asks else ""
                 before_offer = texts[taken - 1] if taken and not speakers[taken - 1] else ""
-            collected.update(accepted_offer(facts, required, offer, before_offer, own, skip={*found, *collected}))
+            collected.update(accepted_offer(facts, required, offer, before_offer, own, skip={*found, *collected},
+                                            verbs=verbs))
             collected.update(found)
             for name in [n for n in collected if n not in found and facts.facts[n].kind == TEXT]:
                 if asks_afresh(facts.facts[name], own, facts.schema_words):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from core.acceptance import accepts, is_offer
+from core.acceptance import accepts, goes_ahead, is_offer
 from core.extractors.offline import names, values
 from core.extractors.offline.closed import offered_mentions
 from core.extractors.offline.line import kind_spans, one_fact_per_value
@@ -49,9 +49,11 @@ _OFFERED_KINDS = (CLOSED, DATE, TIME, MONEY, PLACE, PERSON, TITLE)
 
 
 def accepted_offer(profile: Profile, required: Sequence[str], agent_text: str, asked_before: str,
-                   reply: str, skip: Iterable[str] = ()) -> dict[str, str]:
-    """fact -> value the agent's line offered, when the customer's reply accepts the offer."""
-    if not agent_text or not is_offer(agent_text, asked_before) or not accepts(reply) or _ACKNOWLEDGED.match(reply):
+                   reply: str, skip: Iterable[str] = (), verbs: frozenset[str] = frozenset()) -> dict[str, str]:
+    """fact -> value the agent's line offered, when the customer's reply accepts the offer (a yes, or a request
+    to carry out the task on it with one of the schema's `verbs`: "Can you play it?")."""
+    agreed = accepts(reply) or goes_ahead(reply, verbs)
+    if not agent_text or not is_offer(agent_text, asked_before) or not agreed or _ACKNOWLEDGED.match(reply):
         return {}
     agent_text = _STATE.sub(lambda m: " " * len(m.group(0)), agent_text)
     skipped = set(skip)
