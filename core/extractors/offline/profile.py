@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core.checklist import Checklist, Fact
 from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read from here too
@@ -26,7 +26,9 @@ from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read f
     area_evidence,
     checklist_kinds,
     counted,
+    found_by_lookup,
     kind_of,
+    named_nouns,
     names_an_end,
 )
 
@@ -66,6 +68,9 @@ class FactProfile:
     partial: tuple[tuple[str, re.Pattern], ...] = ()  # a multi-word value said by its own word ("my in-app cash")
     counted: tuple[str, ...] = ()  # what a count counts ("days"), for a count with no vocabulary
     area: bool = False  # a place that is an area (a city): a venue "at" something is not it
+    # START or END when the fact's own words name no role but its one rival's do: of two dates, one the
+    # "departure", the other is the end whatever it is called (`roles.fact_role`)
+    role_by_rival: str | None = None
 
 
 @dataclass(frozen=True)
@@ -181,6 +186,7 @@ def _build(checklist: Checklist) -> Profile:
             counted=counted(fact) if kind == COUNT else (),
             area=areas.get(fact.name, False),
         )
+    facts = _roles_by_rival(checklist, facts)
     siblings = {
         name: tuple(other for other in checklist.facts
                     if other != name and set(checklist.facts[other].allowed) & set(fact.allowed))
@@ -188,7 +194,31 @@ def _build(checklist: Checklist) -> Profile:
     }
     return Profile(facts=facts, siblings=siblings, topic=frozenset(stem(w) for w in _schema_words(checklist)
                                                                    if w not in _GENERIC and len(w) > 2),
-                   schema_words=frozenset(_schema_words(checklist)), task=_task_words(checklist))
+                   schema_words=frozenset(_schema_words(checklist)), task=_task_words(checklist, kinds))
+
+
+def _roles_by_rival(checklist: Checklist, facts: dict[str, FactProfile]) -> dict[str, FactProfile]:
+    """Two facts of one kind an intent requires, one with a role of its own words and one without: the
+    other takes the other end. Rewording may drop the role word from one of the pair ("Return date" ->
+    "Date of the second leg"), never from the pair's structure. A fact paired differently by two intents,
+    or with more than one rival, takes none."""
+    from core.extractors.offline.roles import END, START, fact_role  # roles reads profiles: imported here
+
+    found: dict[str, set[str]] = {}
+    for intent in checklist.intents.values():
+        by_kind: dict[str, list[str]] = {}
+        for name in intent.required:
+            if facts[name].kind in (PLACE, DATE, TIME):
+                by_kind.setdefault(facts[name].kind, []).append(name)
+        for pair in by_kind.values():
+            if len(pair) != 2:
+                continue
+            roles = [fact_role(facts[n]) for n in pair]
+            for (name, role), other in zip(zip(pair, roles, strict=True), reversed(roles), strict=True):
+                if role is None and other is not None:
+                    found.setdefault(name, set()).add(END if other == START else START)
+    return {name: replace(fact, role_by_rival=next(iter(found[name])))
+            if len(found.get(name, ())) == 1 else fact for name, fact in facts.items()}
 
 
 # Schema words too general to say what a line is about.
@@ -213,10 +243,16 @@ _NOT_TASK = _GENERIC | frozenset({"leading", "provider", "popular", "widely", "u
 _NOT_TASK_STEMS = frozenset(stem(w) for w in _NOT_TASK)
 
 
-def _task_words(checklist: Checklist) -> frozenset[str]:
+def _task_words(checklist: Checklist, kinds: dict[str, str]) -> frozenset[str]:
+    """What the service does: its description's and intents' words, and the words of the named thing its
+    look-ups find ("Name of the hair stylist/salon"): the thing a customer asks for ("a salon") is said there
+    as often as in the service's own blurb, whichever of them a rewording drops."""
     text = [checklist.description]
     for intent in checklist.intents.values():
         text += [re.sub(r"(?<=[a-z])(?=[A-Z])", " ", intent.name), intent.description]
+    for name, fact in checklist.facts.items():
+        if kinds[name] == TITLE and found_by_lookup(checklist, name):
+            text += sorted(named_nouns(fact))
     return frozenset(stem(w) for w in words(" ".join(text)) if stem(w) not in _NOT_TASK_STEMS and len(w) > 2)
 
 

@@ -81,14 +81,15 @@ def _text_role(text: str) -> str | None:
 def fact_role(fact: FactProfile, by_name: bool = True) -> str | None:
     """START or END from the fact's name first, then its description; None when neither or both.
 
-    `by_name=False` reads the description only: "where_to: Location of the house" names no end.
+    `by_name=False` reads the description only: "where_to: Location of the house" names no end. With
+    neither, a fact whose one rival has a role takes the other end (`FactProfile.role_by_rival`).
     """
     texts = (fact.fact.name.replace("_", " "), fact.fact.description) if by_name else (fact.fact.description,)
     for text in texts:
         role = _text_role(text)
         if role is not None:
             return role
-    return None
+    return fact.role_by_rival if by_name else None
 
 
 def is_stay(fact: FactProfile) -> bool:
