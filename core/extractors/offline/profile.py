@@ -68,9 +68,9 @@ class FactProfile:
     partial: tuple[tuple[str, re.Pattern], ...] = ()  # a multi-word value said by its own word ("my in-app cash")
     counted: tuple[str, ...] = ()  # what a count counts ("days"), for a count with no vocabulary
     area: bool = False  # a place that is an area (a city): a venue "at" something is not it
-    # START or END when the fact's own words name no role but its one rival's do: of two dates, one the
+    # the one fact of its kind (a date, a time, a place) required beside it: of two dates, one the
     # "departure", the other is the end whatever it is called (`roles.fact_role`)
-    role_by_rival: str | None = None
+    rival: Fact | None = None
 
 
 @dataclass(frozen=True)
@@ -186,7 +186,7 @@ def _build(checklist: Checklist) -> Profile:
             counted=counted(fact) if kind == COUNT else (),
             area=areas.get(fact.name, False),
         )
-    facts = _roles_by_rival(checklist, facts)
+    facts = _rivals(checklist, facts)
     siblings = {
         name: tuple(other for other in checklist.facts
                     if other != name and set(checklist.facts[other].allowed) & set(fact.allowed))
@@ -197,28 +197,23 @@ def _build(checklist: Checklist) -> Profile:
                    schema_words=frozenset(_schema_words(checklist)), task=_task_words(checklist, kinds))
 
 
-def _roles_by_rival(checklist: Checklist, facts: dict[str, FactProfile]) -> dict[str, FactProfile]:
-    """Two facts of one kind an intent requires, one with a role of its own words and one without: the
-    other takes the other end. Rewording may drop the role word from one of the pair ("Return date" ->
-    "Date of the second leg"), never from the pair's structure. A fact paired differently by two intents,
-    or with more than one rival, takes none."""
-    from core.extractors.offline.roles import END, START, fact_role  # roles reads profiles: imported here
-
+def _rivals(checklist: Checklist, facts: dict[str, FactProfile]) -> dict[str, FactProfile]:
+    """Each date, time or place fact that intents require beside exactly one other of its kind, with that
+    one (the same one for every intent that requires it): the pair a role tells apart (`roles.fact_role`)."""
     found: dict[str, set[str]] = {}
     for intent in checklist.intents.values():
         by_kind: dict[str, list[str]] = {}
         for name in intent.required:
             if facts[name].kind in (PLACE, DATE, TIME):
                 by_kind.setdefault(facts[name].kind, []).append(name)
-        for pair in by_kind.values():
-            if len(pair) != 2:
-                continue
-            roles = [fact_role(facts[n]) for n in pair]
-            for (name, role), other in zip(zip(pair, roles, strict=True), reversed(roles), strict=True):
-                if role is None and other is not None:
-                    found.setdefault(name, set()).add(END if other == START else START)
-    return {name: replace(fact, role_by_rival=next(iter(found[name])))
-            if len(found.get(name, ())) == 1 else fact for name, fact in facts.items()}
+        for group in by_kind.values():
+            for name in group:
+                # three of a kind have no one rival: "" stands for "more than one"
+                others = {o for o in group if o != name} if len(group) == 2 else {""}
+                found.setdefault(name, set()).update(others)
+    one_rival = {name: next(iter(others)) for name, others in found.items() if len(others) == 1 and "" not in others}
+    return {name: replace(fact, rival=checklist.facts[one_rival[name]]) if name in one_rival else fact
+            for name, fact in facts.items()}
 
 
 # Schema words too general to say what a line is about.
