@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 
+from core.conditions import conditional
+from core.text import contains_words, skeleton
+
 # A reply that opens by accepting or refusing what the agent just asked or proposed.
 YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|ok|okay|alright|all right|fine|definitely|absolutely|of course|"
                  r"certainly|correct|right|"
@@ -45,6 +48,10 @@ _GO_AHEAD = re.compile(r"^\W*(?:(?:should|shall|can|may)\s+i|(?:would|do)\s+you\
 # savings", "Your checking stands at $21,183.32" (a possessive and a number; an agent may slip into "my").
 _STATE = re.compile(r"\b(?:your|my)\b.*\d|\bthere(?:'s|\s+is|\s+are)\b.*\b(?:in|on)\s+(?:your|my)\b",
                     re.IGNORECASE)
+# A reply whose last yes-or-no word opening it is a no: "No, ...", "Yes, well, no, ..." (a yes repaired).
+_REFUSES = re.compile(r"^\W*(?:(?:yes|yeah|yep|well|hmm+|um+|uh+|oh|ah|er|actually)\W+)*(?:no|nope|nah)\b"
+                      r"(?!\W*(?:problem|worries|issue)\b)", re.IGNORECASE)
+_CHOICE = re.compile(r"\bor\b", re.IGNORECASE)
 _LOOKBACK = 5  # lines an offer may stand through while the customer asks about it
 
 
@@ -93,5 +100,18 @@ def offering_line(speakers: list[bool], texts: list[str], index: int) -> int | N
 
 
 def accepts(customer_text: str) -> bool:
-    """The reply opens with a yes and takes nothing back."""
-    return bool(YES.match(customer_text)) and not NO.match(customer_text) and not _TAKEN_BACK.search(customer_text)
+    """The reply opens with a yes, takes nothing back and sets no condition ("Sure, if they have a patio")."""
+    return (bool(YES.match(customer_text)) and not NO.match(customer_text) and not _TAKEN_BACK.search(customer_text)
+            and not conditional(customer_text))
+
+
+def refused_offer(agent_text: str, customer_text: str, value: str) -> bool:
+    """The reply opens by turning down the agent's line, and the value is one that line named: "Dr. Sato has
+    4:30 pm free" - "Yes, well, no, 4:30 is when I collect my son". Naming it again explains the no; a value
+    the agent did not name is the customer's own ("No, 5:30 would be better")."""
+    if not _REFUSES.match(customer_text):
+        return False
+    needle = skeleton(value)
+    # "Checking or savings?" - "No, savings please": a choice between values offers none of them alone
+    return any(contains_words(skeleton(sentence), needle) and not _CHOICE.search(sentence)
+               for sentence in _SENTENCES.findall(agent_text))

@@ -18,9 +18,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from core import withdrawal
-from core.acceptance import offering_line
+from core.acceptance import offering_line, refused_offer
 from core.checklist import Checklist, Fact
 from core.corpus import AGENT, CUSTOMER, Line
+from core.deferral import puts_off
 from core.extraction import (
     CUT_AT_CEILING,
     EMPTY_REPLY,
@@ -29,7 +30,10 @@ from core.extraction import (
     UNPARSEABLE,
     Extraction,
 )
+from core.extractors.offline import values
 from core.extractors.offline.extractor import own_words
+from core.extractors.offline.plain import one_of_two
+from core.extractors.offline.polarity import bound_before, supposed
 from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
 from core.value_context import cut_short, negated, number_prefix
@@ -99,7 +103,7 @@ def check_value(
     # Collected in the conversation's own characters, never the extractor's spelling of them:
     # a look-alike letter on either side can neither be laundered nor slipped in.
     said = span_in(trimmed, lines, customer=True)
-    if said is not None and negated(said[0], said[1]):
+    if said is not None and negated(*said):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
     found = stated_span(checklist, trimmed, lines)
     if said is not None and found is None:
@@ -120,7 +124,7 @@ def check_value(
     text, start, end = found
     if display_reordered(text, start, end):
         return None, [Finding(VALUE_REORDERED, fact, value)]
-    if typed and negated(text, start):
+    if typed and _not_stated_there(text, start, end, fact, trimmed, lines):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
     if cut_short(text, start, end):
         return None, [Finding(VALUE_CUT_SHORT, fact, value)]
@@ -129,11 +133,49 @@ def check_value(
     return text[start:end], []
 
 
+def _not_stated_there(text: str, start: int, end: int, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
+    """The customer's latest line holding the value does not state it there: refused ("4:30 doesn't work"),
+    supposed, an example or a comparison, a bound ("before the 20th"), one of two ("Jenny or Mike"), a
+    repeat of an offer the line turns down, or an answer the line puts off ("I'll check")."""
+    return (negated(text, start, end) or supposed(text, start, instructions=False) or _bound(text, start, end)
+            or one_of_two(text, start, end) or _refuses_offer_of(text, value, lines)
+            or _put_off(text, fact, value, lines))
+
+
+def _bound(text: str, start: int, end: int) -> bool:
+    """A day or time the customer gave as a bound: "be there before the 20th", "end by 10 pm"."""
+    whole = (start, end)
+    return bound_before(text, start) and any(
+        (s, e) == whole for s, e, _ in (*values.dates(text), *values.times(text)))
+
+
+def _refuses_offer_of(text: str, value: str, lines: tuple[Line, ...]) -> bool:
+    """The customer line `text` opens by turning down the agent line before it, which named this value."""
+    before = _agent_line_before(text, lines)
+    return before is not None and refused_offer(before.text, text, value)
+
+
+def _put_off(text: str, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
+    """The customer line `text` answers the agent's question about `fact` by putting the answer off."""
+    before = _agent_line_before(text, lines)
+    return before is not None and fact in before.asks and puts_off(text, value)
+
+
+def _agent_line_before(text: str, lines: tuple[Line, ...]) -> Line | None:
+    """The agent line right before the latest customer line reading `text`, if it is one."""
+    index = max((i for i, ln in enumerate(lines) if ln.speaker != AGENT and ln.text == text), default=0)
+    return lines[index - 1] if index > 0 and lines[index - 1].speaker == AGENT else None
+
+
 def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, ...]) -> bool:
     """Whether the customer took the value back after they last gave it: a withdrawal naming the value, or
     naming the fact with no new value of it after."""
     customer = [ln.text for ln in lines if ln.speaker != AGENT]
     mentioned = max((i for i, text in enumerate(customer) if withdrawal.names_value(text, value)), default=-1)
+    if mentioned >= 0 and any(_reset_after(text, value) for text in customer[mentioned:mentioned + 1]):
+        return True  # "Bus from San Diego ... scrap all of that, start over": said only before a fresh start
+    if any(withdrawal.reset_at(text) is not None for text in customer[mentioned + 1:]):
+        return True
     for index in range(max(mentioned, 0), len(customer)):
         text = customer[index]
         for start, obj in withdrawal.objects(text):
@@ -144,6 +186,12 @@ def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, 
             elif fact in withdrawal.named_facts(obj, facts) and not withdrawal.names_value(text[start:], value):
                 return True
     return False
+
+
+def _reset_after(text: str, value: str) -> bool:
+    """The line takes back everything before a fresh start, and the value is not said after it."""
+    fresh = withdrawal.reset_at(text)
+    return fresh is not None and not withdrawal.names_value(text[fresh:], value)
 
 
 def trim_edges(value: str) -> str:
@@ -234,7 +282,7 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
         spans = [span for form in forms if contains_words(skeleton(own), form)
                  and (span := find_span(own, form)) is not None]
         if spans:
-            return not all(negated(line.text, start) for start, _ in spans)
+            return not all(negated(line.text, start, end) for start, end in spans)
     if skeleton(value) in _YES_NO:
         # A yes/no fact is stated by naming it ("with live music") or by answering a question about it.
         if any(contains_words(skeleton(ln.text), word) for ln in customer for word in fact_words(spec)):

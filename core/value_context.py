@@ -3,7 +3,8 @@
 The contract finds a reported value in the customer's words; these two tests read the words
 around the span it found (the customer's latest line holding the value):
 - `negated`: a negator stands right before the value ("not at 4:30 pm", "anything but Friday"),
-  so it is what the customer refuses, not what they stated;
+  so it is what the customer refuses, not what they stated; or the value is the subject of a negated
+  verb ("4:30 doesn't work for me", the test the offline tier uses too);
 - `cut_short`: a number stops inside what the customer wrote ("1" of "1:30", "$1" of "$1.50").
 A name cut short ("Maria" of "Maria Kim") is not refused here: SGD's own gold holds short forms
 of longer names ("New York" for "New York City") in hundreds of cases, so that test cost more
@@ -13,6 +14,8 @@ questions than it caught. Both read English grammar only, never a domain's words
 from __future__ import annotations
 
 import re
+
+from core.extractors.offline.polarity import negated_after
 
 # Words that may stand between a negator and the value it refuses: "not *at* 4:30", "not *to the* airport".
 # "Until" is not one: "not leaving until March 3rd" names the date.
@@ -26,8 +29,11 @@ _CLAUSE_END = re.compile(r"[.;:!?,]|\b(?:and|or|then|so)\b", re.IGNORECASE)  # "
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 
 
-def negated(text: str, start: int) -> bool:
-    """Whether the words right before text[start:] refuse it, within its clause."""
+def negated(text: str, start: int, end: int | None = None) -> bool:
+    """Whether the words right before text[start:] refuse it, within its clause, or (given where it ends)
+    a negated verb right after it does: "4:30 doesn't work for me"."""
+    if end is not None and negated_after(text, end):
+        return True
     before = text[:start]
     clause_start = max((m.end() for m in _CLAUSE_END.finditer(before)), default=0)
     words = [w.lower() for w in _WORD.findall(before[clause_start:])]

@@ -21,6 +21,12 @@ _WITHDRAW = re.compile(
     r"undo|drop(?![^.!?;,]*\boff\b)|skip|hold\s+off\s+on|leave\s+out|"
     r"(?:not|un)\s*(?:so\s+)?sure\s+(?:about|of)|undecided\s+(?:about|on)|reconsider(?:ing)?|rethink(?:ing)?|"
     r"never\s*mind)\s+(?!to\b)(?P<object>[^.!?;,:]+)", re.IGNORECASE)
+# Taking back everything said so far: "scrap all of that, start over", "Clear all that. Let's start again."
+_RESET = re.compile(
+    r"\b(?:start(?:ing)?\s+(?:over|again|afresh|from\s+scratch)|from\s+scratch|(?:begin|do)\s+(?:it\s+)?"
+    r"(?:over|again)|(?:scrap|scratch|forget|clear|drop|cancel|ignore|disregard|wipe)\s+(?:all\s+(?:of\s+)?"
+    r"(?:that|this|it|those|what\s+i\s+said)|everything(?:\s+(?:i\s+said|so\s+far|above))?)|reset)\b",
+    re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+")
 _NUMBER = re.compile(r"[$£€]?\d[\d,.:]*(?:st|nd|rd|th|am|pm)?")
 _NOT_NAMING = frozenset({"the", "a", "an", "my", "that", "this", "those", "these", "it", "one", "about", "for", "part",
@@ -30,6 +36,13 @@ _NOT_NAMING = frozenset({"the", "a", "an", "my", "that", "this", "those", "these
 # Where the withdrawn object ends when no punctuation does: a new clause ("never mind DC how about Napa").
 _OBJECT_END = re.compile(r"\s(?:and|but|so|then|how|what|instead|make|let|let's|try|i|i'll|i'm|we|please|"
                          r"because|since)\b", re.IGNORECASE)
+
+
+def reset_at(text: str) -> int | None:
+    """Where the line's fresh start begins when it takes back everything said before (the end of its last
+    "start over"), else None."""
+    found = list(_RESET.finditer(text))
+    return found[-1].end() if found else None
 
 
 def objects(text: str) -> list[tuple[int, str]]:

@@ -82,6 +82,9 @@ OFFER = (
     ("No, to Maria Kim.", False),
     ("Yes, but not that one.", False),
     ("Who else could I pay?", False),
+    ("Sure, if possible.", True),  # politeness, no condition
+    ("Sure, if it arrives by Friday.", False),  # a condition the offer does not meet yet
+    ("Yes, as long as there's no fee.", False),
 ])
 def test_an_agent_offer_is_collected_only_when_the_next_line_accepts_it(reply, kept):
     verdict = check_mapping(CHECKLIST, "Send", (*OFFER, Line("customer", reply)), {"payee": "Rent Pot"})
@@ -260,3 +263,37 @@ def test_a_statement_of_how_the_customers_things_stand_is_no_offer_to_accept():
     offered = (Line("customer", "Send money from savings to Maria Kim."),
                Line("agent", "Shall I send $250, as usual?"), Line("customer", "Alright, thanks."))
     assert codes({"amount": "$250"}, offered) == []
+
+
+@pytest.mark.parametrize(("trick", "plain", "value"), [
+    ("Send $500 from savings to Maria Kim or Ana Lee.", "Send $500 from savings to Maria Kim.", "Maria Kim"),
+    ("Send $500 from savings to Maria Kim, if she still has that account.",
+     "Send $500 from savings to Maria Kim, if that works.", "Maria Kim"),
+    ("Send something from savings to Maria Kim, e.g. $500.", "Send $500 from savings to Maria Kim.", "$500"),
+    ("Send more than $500 from savings to Maria Kim.", "Send $500 from savings to Maria Kim.", "$500"),
+])
+def test_a_value_offered_as_one_of_two_conditional_an_example_or_compared_with_is_not_stated(trick, plain, value):
+    fact = "amount" if value.startswith("$") else "payee"
+    assert codes({fact: value}, (Line("customer", plain),)) == []
+    assert codes({fact: value}, (Line("customer", trick),)) == [VALUE_NOT_STATED]
+
+
+def test_a_reply_putting_off_the_asked_fact_does_not_state_it():
+    asked = (Line("customer", "Send $500 from savings."), Line("agent", "Who should receive it?", ("payee",)))
+    assert codes({"payee": "Maria Kim"}, (*asked, Line("customer", "Maria Kim, I think. I'll check her name."))) == [
+        VALUE_NOT_STATED]
+    assert codes({"payee": "Maria Kim"}, (*asked, Line("customer", "Maria Kim, I can't remember."))) == [
+        VALUE_NOT_STATED]
+    assert codes({"payee": "Maria Kim"}, (*asked, Line("customer", "Maria Kim, please."))) == []
+
+
+def test_values_said_before_a_fresh_start_are_withdrawn():
+    said = Line("customer", "Send $500 from savings to Maria Kim.")
+    restart = Line("customer", "Scrap all of that, let's start over. I want to pay Ana Lee.")
+    verdict = check_mapping(CHECKLIST, "Send", (said, Line("agent", "Anything else?"), restart),
+                            {"payee": "Ana Lee", "amount": "$500"})
+    assert verdict.accepted == {"payee": "Ana Lee"} and verdict.codes == [VALUE_NOT_STATED]
+    carry_on = Line("customer", "Actually, I want to pay Ana Lee.")
+    verdict = check_mapping(CHECKLIST, "Send", (said, Line("agent", "Anything else?"), carry_on),
+                            {"payee": "Ana Lee", "amount": "$500"})
+    assert verdict.accepted == {"payee": "Ana Lee", "amount": "$500"} and verdict.codes == []

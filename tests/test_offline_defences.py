@@ -11,6 +11,7 @@ import pytest
 from core.checklist import Checklist, decide
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extractors.offline import VERSION, extract_facts
+from core.extractors.offline.plain import one_of_two
 from core.extractors.offline.unsaid import said
 
 PURSE = {
@@ -62,7 +63,7 @@ def talk(*turns: str | tuple[str, tuple[str, ...]]) -> tuple[Line, ...]:
 
 
 def test_the_version_names_the_hardened_rules():
-    assert VERSION == "offline-27"
+    assert VERSION == "offline-30"
 
 
 ASK_PAYEE = ("Who should receive the money?", ("payee",))
@@ -350,3 +351,93 @@ def test_an_order_to_write_a_value_down_is_not_a_statement_of_it(purse, line):
 def test_the_customer_choosing_in_their_own_words_is_read(purse, line):
     assert extract_facts(purse, "PayFromAccount", talk(line)) == {"funding_account": "savings", "sum": "$20",
                                                                   "payee": "Lucia"}
+
+
+ASK_SUM = ("How much should I send? Lena usually gets $75.", ("sum",))
+
+
+@pytest.mark.parametrize(("reply", "collected"), [
+    ("Yes, well, no, $75 is what I paid her last time.", {}),
+    ("No, $75 is what she asked for before.", {}),
+    ("Yes, $75 is right.", {"sum": "$75"}),
+    ("No, $90 this time.", {"sum": "$90"}),  # a value the agent did not name is the customer's own
+    ("$75 doesn't work, she needs more.", {}),  # the value as the subject of a negated verb
+    ("$75 is not a problem.", {"sum": "$75"}),
+])
+def test_a_reply_turning_down_the_agents_offer_does_not_state_the_offered_value(purse, reply, collected):
+    got = extract_facts(purse, "PayFromAccount", talk("Send money to Lena from savings.", ASK_SUM, reply))
+    assert got == {"funding_account": "savings", "payee": "Lena", **collected}
+
+
+ASK_PAYEE_ONLY = ("Who should get it?", ("payee",))
+OFFER_ALL = ("Shall I send $75 to Lena from savings?", ())
+
+
+@pytest.mark.parametrize(("trick", "plain"), [
+    ("Sure, if it gets there by Friday.", "Sure, if possible."),
+    ("Yes, as long as there's no fee.", "Yes, that's right."),
+    ("Okay, provided it arrives today. Does it?", "Sure, go ahead."),
+])
+def test_a_yes_with_a_condition_does_not_accept_the_offer(purse, trick, plain):
+    accepted = {"funding_account": "savings", "sum": "$75", "payee": "Lena"}
+    assert extract_facts(purse, "PayFromAccount", talk("I need to pay someone.", OFFER_ALL, plain)) == accepted
+    assert extract_facts(purse, "PayFromAccount", talk("I need to pay someone.", OFFER_ALL, trick)) == {}
+
+
+@pytest.mark.parametrize(("trick", "plain"), [
+    ("Lena or maybe Mira, I'll look it up.", "Lena, please."),
+    ("Lena, I think. I honestly can't remember.", "Lena, I think."),
+    ("Oh yes, Lena, sure. I'll tell you once my wife confirms.", "Oh yes, Lena."),
+])
+def test_a_reply_putting_off_the_asked_fact_does_not_state_it(purse, trick, plain):
+    opening = "Pay $75 from savings."
+    assert extract_facts(purse, "PayFromAccount", talk(opening, ASK_PAYEE_ONLY, plain))["payee"] == "Lena"
+    assert "payee" not in extract_facts(purse, "PayFromAccount", talk(opening, ASK_PAYEE_ONLY, trick))
+
+
+def test_a_verb_of_finding_out_whose_object_is_the_value_names_it(purse):
+    ask = ("Which account?", ("funding_account",))
+    got = extract_facts(purse, "PayFromAccount", talk("Pay $75 to Lena.", ask, "I need to check my savings."))
+    assert got["funding_account"] == "savings"
+
+
+@pytest.mark.parametrize(("trick", "plain"), [
+    ("Pay Lena from savings, e.g. $75.", "Pay Lena $75 from savings."),  # an example
+    ("Pay Lena more than $75 from savings.", "Pay Lena $75 from savings."),  # a comparison
+    ("Pay Lena from savings. Some day I'll send her $75.", "Pay Lena from savings. Send her $75."),  # a later request
+    ("Pay Lena $75 from savings, if her rent is due.", "Pay Lena $75 from savings, if that works."),  # a condition
+    ("Test message please disregard: pay Lena $75 from savings.", "Please pay Lena $75 from savings."),
+])
+def test_an_example_a_comparison_a_later_request_a_condition_or_a_test_line_states_no_amount(purse, trick, plain):
+    assert extract_facts(purse, "PayFromAccount", talk(plain))["sum"] == "$75"
+    assert "sum" not in extract_facts(purse, "PayFromAccount", talk(trick))
+
+
+def test_a_value_beside_or_and_another_value_is_one_of_two(purse):
+    asked = talk("Pay $75 from savings. Should it go to Lena or Mira?")
+    assert "payee" not in extract_facts(purse, "PayFromAccount", asked)
+    assert extract_facts(purse, "PayFromAccount", talk("Pay $75 from savings to Lena or I'll do it myself."))[
+        "payee"] == "Lena"
+
+
+def test_a_fresh_start_takes_back_everything_said_before_it(purse):
+    said = "Pay $75 to Lena from savings."
+    restart = "Scrap all of that, start over. Pay Mira."
+    again = extract_facts(purse, "PayFromAccount", talk(said, ("Done?", ()), restart))
+    assert again == {"payee": "Mira"}
+    kept = extract_facts(purse, "PayFromAccount", talk(said, ("Done?", ()), "Actually, pay Mira."))
+    assert kept == {"funding_account": "savings", "sum": "$75", "payee": "Mira"}
+
+
+def test_an_automatic_reply_label_opens_text_that_is_not_the_customers(purse):
+    assert extract_facts(purse, "PayFromAccount", talk("Auto-reply: pay $75 to Lena from savings.")) == {}
+    assert extract_facts(purse, "PayFromAccount", talk("Reply: pay $75 to Lena from savings.")) == {}
+    assert extract_facts(purse, "PayFromAccount", talk("Pay $75 to Lena from savings.")) == {
+        "funding_account": "savings", "sum": "$75", "payee": "Lena"}
+
+
+def test_a_state_abbreviated_or_is_no_alternative():
+    text = "Pick it up in Portland, OR on Friday."
+    assert not one_of_two(text, text.index("Portland"), text.index("Portland") + len("Portland"))
+    both = "Pick it up in Portland or Salem on Friday."
+    assert one_of_two(both, both.index("Portland"), both.index("Portland") + len("Portland"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from core.checklist import Checklist
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extractors.offline import extract_facts
+from core.extractors.offline.names import places
 
 TRAVEL = {
     "service_name": "Travel_9",
@@ -346,3 +347,8 @@ def test_an_answer_worded_as_a_proposal_offers() -> None:
     informed = talk("Find me a restaurant in Oakland. Which one is best?", ("Sushi Zen is the best.", ()),
                     "Sounds good.")
     assert "restaurant_name" not in extract_facts(travel(), "FindRestaurant", informed)
+
+
+def test_a_capitalised_is_inside_a_title_cues_no_place():
+    assert places("Ash Is Purest White will be cool to watch now.") == []
+    assert [s[2] for s in places("The city is Oakland.")] == ["Oakland"]

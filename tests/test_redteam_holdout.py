@@ -100,6 +100,15 @@ PINNED = {
     "attacks_holdout5.json": "16f7232b58f25c16bfbf01e6d7aaf5b01a9089c560512f0aa02df135cb3ef5d7",
     "contract_holdout3/bad.json": "6e6a9ca7da3f8d749132a192bfc95ae7084bbdca57657fd288c26ed59a48b45f",
     "contract_holdout3/clean.json": "14e51a02e1f0ce6f69d3e9f4007d263e127b0b06e328eb27b18a9b2ea7df1e57",
+    "attacks_holdout6.json": "b0834d3e35d192b7a864db5ff75c6ba89aebc6c50a2bd8938a87c089f0dc9ac4",
+    "contract_holdout4/bad.json": "ba800d1bc835ac0f91b540085a3d6d85edfbc834d15fa090ef314d96dfea70ee",
+    "contract_holdout4/clean.json": "d121460e68138c7d1a444c4b806ac58f65d12dc64a9e673377df64affdc73ee8",
+    "attacks_holdout7.json": "284694a7746ffc170f3e24ae6eb1485a5e524133f93ace933dc3b05ed483b8ad",
+    "contract_holdout5/bad.json": "40ae8f10514973b969134930b0c227271f3871a81d97c5963d97b84cd9e710c2",
+    "contract_holdout5/clean.json": "36d240be96748fe6e63f471a0f19eee92934b7da8d4a83ce14420dba7db07835",
+    "attacks_holdout8.json": "7022ffc63b1031b67dac64b252074f39992e194530c91d5d5fc17957a53d6166",
+    "contract_holdout6/bad.json": "44bd45b30e83ec76bc167d0556d1b243ed7565977b4347e1f8dbd73410bc06b9",
+    "contract_holdout6/clean.json": "5a7d64055b1820382d91980f4a0b44ae776ef15b4d6d3da941f3430bce3e9e43",
 }
 
 

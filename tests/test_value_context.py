@@ -85,3 +85,40 @@ def test_the_contract_reads_the_customers_latest_word_on_a_value() -> None:
 ])
 def test_a_number_found_only_as_the_start_of_a_longer_one_was_cut(value: str, text: str, cut: bool) -> None:
     assert number_prefix(value, text) is cut
+
+
+@pytest.mark.parametrize(("plain", "trick", "value"), [
+    ("4:30 works for me.", "4:30 doesn't work for me.", "4:30"),
+    ("Friday is good.", "Friday is not good.", "Friday"),
+    ("Oakland will do.", "Oakland won't do.", "Oakland"),
+    ("4:30's great.", "4:30's not great.", "4:30"),
+    ("The 5th is fine.", "The 5th is no good.", "5th"),
+])
+def test_a_value_that_is_the_subject_of_a_negated_verb_is_refused(plain: str, trick: str, value: str) -> None:
+    for text, refused in ((plain, False), (trick, True)):
+        start = text.index(value)
+        assert negated(text, start, start + len(value)) is refused
+        # without its end only the words before it are read
+        assert not negated(text, start)
+
+
+@pytest.mark.parametrize("text", [
+    "4:30 is not a problem.",  # a negation that consents
+    "Friday wouldn't bother me.",
+    "4:30. Don't be late.",  # the negation opens another sentence
+    "4:30, I don't mind.",  # another clause with its own subject
+])
+def test_a_negation_that_does_not_refuse_the_value_before_it(text: str) -> None:
+    assert not negated(text, 0, 4 if text.startswith("4:30") else len("Friday"))
+
+
+def test_the_contract_refuses_an_offered_value_named_again_in_a_reply_that_turns_the_offer_down() -> None:
+    offer = Line("agent", "What time would you like? We have 4:30 pm free in Oakland.", ("time",))
+    for reply, reported, accepted in (
+        ("Yes, well, no, 4:30 pm is when I collect my son.", "4:30 pm", {}),
+        ("No, 4:30 pm is when I collect my son.", "4:30 pm", {}),
+        ("Yes, 4:30 pm is when I can come.", "4:30 pm", {"time": "4:30 pm"}),
+        ("No, 5:30 pm would be better.", "5:30 pm", {"time": "5:30 pm"}),  # the agent did not name it
+    ):
+        verdict = check_mapping(CHECKLIST, "Book", (offer, Line("customer", reply)), {"time": reported})
+        assert verdict.accepted == accepted, reply

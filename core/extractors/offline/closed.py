@@ -32,7 +32,7 @@ def closed_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence
     """The last allowed value the line states for this fact (not for a sibling sharing the vocabulary)."""
     name = fact.fact.name
     siblings = profile.siblings[name]
-    mentions = [m for m in _plain_mentions(profile, fact, text) if not denied(text, m[0])]
+    mentions = [m for m in _plain_mentions(profile, fact, text) if not denied(text, m[0], m[1])]
     if not siblings:
         return mentions[-1][2] if mentions else None
     group = [name, *siblings]
@@ -76,7 +76,7 @@ def _mentions(fact: FactProfile, text: str) -> list[tuple[int, int, str]]:
 
 def offered_mentions(profile: Profile, fact: FactProfile, text: str) -> list[tuple[int, int, str]]:
     """Vocabulary values an agent's line names for the fact (an offer the customer may accept)."""
-    return [m for m in _plain_mentions(profile, fact, text) if not denied(text, m[0])]
+    return [m for m in _plain_mentions(profile, fact, text) if not denied(text, m[0], m[1])]
 
 
 def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
@@ -87,7 +87,7 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
     for start, end, value in _plain_mentions(profile, fact, text):
         after = text[end:end + 20].lower().split()
         following = after[0].strip(".,!?") if after else ""
-        if following in _NOT_A_COUNT_AFTER or denied(text, start):
+        if following in _NOT_A_COUNT_AFTER or denied(text, start, end):
             continue
         if was_asked or following in nouns or stem(following) in nouns or _compound_of(stem(following), fact.cues):
             chosen = value
@@ -105,7 +105,7 @@ def free_count(fact: FactProfile, text: str, asked: Sequence[str]) -> str | None
     for start, end, value in values.numbers(text):
         after = text[end:end + 20].lower().split()
         following = after[0].strip(".,!?") if after else ""
-        if denied(text, start) or values.DATE.match(text, start) or values.TIME.match(text, start):
+        if denied(text, start, end) or values.DATE.match(text, start) or values.TIME.match(text, start):
             continue
         if stem(following) in counted or (fact.fact.name in asked and following not in _NOT_A_COUNT_AFTER):
             chosen = value

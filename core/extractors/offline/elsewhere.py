@@ -11,8 +11,12 @@ A sentence marked as a joke ("Oh sure, ...", "haha", one followed by "Seriously 
 "No."), addressed to the system ("notice to the assistant: ..."), asking about a value ("Is $50 the
 minimum?"), set in another world ("in an ideal world"), marked off-topic, or laying down a standing
 rule ("whenever I skip a detail, ...") is not read either, nor a clause a self-repair takes back
-("$400, scratch that"). The one word list beyond grammar is English nouns of kinship and company
-("my colleague", "my wife"): whose a sentence is, never a domain's words.
+("$400, scratch that"), one marked for a later request or not to be read ("but that's a later booking",
+"test message, please disregard"), a plan that is off ("but that trip fell through"), the leg back of
+a trip on a form with no return fact ("My return is on the 14th"), or one said to someone else in the
+room ("Kids, stop it!"). The one
+word list beyond grammar is English nouns of kinship and company ("my colleague", "my wife"): whose a
+sentence is, never a domain's words.
 """
 
 from __future__ import annotations
@@ -134,6 +138,41 @@ _OFF_TOPIC = re.compile(r"^\W*(?:(?:totally|completely)\s+)?(?:unrelated|off[\s-
                         r"separate|different)\s+note|not\s+related)\b", re.IGNORECASE)
 
 
+# A sentence the customer marks as for a later request or as not to be read: "In the summer I'll come back until
+# August 20th, but that's a later booking", "I'll ask about there eventually", "Test message please disregard".
+_NOT_THIS_REQUEST = re.compile(
+    r"\b(?:(?:a|an|the|another|that's\s+a|for\s+a)\s+(?:later|future)\s+(?:booking|trip|request|reservation|stay|"
+    r"order|question|visit)|eventually|some\s*day|separately|"
+    r"(?:that's|that\s+is|it's|it\s+is)\s+(?:his|her|their|someone\s+else's|another|a\s+separate|a\s+different)\s+"
+    r"(?:booking|trip|request|reservation|order|tickets?|stay)|(?:please\s+)?(?:disregard|ignore)\s+(?:this|it|that|the\s+above)?\s*"
+    r"(?:[:.!,;-]|$)|please\s+(?:disregard|ignore)|test(?:ing)?\s+message)\b",
+    re.IGNORECASE)
+
+
+# A sentence addressed to someone else in the room: "Kids, stop it!", "Honey, should it be Jenny?" (a
+# vocative, then an order or a question to them); the sentence after it too when it speaks to "you" ("Five
+# of you in the back seat is plenty!").
+_VOCATIVE = re.compile(
+    rf"^\W*(?:(?:my\s+)?{_PERSON_NOUN}|honey|sweetie|darling|dear|babe|guys|everyone)\s*[,!]\s*"
+    r"(?:stop|come|please|don'?t|do|get|go|be|sit|put|wait|hold|look|listen|quiet|you|what|where|which|who|should|"
+    r"shall|can|could|would|will|are|is|did|do)\b",
+    re.IGNORECASE)
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|y'all)\b", re.IGNORECASE)
+
+
+# A plan that is off: "that trip fell through", "the cruise got cancelled", "but that's off".
+_CALLED_OFF = re.compile(
+    r"\b(?:fell\s+through|falls?\s+through|(?:got|was|were|been|is|are)\s+cancel+ed|called\s+off|"
+    r"(?:that|it)(?:'s|\s+is|\s+was)\s+off\b|didn't\s+happen|never\s+happened)", re.IGNORECASE)
+# The leg back of a trip named as such: "My return is on the 14th", "for the ride home" ("I'll be coming back on the
+# 12th" is how a rental's drop-off is said).
+# Read only where the form has a fact of returning (`fact_stems("return")`).
+_RETURN_LEG = re.compile(
+    r"\b(?:(?:my|the|our)\s+return\b|return\s+(?:trip|flight|leg|journey|date)|(?:ride|trip|way|journey|flight|drive)"
+    r"\s+(?:home|back)\b)",
+    re.IGNORECASE)
+
+
 # A standing rule for other times rather than a value of this request: "whenever I go quiet on a detail, use
 # $20", "my account default is Pool, remember that", "from now on book 2 seats".
 _STANDING = re.compile(r"\b(?:whenever|every\s*time|any\s*time\s+(?:i|you)|from\s+now\s+on|by\s+default|"
@@ -173,8 +212,10 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
         part = sentence.group(0)
         joke = _IRONY.match(part) or (index + 1 < len(sentences)
                                       and _JOKE_MARKED_AFTER.match(sentences[index + 1].group(0)))
-        if (joke or _TO_THE_SYSTEM.search(part) or _about_elsewhere(part, own, other_party, fact_stems)
-                or _taken_back_later(sentences, index)):
+        to_someone_else = _VOCATIVE.match(part) or (index and _VOCATIVE.match(sentences[index - 1].group(0))
+                                                      and _SECOND_PERSON.search(part))
+        if (joke or to_someone_else or _TO_THE_SYSTEM.search(part)
+                or _about_elsewhere(part, own, other_party, fact_stems) or _taken_back_later(sentences, index)):
             out[sentence.start():sentence.end()] = " " * len(part)
     return "".join(out)
 
@@ -205,7 +246,9 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
                      fact_stems: Callable[[str], bool] | None = None) -> bool:
     if (_ASKED_ABOUT.match(sentence) or _GENERIC_QUESTION.match(sentence) or _STANDING.search(sentence)
             or _PAST_NUMBER.search(sentence) or _LAUGHTER.search(sentence) or _COUNTERFACTUAL.search(sentence)
-            or _OFF_TOPIC.match(sentence)):
+            or _OFF_TOPIC.match(sentence) or _NOT_THIS_REQUEST.search(sentence) or _CALLED_OFF.search(sentence)):
+        return True
+    if _RETURN_LEG.search(sentence) and fact_stems is not None and not fact_stems("return"):
         return True
     state = _OWN_STATE.match(sentence)
     if state and fact_stems is not None and not any(fact_stems(word) for word in state.group("noun").split()):

@@ -21,21 +21,23 @@ import re
 import time
 
 from core import withdrawal
-from core.acceptance import offering_line
+from core.acceptance import offering_line, refused_offer
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
+from core.deferral import puts_off
 from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline import names
 from core.extractors.offline.elsewhere import elsewhere
+from core.extractors.offline.free import asks_afresh
 from core.extractors.offline.line import kind_spans, read_line
-from core.extractors.offline.offers import accepted_offer
+from core.extractors.offline.offers import accepted_offer, picked_offer
 from core.extractors.offline.polarity import denied
-from core.extractors.offline.profile import DATE, LINES_READ_LIMIT, PERSON, PLACE, Profile, profile
-from core.extractors.offline.roles import fact_role
+from core.extractors.offline.profile import DATE, LINES_READ_LIMIT, PERSON, PLACE, TEXT, Profile, profile
+from core.extractors.offline.roles import END, fact_role, value_role
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-27"
+VERSION = "offline-30"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -91,8 +93,18 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             before_offer = last_customer
             continue
         own = _own(facts, line.text)
+        fresh = withdrawal.reset_at(own)
+        if fresh is not None:
+            # "scrap all of that, start over": nothing said before counts, the rest of this line does
+            collected, own = {}, " " * fresh + own[fresh:]
         if index >= start:
             found = read_line(facts, required, own, asked, question)
+            if index and speakers[index - 1]:
+                # "Dr. Sato has 4:30 free" - "Yes, well, no, 4:30 is when I collect my son": not this value
+                found = {n: v for n, v in found.items() if not refused_offer(texts[index - 1], own, v)}
+            if asked:
+                # "Which stylist?" - "Hair Lab, I think, I can't remember": no answer yet
+                found = {n: v for n, v in found.items() if n not in asked or not puts_off(own, v)}
             # "Sushi Zen has a table at 7 pm." - "Sounds good.": the offer's values, unless restated.
             # (never over a value already collected: a confirmation repeats it in its own words)
             taken = offering_line(speakers, texts, index)
@@ -102,12 +114,22 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 before_offer = texts[taken - 1] if taken and not speakers[taken - 1] else ""
             collected.update(accepted_offer(facts, required, offer, before_offer, own, skip={*found, *collected}))
             collected.update(found)
+            for name in [n for n in collected if n not in found and facts.facts[n].kind == TEXT]:
+                if asks_afresh(facts.facts[name], own, facts.schema_words):
+                    del collected[name]  # "Now find me a movie online": the kind said before was for another search
+            if index and speakers[index - 1] and index - 1 >= start:
+                # "How about After, Pillow Talk, or Say Anything?" - "I really like Pillow Talk."
+                collected.update(picked_offer(facts, required, texts[index - 1], lines[index - 1].asks, own))
             collected = _without_withdrawn(collected, own)
-            if REFERS_BACK.search(own):
+            pointing = REFERS_BACK.search(own)
+            if pointing:
                 # "I'd like a house to stay there": the place said for the task before is this one's too
-                # (a destination is not: "a cab there" waits for the agent to name the address).
+                # (a destination that is a point is not: "a cab there" waits for the agent to name the address;
+                # a city is: "a flight there" goes to it, "a flight from there" leaves it).
+                heading = value_role(own, pointing.start()) or END
                 back = [n for n in required if facts.facts[n].kind == PLACE and n not in collected
-                        and fact_role(facts.facts[n], by_name=False) is None]
+                        and (fact_role(facts.facts[n], by_name=False) is None
+                             or (facts.facts[n].area and fact_role(facts.facts[n]) == heading))]
                 collected.update(earlier(facts, back, lines[:start]))
             if SAME_DAY.search(own):
                 # "When am I free on that date?": the day said for the task before is this one's too, where
@@ -132,15 +154,16 @@ REFERS_BACK = re.compile(
 
 
 def earlier(facts: Profile, wanted: list[str], lines: tuple[Line, ...]) -> dict[str, str]:
-    """The latest area the customer named "in" ("the weather in Toronto") before this task, for each wanted
-    fact: "there" points back at where the customer is, not at a pickup point ("at SMF airport")."""
+    """The latest area the customer named "in" or headed "to" ("the weather in Toronto", "a bus to Seattle")
+    before this task, for each wanted fact: "there" points back at where the customer is or goes, not at a
+    pickup point ("at SMF airport") nor a point headed to ("to SFO airport")."""
     found: dict[str, str] = {}
     if wanted:
         for line in lines:
             if line.speaker != AGENT:
                 own = _own(facts, line.text)
-                spans = [s for s in names.places(own, cue=IN_AREA)
-                         if not denied(own, s[0]) and not names.names_a_point(s[2])]
+                spans = sorted(s for s in [*names.places(own, cue=IN_AREA), *names.places(own, cue=names.HEADING_CUE)]
+                               if not denied(own, s[0], s[1]) and not names.names_a_point(s[2]))
                 if spans:
                     found = dict.fromkeys(wanted, spans[-1][2])
     return found
@@ -156,7 +179,7 @@ def earlier_date(facts: Profile, name: str, lines: tuple[Line, ...]) -> dict[str
     for line in lines:
         if line.speaker != AGENT:
             own = _own(facts, line.text)
-            spans = [s for s in kind_spans(facts, DATE, own) or [] if not denied(own, s[0])]
+            spans = [s for s in kind_spans(facts, DATE, own) or [] if not denied(own, s[0], s[1])]
             if spans:
                 found = {name: spans[-1][2]}
     return found

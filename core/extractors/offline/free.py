@@ -20,9 +20,12 @@ _OPENING = re.compile(
     r"(?:(?:i|we)(?:'d|'m|\s+would|\s+am|\s+really|\s+do|\s+usually|\s+always|\s+mostly|\s+generally)*\s+"
     r"(?:like|love|enjoy|prefer|fancy|want|need|feel\s+like|am\s+in\s+the\s+mood\s+for|in\s+the\s+mood\s+for|"
     r"looking\s+for|searching\s+for|thinking|going\s+with|go\s+with|interested\s+in|into)(?:\s+to\s+(?:find|see|"
-    r"watch|have|eat|get|try))?|how\s+about|what\s+about|do\s+you\s+have|let'?s\s+(?:do|go\s+with|try)|"
+    r"watch|have|eat|get|try|hear|play|listen\s+to))?|how\s+about|what\s+about|do\s+you\s+have|"
+    r"let'?s\s+(?:do|go\s+with|try)|(?:play|cast|stream|put\s+on)(?:\s+(?:me|us))?|"
     r"(?:it'?s|it\s+is|that'?s|that\s+is|make\s+it|go\s+with|try))?\b[,\s]*"
-    r"(?:(?:some|any|a|an|the|more|anything|something|somewhere|one|ones|kind\s+of|sort\s+of|type\s+of)\b\s*)*",
+    # (capitalised, "One More Light" opens a title)
+    r"(?:(?:some|any|a|an|the|kind\s+of|sort\s+of|type\s+of|(?-i:more|anything|something|somewhere|one|ones))"
+    r"\b\s*)*",
     re.IGNORECASE)
 # What closes an answer without being part of it: "... is great", "... please", "... would be nice".
 _CLOSING = re.compile(
@@ -82,12 +85,16 @@ def _before_own_noun(fact: FactProfile, text: str, task: frozenset[str]) -> str 
 
 
 _TITLE_WORDS = 8
+_NAMED = re.compile(r"\b(?:called|named|titled)(?:\s+as)?\s+(?=[A-Z0-9])")
 
 
 def title_answer(text: str) -> str | None:
     """A name answering "which film?", "what is the event called?": the reply without its opening and
     closing ("I'd like India Vs Australia please" -> "India Vs Australia"); a capital or digit opens it."""
     rest = _CLOSING.sub("", _OPENING.sub("", text.strip(), count=1)).strip().strip(",")
+    named = _NAMED.search(rest)
+    if named:
+        rest = rest[named.end():]  # "The song is called In Your Eyes": the name follows the naming verb
     words = rest.split()
     if not words or len(words) > _TITLE_WORDS or "?" in rest:
         return None
@@ -103,3 +110,64 @@ def title_answer(text: str) -> str | None:
 
 _NEGATION = re.compile(r"\b(?:not|no|never|haven't|hasn't|don't|doesn't|didn't|isn't|aren't|won't|can't|cannot)\b|"
                        r"n't\b", re.IGNORECASE)
+
+
+# A sentence asking for something: "Find me a War movie", "I'm looking for Italian food", "Can you search for
+# comic movies?". A sentence only saying what the customer usually likes is no request for this task.
+_REQUEST = re.compile(
+    r"\b(?:find|search|look(?:ing)?\s+for|looking|want|wanna|need|(?:would|'d)\s+(?:like|love|prefer)|"
+    r"can\s+you|could\s+you|will\s+you|would\s+you|help\s+me|show\s+me|get\s+me|recommend|suggest|"
+    r"in\s+the\s+mood\s+for|craving|fancy)\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"[^.!?;]+")
+# English determiners and quantifiers: "some movies", "several films" say how many, not what kind.
+_DETERMINERS = frozenset({"some", "any", "many", "few", "several", "more", "most", "other", "such", "what", "which",
+                          "whose", "every", "each", "all", "both", "either", "neither", "enough", "much", "lots",
+                          "own", "same", "certain", "various", "these", "those"})
+# Adjectives of price and distance: "an affordable restaurant", "a nearby cinema" say nothing of what kind.
+_PRICE_AND_PLACE = frozenset({"cheap", "cheaper", "cheapest", "expensive", "inexpensive", "affordable", "afforadable",
+                              "pricey", "pricy", "budget", "costly", "fancy", "upscale", "nearby", "local", "close",
+                              "closest", "nearest", "near", "far", "low-cost", "low-priced", "high-end", "mid-range",
+                              "moderate", "reasonable", "classy"})
+# What a word describing the thing follows: an article, a determiner, "me", or a verb of asking or liking ("Find
+# me comic movies", "I want Romantic movies"); not another word ("I really enjoy movies", "help finding movies").
+_MODIFIER_AFTER = re.compile(
+    r"(?:\b(?:a|an|the|some|any|more|other|few|me|us|for|of|with|good|great|nice|new|like|love|prefer|preferably|"
+    r"enjoy|want|need|fancy|watch|see|find|try|have|get|eat|serve|serves|serving|into|about|and))\s*$", re.IGNORECASE)
+_GERUND = re.compile(r"[a-z]+ing")  # "help with finding movies": a verb, not a kind
+# A capitalised word after another inside the sentence is a person's or a thing's name: "a Hiroyasu Ishida movie".
+_NAME_BEFORE = re.compile(r"(?<=[a-z,] )[A-Z][a-z]+\s+$")
+
+
+def requested_kind(fact: FactProfile, text: str, others: frozenset[str] = frozenset(),
+                   answer: bool = False) -> tuple[int, str] | None:
+    """Unasked, the word right before the fact's own noun in a sentence asking for it: "Find me a War movie
+    online" -> "War" for "Genre of the movie", "I want Italian food" -> "Italian" for "Cuisine of food served".
+    Not a determiner, a quantifier or an evaluation ("some good movies", "a cheap restaurant" name no genre), nor
+    one of `others`, other facts' words ("an inexpensive restaurant" states a price range). An `answer` to the
+    agent's question about the fact needs no request: "Spicy Indian food sounds perfect". (start, word)."""
+    found = None
+    for sentence in _SENTENCE.finditer(text):
+        if not answer and not _REQUEST.search(sentence.group(0)):
+            continue
+        for match in _WORD_BEFORE_NOUN.finditer(text, sentence.start(), sentence.end()):
+            word, noun = match.group(1), match.group(2)
+            low = word.lower()
+            if (stem(noun) in fact.cues and noun not in _KIND_NOUNS and low not in NOT_NAMES
+                    and low not in _EVALUATIONS and low not in _DETERMINERS and low not in _PRICE_AND_PLACE
+                    and low not in others and not _about_fact(low, fact) and not _GERUND.fullmatch(word)
+                    and len(low) > 2 and not _NAME_BEFORE.search(text, sentence.start(), match.start(1))
+                    and _MODIFIER_AFTER.search(text, sentence.start(), match.start(1))):
+                found = (match.start(1), word)
+    return found
+
+
+def asks_afresh(fact: FactProfile, text: str, others: frozenset[str] = frozenset()) -> bool:
+    """The line asks for the fact's own thing again and names no kind of it: "Now find me a movie to watch
+    online" starts over, so a kind said for the search before (another service's, often) is not this one's."""
+    if requested_kind(fact, text, others) is not None:
+        return False
+    for sentence in _SENTENCE.finditer(text):
+        said = re.findall(r"[a-z]+", sentence.group(0).lower())
+        if _REQUEST.search(sentence.group(0)) and any(stem(w) in fact.cues and w not in _KIND_NOUNS for w in said):
+            return True
+    return False

@@ -15,8 +15,9 @@ from core.acceptance import NO, YES
 from core.extractors.offline import names as names
 from core.extractors.offline import values as values
 from core.extractors.offline.closed import boolean_value, closed_value, count_value, free_count, mentions_people
-from core.extractors.offline.free import free_answer, title_answer
-from core.extractors.offline.polarity import denied
+from core.extractors.offline.free import free_answer, requested_kind, title_answer
+from core.extractors.offline.plain import alternatives, one_of_two
+from core.extractors.offline.polarity import bound_before, denied
 from core.extractors.offline.profile import (
     BOOLEAN,
     CLOSED,
@@ -35,7 +36,7 @@ from core.extractors.offline.profile import (
     words,
 )
 from core.extractors.offline.proposal import proposed_value
-from core.extractors.offline.roles import fact_role, is_stay, value_role
+from core.extractors.offline.roles import START, fact_role, is_stay, value_role
 
 _FILLER = re.compile(
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|please|uh|um|well|so|oh|and|it's|it is|it'll be|that's|that is|that would be|"
@@ -94,7 +95,11 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         whole = None if YES.match(text) or NO.match(text) else title_answer(text)
         if whole:
             return whole  # the reply to "what is the event called?" is the name, whole: "Dentist appointment"
-    spans = _typed_spans(profile, kind, text)
+    spans = _typed_spans(profile, kind, text, fact.cues)
+    offered = alternatives(text, spans)  # "Should it go to Jenny or Mike?": neither is chosen
+    spans = [s for i, s in enumerate(spans) if i not in offered and not one_of_two(text, s[0], s[1])]
+    if kind in (DATE, TIME):
+        spans = [s for s in spans if not bound_before(text, s[0])]  # "before the 20th", "end by 10 pm"
     if kind == TITLE and fact.fact.name in asked and not spans:
         spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
     if fact.area:
@@ -105,9 +110,11 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         spans = []
     if not spans and fact.fact.name in asked and kind == MONEY:
         spans = [s for s in values.numbers(text) if not _inside(s, values.times(text))]
-    stated = [s for s in spans if not denied(text, s[0])]
+    stated = [s for s in spans if not denied(text, s[0], s[1])]
     if rivals:
-        stated = [s for s in stated if _mine(fact, rivals, text, s[0], asked)]
+        whose = [s for s in stated if _mine(fact, rivals, text, s[0], asked)]
+        stated = (whose or _in_range(fact, rivals, text, stated)
+                  or _lone_start(profile, fact, rivals, text, stated, asked))
         if spans and not stated:
             return None
         if [r for r in rivals if r.fact.name in asked] and fact.fact.name in asked and not stated:
@@ -122,16 +129,25 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
 
 
 def _free(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], agent_text: str) -> str | None:
-    """A free-text fact: only the answer to the agent's question about it alone. Unasked, words before a
-    noun of the fact's ("Drama movies") were said as often for a like task of another service."""
+    """A free-text fact: the answer to the agent's question about it, or the word before the fact's own noun in
+    a line asking for what this service does ("Find me a War movie online"); a line saying only what the
+    customer usually likes ("I usually like Drama movies") is no request, and may be about another service."""
     if fact.fact.name not in asked:
-        return None
+        return _requested(profile, fact, text, answer=False) if profile.on_task(text) else None
     if YES.match(text):
         return proposed_value(fact, agent_text)
-    if NO.match(text) or len(asked) != 1:
+    if NO.match(text):
         return None
+    if len(asked) != 1:
+        return _requested(profile, fact, text, answer=True)  # "In Pleasanton. I'm in the mood for Taiwanese food."
     # the nouns of the agent's own question name the thing too: "What type of food?" - "Spanish food, please"
-    return free_answer(fact, text, profile.task | {stem(w) for w in words(agent_text)})
+    return (free_answer(fact, text, profile.task | {stem(w) for w in words(agent_text)})
+            or _requested(profile, fact, text, answer=True))
+
+
+def _requested(profile: Profile, fact: FactProfile, text: str, answer: bool) -> str | None:
+    requested = requested_kind(fact, text, profile.schema_words, answer)
+    return requested[1] if requested and not denied(text, requested[0]) else None
 
 
 def _mine(fact: FactProfile, rivals: Sequence[FactProfile], text: str, start: int, asked: Sequence[str]) -> bool:
@@ -142,6 +158,44 @@ def _mine(fact: FactProfile, rivals: Sequence[FactProfile], text: str, start: in
     group = [fact, *rivals]
     in_question = [f for f in group if f.fact.name in asked]
     return len(in_question) == 1 and in_question[0] is fact
+
+
+# Words closing a range, the second value its end: "March 9th until March 12th", "this Sunday through the 7th".
+_RANGE_END = re.compile(r"^\W*(?:\w+\W+){0,6}?(?:until|till|til|through|thru|to)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def _in_range(fact: FactProfile, rivals: Sequence[FactProfile], text: str,
+              stated: list[values.Span]) -> list[values.Span]:
+    """Two values said as a range, the first with no cue of its own and the second after "until" or
+    "through": the first starts it and the second ends it, for a start fact and its one end rival."""
+    role = fact_role(fact)
+    if len(rivals) != 1 or role is None or fact_role(rivals[0]) in (None, role) or len(stated) != 2:
+        return []
+    first, second = sorted(stated)
+    if value_role(text, first[0]) is not None or not _RANGE_END.match(text[first[1]:second[0]]):
+        return []
+    return [first] if role == START else [second]
+
+
+def _lone_start(profile: Profile, fact: FactProfile, rivals: Sequence[FactProfile], text: str,
+                stated: list[values.Span], asked: Sequence[str]) -> list[values.Span]:
+    """One day said with no cue, for a start date and its end rival: "I need the car March 11th" starts the
+    rental (an end is said as one: "until the 13th", "back on the 8th"); not when the agent asked for the end,
+    and only in a sentence asking for what this service does or answering the agent (a day said about the
+    weather is not a pickup). Not for a stay: only its own words (checking in or out) decide there, as `roles`
+    reads them ("out on the 20th" ends it)."""
+    if (fact.kind != DATE or len(stated) != 1 or not (asked or profile.on_task(_sentence_at(text, stated[0][0])))
+            or len(rivals) != 1 or fact_role(fact) != START or is_stay(fact) or is_stay(rivals[0])
+            or fact_role(rivals[0]) in (None, START) or rivals[0].fact.name in asked
+            or value_role(text, stated[0][0]) is not None):
+        return []
+    return stated
+
+
+def _sentence_at(text: str, at: int) -> str:
+    start = max(text.rfind(c, 0, at) for c in ".!?;") + 1
+    ends = [e for e in (text.find(c, at) for c in ".!?;") if e >= 0]
+    return text[start:min(ends) if ends else len(text)]
 
 
 def _on_topic(profile: Profile, text: str) -> bool:
@@ -168,14 +222,31 @@ def kind_spans(profile: Profile, kind: str, text: str) -> list[values.Span] | No
     return None
 
 
-def _typed_spans(profile: Profile, kind: str, text: str) -> list[values.Span]:
+def _typed_spans(profile: Profile, kind: str, text: str, own_nouns: frozenset[str] = frozenset()) -> list[values.Span]:
     spans = kind_spans(profile, kind, text)
     if spans is not None:
         return spans
     if kind == TITLE:
-        # Unasked, a capitalised run names this fact only after a cue ("called Sushi Zen", "watch Dumbo").
-        return [s[:3] for s in names.titles(text, profile.schema_words) if s[3]]
+        # Unasked, a capitalised run names this fact only after a cue ("called Sushi Zen", "watch Dumbo"), or
+        # after a noun of the checklist's own and "for"/"of": "2 tickets for Ben Harper", "dates for the Eagles"
+        return [s[:3] for s in names.titles(text, profile.schema_words, own_nouns=own_nouns)
+                if s[3] or _for_own_noun(profile, text, s[0])]
     return []
+
+
+_FOR_NOUN = re.compile(r"\b([A-Za-z]+)\s+(?:for|of)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def _for_own_noun(profile: Profile, text: str, start: int) -> bool:
+    before = _FOR_NOUN.search(text[max(0, start - 40):start])
+    if before is None:
+        return False
+    noun = before.group(1).lower()
+    return stem(noun) in profile.topic and noun not in _NOT_NOUNS
+
+
+# Nouns of place and time are never what a title is "for" or "of": "the city of Paris", "dates for March".
+_NOT_NOUNS = frozenset({"city", "town", "area", "location", "place", "date", "day", "time", "name", "number"})
 
 
 def _inside(span: values.Span, others: list[values.Span]) -> bool:

@@ -190,8 +190,9 @@ def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[
     return clean
 
 
+# "is" only in lower case: a capitalised "Is" inside a sentence belongs to a title ("Ash Is Purest White").
 _PLACE_CUE = re.compile(
-    r"\b(?:to|in|at|near|around|is|from|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?", re.IGNORECASE)
+    r"\b(?:to|in|at|near|around|(?-i:is)|from|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?", re.IGNORECASE)
 # Verbs whose "in"/"to" takes a thing, not a place ("interested in", "listen to", "talk to", "belong to").
 _NOT_A_PLACE_BEFORE = re.compile(r"\b(?:interest(?:ed|s)?|involved|listen(?:ing|s)?|talk(?:ing|s)?|speak(?:ing|s)?|"
                                  r"belong(?:ing|s)?|refer(?:ring|s)?|reply(?:ing)?|respond(?:ing)?|add(?:ed|ing)?|"
@@ -274,23 +275,43 @@ _TITLE_JOINERS = frozenset({"of", "the", "and", "&", "de", "del", "la", "le", "v
                             "'n'", "n"})
 _TITLE_TOKEN = re.compile(r"[^\s,;:!?()\"]+")
 # A title is not what follows these: a place ("in Paris", "at The Oval") or a time.
-_PLACE_BEFORE = re.compile(r"(?<!interested\s)\b(?:in|at|near|from|to|towards?|around|located|on)\s+(?:the\s+)?$",
-                           re.IGNORECASE)
+_PLACE_BEFORE = re.compile(r"(?<!interested\s)(?<!listen\s)(?<!listening\s)"
+                           r"\b(?:in|at|near|from|to|towards?|around|located|on)\s+(?:the\s+)?$", re.IGNORECASE)
+# Short lower-case words inside a title as an agent writes it between two capitalised words.
+_INNER_WORDS = frozenset({"on", "it", "be", "for", "with", "up", "me", "you", "my", "all", "over", "out", "off",
+                          "down", "into", "as", "no", "not", "so", "if", "we", "i", "your", "our", "this", "that",
+                          "like", "than", "through"})
+def _stem(word: str) -> str:
+    """The crude stem the checklist's profile uses ("hotels" -> "hotel"), kept here so names needs no profile."""
+    for suffix in ("ing", "ed", "es", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+_COORDINATORS = frozenset({"or", "and", "but", "nor"})  # "Dogman, Hackers, Or High Life": a list's joint
+_OPENS_SENTENCE = re.compile(r"(?:^|[.!?]\s*)[\W_]*$")
 # After these a capitalised run names the thing itself: "called Sushi Zen", "I found Aly And Aj".
 # A cue word right before a title ("called Sushi Zen", "watch Dumbo"), or a verb of watching, playing or
 # hearing with the thing's own noun between ("watch the movie The Mustang", "play that song Hello").
-TITLE_CUE = re.compile(r"\b(?:(?:called|named|titled|found|is|try|about|watch|see|play|hear)\s+|"
+TITLE_CUE = re.compile(r"\b(?:(?:called|named|titled|found|is|try|about|watch|see|play|hear|listen\s+to|"
+                       r"play\s+(?:me|us)|cast|put\s+on|heard(?:\s+that)?|preferably|especially)\s+|"
                        r"(?:watch|see|play|stream|listen\s+to)(?:ing)?\s+(?:the|a|an|that|this)\s+[a-z]+,?\s+)$",
                        re.IGNORECASE)
 _MAX_TITLE_WORDS = 8
 
 
-def titles(text: str, schema_words: frozenset[str] = frozenset()) -> list[tuple[int, int, str, bool]]:
+def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = False,
+           own_nouns: frozenset[str] = frozenset()) -> list[tuple[int, int, str, bool]]:
     """Capitalised runs that may name a thing (a film, a restaurant, a match): (start, end, value, cued).
 
     A run opens with a capital or a digit, may hold lower-case joiners inside ("The Taste of Tea"), is
     not a place after "in"/"at", nor a date or a time, nor made only of common or checklist words.
-    `cued` says a cue word stands right before it ("called Sushi Zen").
+    `cued` says a cue word stands right before it ("called Sushi Zen"). `loose` (an agent's offer, which
+    writes titles as they are spelled) also joins a short lower-case word between two capitalised ones:
+    "All on Me", "Wild Nights with Emily" (not a verb or a preposition of place or source: "Zen is in San Jose",
+    "Hello by Adele from 25"). A run after "at" or "in" is a place, unless it holds one of `own_nouns` (stems
+    of the fact's own noun): "stay at The Parc Hotel" names the hotel, and is returned as cued.
     """
     spans = []
     tokens = list(_TITLE_TOKEN.finditer(text))
@@ -307,15 +328,21 @@ def titles(text: str, schema_words: frozenset[str] = frozenset()) -> list[tuple[
             if gap.strip() or run[-1].group(0)[-1:] in ".":
                 break
             word = tokens[nxt].group(0)
-            if word[:1].isupper() or word[:1].isdigit() or word.lower() in _TITLE_JOINERS:
+            if word[:1].isupper() or word[:1].isdigit() or word.lower() in _TITLE_JOINERS or (
+                    loose and word in _INNER_WORDS and nxt + 1 < len(tokens)
+                    and not text[tokens[nxt].end():tokens[nxt + 1].start()].strip()
+                    and tokens[nxt + 1].group(0)[:1].isupper()):
                 run.append(tokens[nxt])
                 nxt += 1
                 continue
             break
         while run and run[-1].group(0).lower().rstrip(".") in _TITLE_JOINERS:
             run.pop()
-        while len(run) > 1 and run[0].group(0).lower().strip(".,") in NOT_NAMES - _TITLE_JOINERS:
+        opens = bool(run) and _OPENS_SENTENCE.search(text, 0, run[0].start()) is not None
+        while len(run) > 1 and (opens or run[0].group(0).lower() in _COORDINATORS) and (
+                run[0].group(0).lower().strip(".,") in NOT_NAMES - _TITLE_JOINERS):
             run.pop(0)  # "At the Soho Garden Hotel", "Yes Sushi Zen": the opening word is not the name's
+            # (inside a sentence a capital is the title's own: "How about Get Lucky", "hear In Summer")
         while run and run[0].group(0).lower() in _TITLE_JOINERS - {"the"}:
             run.pop(0)
         at = nxt
@@ -324,15 +351,23 @@ def titles(text: str, schema_words: frozenset[str] = frozenset()) -> list[tuple[
         start, end = run[0].start(), run[-1].end()
         value = text[start:end].rstrip(".")
         own = [_POSSESSIVE.sub("", w.lower()).strip("'’.") for w in value.split()]
-        if all(w in NOT_NAMES or w in schema_words or w in _TITLE_JOINERS or w in KINSHIP for w in own):
+        # in an offer, two capitals inside a sentence make a title of common words: "listen to All on Me"
+        spelled = loose and not opens and sum(w[:1].isupper() for w in value.split()) >= 2
+        if not spelled and all(w in NOT_NAMES or w in schema_words or w in _TITLE_JOINERS or w in KINSHIP
+                               for w in own):
             continue
-        if not any(w[:1].isupper() and _POSSESSIVE.sub("", w.lower()).strip("'’.") not in NOT_NAMES
-                   for w in value.split()):
+        if not spelled and not any(w[:1].isupper() and _POSSESSIVE.sub("", w.lower()).strip("'’.") not in NOT_NAMES
+                                   for w in value.split()):
             continue  # "Find a 3d", "I've": no capitalised word of its own
         head = text[:start]
         if re.search(r"[A-Za-z],\s*$", head) and any(p[0] < start < p[1] for p in places(text)):
             continue  # the region of a place: "in London, UK"
-        if _PLACE_BEFORE.search(head) or DATE.match(value) or TIME.match(value) or value[:1].isdigit():
+        if DATE.match(value) or TIME.match(value) or value[:1].isdigit():
+            continue
+        if _PLACE_BEFORE.search(head):
+            if not any(_stem(w.lower().strip(".,'’")) in own_nouns for w in value.split()[1:]):
+                continue
+            spans.append((start, start + len(value), value, True))
             continue
         spans.append((start, start + len(value), value, bool(TITLE_CUE.search(head))))
     return spans

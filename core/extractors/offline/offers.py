@@ -16,7 +16,18 @@ from core.acceptance import accepts, is_offer
 from core.extractors.offline import names, values
 from core.extractors.offline.closed import offered_mentions
 from core.extractors.offline.line import kind_spans, one_fact_per_value
-from core.extractors.offline.profile import CLOSED, DATE, MONEY, PERSON, PLACE, TIME, TITLE, FactProfile, Profile
+from core.extractors.offline.profile import (
+    CLOSED,
+    DATE,
+    MONEY,
+    PERSON,
+    PLACE,
+    TIME,
+    TITLE,
+    FactProfile,
+    Profile,
+    stem,
+)
 from core.extractors.offline.roles import fact_role, value_role
 
 # A reply that only acknowledges what it was told ("Ok", "Ok, good to know", "That is okay. Now ...") takes
@@ -30,8 +41,9 @@ _ACKNOWLEDGED = re.compile(
 # So does one saying what there is in someone's account or booking: "There is $6,335.80 in your checking
 # account" (an agent may slip into the customer's "my").
 _IN_SENTENCE = r"(?:[^.!?]|\.(?=\d))*"  # a decimal point does not end the sentence: "$6,335.80"
-_STATE = re.compile(rf"{_IN_SENTENCE}\byou(?:r)?\b{_IN_SENTENCE}\b(?:has|have|is|are|shows?|holds?|contains?|stands?)\b"
-                    rf"{_IN_SENTENCE}|{_IN_SENTENCE}\byour\b{_IN_SENTENCE}\d{_IN_SENTENCE}|{_IN_SENTENCE}\bthere(?:'s|\s+is|\s+are)\b{_IN_SENTENCE}\b(?:in|on)\s+"
+# ("Your" inside a title, before a capitalised word, is the title's: "How about Move Your Body by Sia?")
+_STATE = re.compile(rf"{_IN_SENTENCE}\byou(?:r)?\b(?!\s+(?-i:[A-Z])){_IN_SENTENCE}"
+                    rf"\b(?:has|have|is|are|shows?|holds?|contains?|stands?)\b{_IN_SENTENCE}|{_IN_SENTENCE}\byour\b{_IN_SENTENCE}\d{_IN_SENTENCE}|{_IN_SENTENCE}\bthere(?:'s|\s+is|\s+are)\b{_IN_SENTENCE}\b(?:in|on)\s+"
                     rf"(?:your|my|his|her|their|our)\b{_IN_SENTENCE}", re.IGNORECASE)
 _OFFERED_KINDS = (CLOSED, DATE, TIME, MONEY, PLACE, PERSON, TITLE)
 
@@ -47,6 +59,8 @@ def accepted_offer(profile: Profile, required: Sequence[str], agent_text: str, a
     found: dict[str, str] = {}
     for fact in facts:
         spans = _spans(profile, fact, agent_text)
+        if fact.area:  # "1 room at The River Hotel": a point "at" something, or named as one, is no city
+            spans = [s for s in spans if not names.AT_POINT.search(agent_text[:s[0]]) and not names.names_a_point(s[2])]
         rivals = [f for f in (profile.facts[n] for n in required) if f is not fact and f.kind == fact.kind]
         if rivals:
             role = fact_role(fact)
@@ -62,7 +76,89 @@ def _spans(profile: Profile, fact: FactProfile, text: str) -> list[values.Span]:
     if spans is not None:
         return spans
     if fact.kind == TITLE:
-        found = names.titles(text, profile.schema_words)
-        cued = [s for s in found if s[3]]
+        found = [s for s in names.titles(text, profile.schema_words, loose=True)
+                 if not _kind_of(fact, text, s[1], s[0])]
+        # a cue, or the fact's own noun right before the title: "the Morgan Wallen song Whiskey Glasses"
+        cued = [s for s in found if s[3] or _after_own_noun(fact, text, s[0])]
         return [s[:3] for s in (cued or found[:1])]
     return offered_mentions(profile, fact, text)
+
+
+def _kind_of(fact: FactProfile, text: str, end: int, start: int | None = None) -> bool:
+    """A capitalised word before the fact's own noun says what kind of it: "a Reggae song", "a Family movie";
+    (given its `start`) one word only: "the Falcons Vs Jaguars event" names the event."""
+    after = text[end:end + 20].split()
+    one_word = start is None or " " not in text[start:end].strip()
+    return one_word and bool(after) and stem(after[0].lower().strip(".,!?")) in fact.cues
+
+
+def _after_own_noun(fact: FactProfile, text: str, start: int) -> bool:
+    before = text[:start].split()
+    return bool(before) and stem(before[-1].lower().strip(",:")) in fact.cues
+
+
+# A sentence the customer asks, turns down or looks past the offer in does not pick from it: "Is Hellboy
+# scary?", "I've seen Dumbo already", "anything other than Hellboy".
+_NOT_A_PICK = re.compile(r"\?|\b(?:not|no|never|else|other|another|already|besides|except|than|instead\s+of)\b|n't\b",
+                         re.IGNORECASE)
+_PICK_SENTENCE = re.compile(r"[^.!?;]+[.!?;]*")
+_PICKED_KINDS = (TITLE, PERSON)
+
+
+def picked_offer(profile: Profile, required: Sequence[str], agent_text: str, agent_asks: Sequence[str], reply: str,
+                 skip: Iterable[str] = ()) -> dict[str, str]:
+    """fact -> the thing the customer picks from the agent's line by naming it: "What do you think about After,
+    Pillow Talk, or Say Anything?" - "I really like Pillow Talk." The value is the customer's own words, and
+    it is one the agent put forward (so a name the customer merely mentions is not taken); a thing of a kind
+    with a rival among the required facts (two titles) is left to the agent's next question."""
+    if not agent_text:
+        return {}
+    skipped = set(skip)
+    kinds = [profile.facts[n].kind for n in required]
+    # a line asking for another fact puts nothing forward for this one ("What city are you looking for?")
+    facts = [profile.facts[n] for n in required if n not in skipped and profile.facts[n].kind in _PICKED_KINDS
+             and kinds.count(profile.facts[n].kind) == 1 and (not agent_asks or n in agent_asks)]
+    if not facts:
+        return {}
+    found: dict[str, str] = {}
+    for fact in facts:
+        named = _named_items(fact, _put_forward(profile, fact, agent_text), reply)
+        if len(named) == 1:
+            found[fact.fact.name] = named[0]
+    return found
+
+
+def _put_forward(profile: Profile, fact: FactProfile, agent_text: str) -> list[str]:
+    """What the agent's line names for the customer to take: its titles. One word opening a sentence is not
+    one ("Savings or checking?": a capital that only opens the sentence), nor a kind of the thing ("It's
+    a Reggae song")."""
+    items = {value for start, end, value, _ in names.titles(agent_text, profile.schema_words, loose=True)
+             if (" " in value or not _SENTENCE_OPENING.search(agent_text[:start]))
+             and not _kind_of(fact, agent_text, end, start)}
+    # "Dogman and Hackers": each side of a joint is an item too (the customer names one; "Josie and the
+    # Pussycats" named whole is still the longer item)
+    items |= {part for item in items for part in _JOINT.split(item) if part and part[:1].isupper()}
+    return sorted(items, key=len, reverse=True)
+
+
+_JOINT = re.compile(r"\s+(?:and|or|&)\s+")
+_SENTENCE_OPENING = re.compile(r"(?:^|[.!?]\s*)\W*$")
+
+
+def _named_items(fact: FactProfile, items: list[str], reply: str) -> list[str]:
+    """The items the reply names in a sentence that picks (no question, no refusal), in the reply's own spelling;
+    an item inside a longer one named is not counted again. Not an item that modifies the fact's own noun
+    ("a Family movie" names a genre, not the film "Family")."""
+    named: list[tuple[int, int, str]] = []
+    for sentence in _PICK_SENTENCE.finditer(reply):
+        if _NOT_A_PICK.search(sentence.group(0)):
+            continue
+        for item in items:
+            for variant in (item, re.sub(r"^(?:the|a|an)\s+", "", item, flags=re.IGNORECASE)):
+                pattern = re.compile(rf"(?<![\w'’-]){re.escape(variant)}(?![\w'’-])", re.IGNORECASE)
+                for match in pattern.finditer(reply, sentence.start(), sentence.end()):
+                    if _kind_of(fact, reply, match.end()):
+                        continue
+                    if not any(s <= match.start() and match.end() <= e for s, e, _ in named):
+                        named.append((match.start(), match.end(), match.group(0)))
+    return list(dict.fromkeys(v for _, _, v in named))

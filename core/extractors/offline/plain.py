@@ -51,6 +51,20 @@ def alternatives(text: str, mentions: Sequence[Mention]) -> set[int]:
     return offered
 
 
+# A value-like word (capitalised or a number, not "I") on the other side of "or": "Jenny or Mike", "Hair Lab or
+# maybe Hairology", "8:10 am or 9:20 am" ("vs" joins the two sides of one name: "Cardinal vs Wildcats", and "OR"
+# is a state: "Portland, OR").
+_OR_AFTER = re.compile(r"\s*,?\s*(?-i:or|Or|/|nor)\s+(?:(?:else|maybe|perhaps|possibly|even|the|a|an)\s+)*"
+                       r"(?!I\b)(?-i:[A-Z0-9$£€])", re.IGNORECASE)
+_OR_BEFORE = re.compile(r"(?-i:[A-Z0-9])[\w.'$£€:]*\s*,?\s*(?-i:\bor|\bOr|/|\bnor)\s+"
+                        r"(?:(?:else|maybe|perhaps|possibly|even|the|a|an)\s+)*$", re.IGNORECASE)
+
+
+def one_of_two(text: str, start: int, end: int) -> bool:
+    """The value stands beside "or" and another value-like word: offered as one of two, not chosen."""
+    return bool(_OR_AFTER.match(text, end) or _OR_BEFORE.search(text[:start]))
+
+
 def foreign(text: str, mention: Mention, known: frozenset[str]) -> bool:
     """True when the mention's sentence has other words and none of them is English or the checklist's."""
     start, end, value = mention

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from core.conditions import CONDITION_CLAUSE, POLITE_IF
+
 # A clause ends at punctuation or "but": "No, savings" states savings; "not savings" does not.
 _CLAUSE_END = re.compile(r"[.!?;,]|\bbut\b|\bactually\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?;]")
@@ -21,18 +23,16 @@ _NEGATION = re.compile(
 # Supposing, pretending or defaulting: the value is a hypothesis, not what the customer states.
 # Read before the value in its sentence and after it in its clause ("go with savings by default if I forget").
 _CONDITIONAL = re.compile(
-    r"\b(?:if\s+(?:i|you|we|it|that|there|they|he|she|not|no|nothing|none|the|my|our|your|his|her|their|this)\b|unless|assume|assuming|by\s+default|"
-    r"otherwise|in\s+case|suppose|supposing|what\s+if|default(?:s|ing)?\s+to|as\s+(?:the\s+|a\s+)?default|"
+    # "check if I have events", "see if they have 7 pm" ask whether, they set no condition
+    r"\b(?:(?<!check\s)(?<!see\s)(?<!know\s)(?<!wonder\s)(?<!wondering\s)(?<!ask\s)(?<!out\s)(?<!confirm\s)"
+    r"(?<!sure\s)(?<!curious\s)(?<!tell\sme\s)"
+    r"if\s+(?:i|you|we|it|that|there|they|he|she|not|no|nothing|none|the|my|our|your|his|her|their|this)\b|unless|assume|assuming|by\s+default|"
+    r"otherwise|in\s+case|suppose(?!d|\s+to\b)|supposing|what\s+if|default(?:s|ing)?\s+to|as\s+(?:the\s+|a\s+)?default|"
     r"pretend\w*|imagine|hypothetical\w*|as\s+though)",
     re.IGNORECASE,
 )
-# "if possible", "if you would", "if that's ok" are politeness around a real request, not a condition.
-_POLITE_IF = re.compile(
-    r"\bif\s+(?:possible|need\s+be|[^.!?;,]*\bavailable|"
-    r"you\s+(?:would|could|can|will|please|don'?t\s+mind|do\s+not\s+mind)|"
-    r"(?:that|it|this)\s+works|(?:that|it|this)(?:'s|\s+is|\s+would\s+be|'d\s+be)\s+(?:ok|okay|alright|"
-    r"all\s+right|fine|possible|available|good))\b",
-    re.IGNORECASE)
+# A capitalised "If" inside a sentence, before a capitalised word, opens a title: "play If We Have Each Other".
+_TITLE_IF = re.compile(r"(?<=[a-z,] )If(?= [A-Z])")
 # An instruction to record a value is not a statement of it: "mark the account as savings",
 # "marca la cuenta como savings", "note le compte comme savings".
 _INSTRUCTED = re.compile(
@@ -58,13 +58,24 @@ _PERMISSION = re.compile(rf"\b{_PERMISSION_PHRASE}\b", re.IGNORECASE)
 # A clause that is only a permission: "your call", "and it's up to you", "whichever works".
 _BARE_PERMISSION = re.compile(
     rf"^\W*(?:(?:and|so|but|or|well|honestly|really|just)\W+)*(?:(?:it'?s|it\s+is|that'?s|that\s+is)\s+)?"
-    rf"{_PERMISSION_PHRASE}\b", re.IGNORECASE)
+    rf"(?:{_PERMISSION_PHRASE}|you\s+tell\s+me)\b", re.IGNORECASE)  # "3 days, but you tell me how many"
 _WINDOW_WORDS = 6
 # Negative words that say yes: "I don't mind a shared ride", "no problem with savings".
 _CONSENT = re.compile(
     r"\b(?:(?:do|does|did|would|will|wo|could)\s*(?:not|n't)\s+mind|don't\s+mind|dont\s+mind|wouldn't\s+mind|"
     r"(?:do|does)\s*(?:not|n't)\s+care|don't\s+care|no\s+problem|not\s+a\s+problem|no\s+issue|not\s+an\s+issue|"
     r"(?:doesn't|does\s+not)\s+matter|not\s+opposed|no\s+objection|why\s+not)\b",
+    re.IGNORECASE)
+
+
+# The mention as the subject of a negated verb: "4:30 doesn't work", "Friday is not good", "savings won't do",
+# "the 5th is no good". Not a negation that consents: "4:30 is not a problem", "Friday wouldn't bother me".
+_NEGATED_PREDICATE = re.compile(
+    r"[\s'\"’”)]{0,3}(?:(?:really|just|probably|definitely|actually|simply|unfortunately|sadly)\s+)?"
+    r"(?:(?:is|'s|are|'re|was|were|does|do|did|will|would|can|could|should|might|may|must)\s*(?:not\b|n't\b)|"
+    r"(?:ain't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|wouldn't|can't|cannot|couldn't|"
+    r"shouldn't|never)\b|(?:'s|is|are|'re)\s+(?:no\s+good|a\s+no(?:-go)?|out\s+of\s+the\s+question)\b)"
+    r"(?!\s*(?:be\s+)?(?:a\s+|an\s+)?(?:problem|issue|bother|mind)\b)",
     re.IGNORECASE)
 
 
@@ -75,26 +86,46 @@ def _clause_before(text: str, start: int, boundary: re.Pattern) -> str:
     return head[last.end():] if last else head
 
 
-def denied(text: str, start: int) -> bool:
+def denied(text: str, start: int, end: int | None = None) -> bool:
     """True when the mention at `start` is negated, supposed, instructed or left to the agent's choice."""
-    return negated(text, start) or supposed(text, start)
+    return negated(text, start, end) or supposed(text, start)
 
 
-def negated(text: str, start: int) -> bool:
-    """True when a negation stands in the mention's clause just before it ("not savings")."""
+def negated(text: str, start: int, end: int | None = None) -> bool:
+    """True when a negation stands in the mention's clause just before it ("not savings"), or, given where
+    the mention ends, when the mention is the subject of a negated verb ("4:30 doesn't work for me")."""
     clause = _CONSENT.sub(" ", _clause_before(text, start, _CLAUSE_END))
     window = " ".join(clause.split()[-_WINDOW_WORDS:])
-    return bool(_NEGATION.search(window))
+    if _NEGATION.search(window):
+        return True
+    return end is not None and negated_after(text, end)
 
 
-def supposed(text: str, start: int) -> bool:
+def negated_after(text: str, end: int) -> bool:
+    """True when the mention ending at `end` is the subject of a negated verb: "4:30 doesn't work for me"."""
+    return bool(_NEGATED_PREDICATE.match(text, end))
+
+
+# A value given as an example is not the value: "a group, e.g. 4 people" ("something such as Cardinal vs Wildcats"
+# is how many SGD customers name the event they want).
+_EXAMPLE = re.compile(r"\b(?:e\.\s?g|for\s+example|for\s+instance|as\s+an\s+example)\W*$", re.IGNORECASE)
+# A value something is compared with is not the value: "bigger than a Compact", "more than 4 people".
+_COMPARED = re.compile(r"\b(?:\w+er|more|less|fewer|other|else|different)\s+than\s+(?:(?:a|an|the|my|that)\s+)?$",
+                       re.IGNORECASE)
+
+
+def supposed(text: str, start: int, instructions: bool = True) -> bool:
     """True when the mention is supposed, instructed or left to the agent: a condition before it in its
     sentence or after it in its clause ("savings by default if I forget"), a permission in its clause
-    or in a clause of its own later in the sentence ("savings, your call")."""
+    or in a clause of its own later in the sentence ("savings, your call"), an example or a comparison.
+    With `instructions` off, an order to write the value down ("mark the location as SFO") is read as
+    stating it, as SGD customers often do; the offline tier reads it as an instruction, never a statement."""
     before = _clause_before(text, start, _SENTENCE_END)
-    if _INSTRUCTED.search(before) or _LEFT_TO_AGENT.search(before):
+    if (instructions and _INSTRUCTED.search(before)) or _LEFT_TO_AGENT.search(before):
         return True
-    if _WRITE_DOWN.match(_clause_before(text, start, _CLAUSE_END)):
+    if _EXAMPLE.search(text[:start]) or _COMPARED.search(_clause_before(text, start, _CLAUSE_END)):
+        return True
+    if instructions and _WRITE_DOWN.match(_clause_before(text, start, _CLAUSE_END)):
         return True
     own_clause = _clause_before(text, start, _CLAUSE_END) + _rest(text, start, _AFTER_CLAUSE_END)
     if _PERMISSION.search(own_clause):
@@ -102,8 +133,11 @@ def supposed(text: str, start: int) -> bool:
     later = _rest(text, start, _SENTENCE_END)
     if any(_BARE_PERMISSION.match(part) for part in _AFTER_CLAUSE_END.split(later)[1:]):
         return True
+    if any(CONDITION_CLAUSE.match(part) for part in _CLAUSE_END.split(POLITE_IF.sub(" ", later))[1:2]):
+        return True  # the clause right after the value's own: "March 16th, if your office is open"
     # After the value a condition binds only its own clause: "for two, and it's fine if it's shared".
-    return bool(_CONDITIONAL.search(_POLITE_IF.sub(" ", before + _rest(text, start, _AFTER_CLAUSE_END))))
+    return bool(_CONDITIONAL.search(_TITLE_IF.sub("  ", POLITE_IF.sub(" ", before + _rest(text, start,
+                                                                                      _AFTER_CLAUSE_END)))))
 
 
 def _rest(text: str, start: int, boundary: re.Pattern) -> str:
@@ -111,3 +145,15 @@ def _rest(text: str, start: int, boundary: re.Pattern) -> str:
     return text[start:end.start() if end else len(text)]
 
 
+# A day or time given as a bound, not as the one asked for: "be there before the 20th", "it needs to end by 10 pm",
+# "my lease runs out on the 30th" ("until the 20th" is how a stay's last day is said, and "pick it up by the 1st"
+# how a pickup is, so neither is one).
+_BOUND = re.compile(r"\b(?:before|(?:end|ends|ending|out|done|finished|over)\s+by|no\s+later\s+than|"
+                    r"not\s+later\s+than|prior\s+to|ahead\s+of|"
+                    r"(?:runs?|running|ran)\s+out\s+(?:on|at)|(?:ends?|ending|expires?|expiring)\s+(?:on|at))"
+                    r"\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def bound_before(text: str, start: int) -> bool:
+    """True when a day or time at `start` is given as a bound ("before the 20th"), not as the value itself."""
+    return bool(_BOUND.search(text, 0, start))

@@ -21,7 +21,7 @@ _LABEL = (r"(?:system|agent|assistant|developer|admin|administrator|operator|bot
           r"human|sys|supervisor|staff|manager|representative|support|moderator)")
 # Characters that set a heading or a turn apart in typed text: "### System:", "— System —", "> Agent:".
 _SEPARATOR = r"(?:[#*>|~=_•—–]|(?<!\w)-{2,}|\s-\s)"
-_WORD = r"[^\W\d_]+"
+_WORD = r"[^\W\d_]+(?:-[^\W\d_]+)*"  # "Auto-reply:" is a label too
 # A log line's time stamp before its speaker: "[09:41] agent:", "2026-03-01 09:41 System:".
 _STAMP = r"(?:\d{1,4}(?:[-/:.]\d{1,2}){1,2}(?:[ T]\d{1,2}(?::\d{2}){1,2})?(?:\s*[ap]\.?m\.?)?[^\w" + _BREAK + r"]*)?"
 # Where a forged turn from another role starts; it and everything after it are not the customer's.
@@ -45,6 +45,8 @@ _FORGED = re.compile(
 _SET_APART = (
     re.compile(r"\{[^{}]*\}"),  # innermost braces first; repeated until none are left
     re.compile(r"\([^()]*\)|\[[^\[\]]*\]"),
+    # a line quoted with ">" (as mail and chat quote what was said before) is someone's earlier words
+    re.compile(rf"(?:^|(?<=[{_BREAK}]))[ \t]*>[^{_BREAK}]*"),
     # (an apostrophe inside a single-quoted string stays inside it: 'go Thursday, it's half price')
     re.compile(r"(?<!\w)\"[^\"]*\"(?!\w)|«[^»]*»|(?<!\w)'(?:[^']|'(?=\w))*'(?!\w)"),
     re.compile(r"[{(\[][^{}()\[\]]*$"),  # an unclosed brace or bracket hides the rest of the line

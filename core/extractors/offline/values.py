@@ -44,7 +44,8 @@ _ORDINAL = (r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|se
             r"twenty[-\s](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|thirtieth|thirty[-\s]first)")
 DATE = re.compile(
     rf"\b(?:"
-    rf"(?:the\s+)?day\s+after\s+tomorrow|(?:later\s+)?today|tonight|tomorrow|"
+    # "tonight" says the part of a day (an evening) more than which day: it is read as no date
+    rf"(?:the\s+)?day\s+after\s+tomorrow|(?:later\s+)?today|tomorrow|"
     rf"(?:next|this|coming)\s+{_WEEKDAY}|{_WEEKDAY}\s+(?:next|this)\s+week|(?:this|next)\s+week\s+{_WEEKDAY}|"
     rf"{_MONTH}\s+(?:the\s+)?{_ORDINAL}|{_MONTH}\s+\d{{1,2}}\b|"
     rf"(?:the\s+)?{_ORDINAL}\s+of\s+(?:{_MONTH}|(?:this|next|the)\s+month)|"
@@ -85,8 +86,39 @@ _COUNTED = re.compile(r"\s+(?:times?|attempts?|tries|try|rounds?|calls?|requests
                       re.IGNORECASE)
 
 
+# A bare ordinal before a capitalised word other than a month opens a name: "3rd Street Cinema", "5th Avenue".
+_NAMED_AFTER = re.compile(rf"\s+(?!{_MONTH}(?!\w)|I\b)[A-Z]")
+_BARE_ORDINAL = re.compile(r"\d{1,2}(?:st|nd|rd|th)")
+
+
+# An ordinal alone ("the 3rd", "the first") before a lower-case word is a day only when that word can follow a
+# day: a preposition, conjunction or adverb, a verb, or a part of the day ("the 3rd at 5", "the 5th works",
+# "the 9th morning"); before any other word it orders a thing: "the 3rd floor", "the first open slot".
+_ORDINAL_ONLY = re.compile(rf"(?:the\s+)?{_ORDINAL}", re.IGNORECASE)
+_NEXT_WORD = re.compile(r"\s+([a-z][a-z']*)")
+_AFTER_A_DAY = frozenset(re.findall(r"\S+", """
+of at in on and or but for to from until till through thru around about by with without instead please then so too
+if as when which that than is was are were be been will would could should can may might must shall do does did
+works work worked sounds sound suits suit fits fit is's isn't won't wouldn't doesn't
+i i'm i'd i'll we we'd we'll you it it's there this next again also only just either maybe perhaps
+starting leaving arriving departing returning checking coming going back onward onwards
+check book reserve pick drop leave return stay arrive depart fly go come get need want like prefer make
+morning afternoon evening night noon midnight am pm a.m. p.m. o'clock
+the a an my our your
+"""))
+
+
+def _orders_a_thing(text: str, span: Span) -> bool:
+    if not _ORDINAL_ONLY.fullmatch(span[2]):
+        return False
+    following = _NEXT_WORD.match(text, span[1])
+    return following is not None and following.group(1) not in _AFTER_A_DAY
+
+
 def dates(text: str) -> list[Span]:
-    spans = [s for s in find(DATE, text) if not _COUNTED.match(text, s[1])]
+    spans = [s for s in find(DATE, text) if not _COUNTED.match(text, s[1])
+             and not (_BARE_ORDINAL.fullmatch(s[2]) and _NAMED_AFTER.match(text, s[1]))
+             and not _orders_a_thing(text, s)]
     return _longest([_no_article(_no_full_stop(s)) for s in spans])
 
 

@@ -1,0 +1,32 @@
+"""Conditions a customer sets around a value or a yes, told apart from politeness.
+
+"Sure, if they can seat us on the patio" and "March 16th, if your office is open" set a condition;
+"Yes, if possible" and "7 pm, if that works" are polite. English grammar only. Read by the offline
+tier's polarity and by `core.acceptance`, so a conditional yes is no acceptance anywhere.
+"""
+
+from __future__ import annotations
+
+import re
+
+# "if possible", "if you would", "if that's ok", "if I want to watch it Friday", "this Saturday if I can" are
+# politeness around a real request, not a condition.
+POLITE_IF = re.compile(
+    r"\bif\s+(?:possible|need\s+be|[^.!?;,]*\bavailable|"
+    r"you\s+(?:would|could|can|will|please|don'?t\s+mind|do\s+not\s+mind)|"
+    r"(?:i|we)\s+(?:want|wish|would\s+like|'d\s+like|can|could|may)|"
+    r"(?:that|it|this)\s+works|(?:that|it|this)(?:'s|\s+is|\s+would\s+be|'d\s+be)\s+(?:ok|okay|alright|"
+    r"all\s+right|fine|possible|available|good))\b",
+    re.IGNORECASE)
+# A clause after the value's own that makes it conditional: "March 16th, if your office is open", "Full-size,
+# provided it has snow tires" (a polite "if possible" is no condition).
+CONDITION_CLAUSE = re.compile(r"^\W*(?:if|only\s+if|as\s+long\s+as|so\s+long\s+as|provided|providing|assuming|"
+                               r"unless|on\s+condition)\b", re.IGNORECASE)
+# Where a clause ends in a reply: punctuation or a coordinating word.
+_CLAUSE = re.compile(r"[.!?;,]|\b(?:and|but|then)\b", re.IGNORECASE)
+
+
+def conditional(reply: str) -> bool:
+    """The reply sets a condition that is not mere politeness: "Sure, if they can seat us on the patio",
+    "Yes, as long as it's under $300" (not "Yes, if possible" nor "7 pm, if that works")."""
+    return any(CONDITION_CLAUSE.match(part) for part in _CLAUSE.split(POLITE_IF.sub(" ", reply)))

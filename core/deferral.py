@@ -1,0 +1,41 @@
+"""A reply that puts off its answer: the customer will check, ask or pick later, or does not know.
+
+"Which stylist?" - "I think it was Hair Lab, I can't remember. I'll look at my old receipt." names a value
+but answers nothing yet, and "For how many days? 30?" - "Oh yes, 30 days, on my salary. I'll tell you once
+my manager confirms." echoes one. Read on the reply to an agent question: a value of the fact that question
+asked for is not stated in it. A verb of finding out puts off the answer only when the value is not its
+object: "I need to check my checking account" names what to check. English grammar only: a first-person
+future, progressive or need of finding out, or saying one does not know. The offline tier and the contract
+both read it here.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Verbs of finding out or choosing later. A pick is one only alone or of "one", "later", "whichever" ("I need to
+# pick it on Wednesday" is a rental's pickup), "I will check in" is no check, nor "I'm looking for" a look.
+_FIND_OUT = (r"(?:(?:check(?!\W*(?:in|out|into)\b)|look(?!\w*\s+(?:for|forward)\b)|find|confirm|ask|"
+             r"pick(?=\s+(?:one|later|whichever|either|between)\b|\s*[.!?,;]|\s*$))(?:ing)?|figur(?:e|ing)|decid(?:e|ing)|"
+             r"choos(?:e|ing)|work(?:ing)?\s+out|get(?:ting)?\s+back|let\s+you\s+know|tell\s+you(?!\s+what))")
+_WILL_FIND_OUT = re.compile(
+    rf"\b(?:i'?ll|i\s+will|i'?m\s+going\s+to|i\s+(?:need|have)\s+to|let\s+me|i'?m\s+still|still)\s+"
+    rf"(?:(?:just|first|quickly|double|go|have\s+to|need\s+to)\s+)?{_FIND_OUT}\b[^.!?;,]*",
+    re.IGNORECASE)
+_DOES_NOT_KNOW = re.compile(
+    r"\bi\s+(?:honestly\s+|really\s+|just\s+|simply\s+)?(?:can'?t|cannot|don'?t|do\s+not)\s+(?:remember|recall|know)\b|"
+    r"\b(?:not|n't)\s+(?:sure|certain)\b|\bno\s+idea\b|\bi\s+forg[eo]t\s+(?!to\b)",
+    re.IGNORECASE)
+
+
+def puts_off(reply: str, value: str) -> bool:
+    """The reply says, after the value, that the customer does not know, or says they will find out later and
+    the value is not what they will find out about ("I'll check my calendar" puts off a date; "I need to check
+    my savings" names one)."""
+    needle = value.casefold()
+    # "Lena, I think, I can't remember" puts off Lena; "I don't know, but let's try Remo Drive" chooses it
+    # (a value read from other words, "three" for 3, is put off wherever the reply says so)
+    folded = reply.casefold()
+    if any(needle in folded[:match.start()] or needle not in folded for match in _DOES_NOT_KNOW.finditer(reply)):
+        return True
+    return any(needle not in match.group(0).casefold() for match in _WILL_FIND_OUT.finditer(reply))
