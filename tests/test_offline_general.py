@@ -8,7 +8,7 @@ from __future__ import annotations
 from core.checklist import Checklist
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extractors.offline import extract_facts
-from core.extractors.offline.names import places
+from core.extractors.offline.names import places, titles
 
 TRAVEL = {
     "service_name": "Travel_9",
@@ -352,3 +352,13 @@ def test_an_answer_worded_as_a_proposal_offers() -> None:
 def test_a_capitalised_is_inside_a_title_cues_no_place():
     assert places("Ash Is Purest White will be cool to watch now.") == []
     assert [s[2] for s in places("The city is Oakland.")] == ["Oakland"]
+
+
+def test_an_abbreviation_inside_a_name_keeps_the_name_whole():
+    assert [t[2] for t in titles("I need to see Dr. Amy Chen at 3 pm.")] == ["Dr. Amy Chen"]
+    assert [t[2] for t in titles("I need to see Amy Chen. Dr. Lee is away.")][:1] == ["Amy Chen"]
+
+
+def test_a_sentence_opening_with_an_ing_verb_names_nothing():
+    assert titles("Checking in March 8th and out March 11th.") == []
+    assert [t[2] for t in titles("Hyatt Regency, checking in March 8th.")] == ["Hyatt Regency"]

@@ -270,3 +270,43 @@ def test_there_points_back_at_a_city_the_customer_headed_to_but_not_at_an_airpor
     assert "destination" not in extract_facts(stays_list, "Search", talk(*airport, "Thanks. Find me a hotel there."))
     # with no "there", the city of the task before is not this one's
     assert "destination" not in extract_facts(stays_list, "Search", talk(*bus, "Thanks. Find me a hotel."))
+
+
+def test_a_number_after_the_services_noun_and_for_counts_its_people_but_not_days_or_hours() -> None:
+    cabs = Checklist.from_schema({
+        "service_name": "Cabs_9", "description": "Book a cab",
+        "slots": [{"name": "number_of_seats", "description": "Number of seats to reserve", "is_categorical": True,
+                   "possible_values": ["1", "2", "3", "4"]}],
+        "intents": [{"name": "GetRide", "description": "Book a cab ride", "required_slots": ["number_of_seats"]}],
+    })
+    assert extract_facts(cabs, "GetRide", talk("Can you get me a cab for 4?"))["number_of_seats"] == "4"
+    assert extract_facts(cabs, "GetRide", talk("I want a cab for two to go there."))["number_of_seats"] == "2"
+    for line in ("I need a cab for 2 hours.", "I want a cab for 4 pm.", "A coffee for 2, then a ride."):
+        assert "number_of_seats" not in extract_facts(cabs, "GetRide", talk(line)), line
+
+
+def test_an_accepted_offer_naming_only_a_point_at_something_offers_that_thing() -> None:
+    offered = talk("Find me a hotel.", ("I found rooms available at Amber Court Suites.", ()),
+                   "Yes, that one sounds good.")
+    assert extract_facts(stays(), "Reserve", offered)["hotel_name"] == "Amber Court Suites"
+    # a name of its own before "at" is the one offered, not the venue after it
+    named = talk("Find me an event.", ("There is Jazz Night at Mercedes-Benz Stadium.", ()), "Yes, that sounds good.")
+    assert extract_facts(stays(), "Buy", named)["event_name"] == "Jazz Night"
+
+
+def test_a_place_after_the_city_of_and_in_a_yes_or_a_first_sentence_answering_where() -> None:
+    assert extract_facts(stays(), "Search", talk("Find hotels in the city of Anaheim."))["destination"] == "Anaheim"
+    where = ("Is there a city you'd like me to search in?", ("destination",))
+    assert extract_facts(stays(), "Search", talk("Find a hotel.", where, "Yes. Toronto, Canada."))["destination"] == (
+        "Toronto, Canada")
+    first = talk("Find a hotel.", where, "San Francisco please. Can you book for 2 nights?")
+    assert extract_facts(stays(), "Search", first)["destination"] == "San Francisco"
+    # a bare yes names no city, and a first sentence that is no place answers nothing
+    assert extract_facts(stays(), "Search", talk("Find a hotel.", where, "Yes.")) == {}
+    assert extract_facts(stays(), "Search", talk("Find a hotel.", where, "not sure yet. Any ideas?")) == {}
+
+
+def test_in_the_area_and_nearby_point_back_at_the_city_named_before() -> None:
+    weather = ("What's the weather in Phoenix?", ("Sunny, 30 degrees.", ()))
+    assert extract_facts(stays(), "Search", talk(*weather, "Find me a hotel in the area."))["destination"] == "Phoenix"
+    assert extract_facts(stays(), "Search", talk(*weather, "Find me a hotel nearby."))["destination"] == "Phoenix"

@@ -89,12 +89,25 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
         following = after[0].strip(".,!?") if after else ""
         if following in _NOT_A_COUNT_AFTER or denied(text, start, end):
             continue
-        if was_asked or following in nouns or stem(following) in nouns or _compound_of(stem(following), fact.cues):
+        if (was_asked or following in nouns or stem(following) in nouns or _compound_of(stem(following), fact.cues)
+                or _for_the_thing(profile, fact, text, start)):
             chosen = value
     if chosen is None and (was_asked or mentions_people(text)) and _ALONE.search(text):
         allowed = {v for v, _ in fact.vocabulary}
         chosen = "1" if "1" in allowed else None
     return chosen
+
+
+# "a cab for 4", "a table for two": the number after the service's own noun and "for" counts its people.
+_THING_FOR = re.compile(r"\b([A-Za-z]+)\s+for\s+$", re.IGNORECASE)
+
+
+def _for_the_thing(profile: Profile, fact: FactProfile, text: str, start: int) -> bool:
+    """The number follows "<a noun of what the service does> for", and the fact is the checklist's one count."""
+    before = _THING_FOR.search(text, max(0, start - 30), start)
+    if before is None or stem(before.group(1).lower()) not in profile.task:
+        return False
+    return sum(f.kind == fact.kind and bool(f.vocabulary) for f in profile.facts.values()) == 1
 
 
 def free_count(fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:

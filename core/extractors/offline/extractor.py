@@ -145,11 +145,13 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     return collected
 
 
-# The customer pointing back at a place said earlier: "there", "that city", "the same area".
+# The customer pointing back at a place said earlier: "there", "that city", "the same area", "in the area",
+# "nearby".
 # Not the existential "there" ("is there wifi?", "there are 3 of us") nor a greeting ("hi there").
 REFERS_BACK = re.compile(
     r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bhi\s)(?<!\bhello\s)(?<!\bhey\s)"
-    r"\b(?:there|that\s+(?:city|town|area|place)|(?:the\s+)?same\s+(?:city|town|area|place))\b"
+    r"\b(?:there|that\s+(?:city|town|area|place)|(?:the\s+)?same\s+(?:city|town|area|place)|"
+    r"(?:in|around)\s+the\s+(?:area|vicinity|neighbou?rhood)|nearby)\b"
     r"(?!\s*(?:is|are|was|were|'s|'re|will|would|might|may|must|should|could|can|has|have)\b)", re.IGNORECASE)
 
 

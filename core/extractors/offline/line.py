@@ -122,9 +122,17 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if stated:
         return stated[-1][2]
     if fact.fact.name in asked and not spans:
-        if YES.match(text):
-            return proposed_value(fact, agent_text)  # "Yes" to "Is the destination 200 C Street?"
-        return _short_answer(profile, kind, text)
+        yes = YES.match(text)
+        if yes:
+            # "Yes" to "Is the destination 200 C Street?"; "Yes. Toronto, Canada." to "Is there a city you like?"
+            rest = text[yes.end():].lstrip(" .,!")
+            return proposed_value(fact, agent_text) or (_short_answer(profile, kind, rest) if rest else None)
+        answer = _short_answer(profile, kind, text)
+        if answer is None and kind == PLACE:
+            # "San Francisco please. Can you book for 11:30?": the first sentence answers the question
+            first = re.match(r"[^.!?]+[.!]", text)
+            answer = _short_answer(profile, kind, first.group(0)) if first and first.end() < len(text) else None
+        return answer
     return None
 
 

@@ -192,7 +192,8 @@ def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[
 
 # "is" only in lower case: a capitalised "Is" inside a sentence belongs to a title ("Ash Is Purest White").
 _PLACE_CUE = re.compile(
-    r"\b(?:to|in|at|near|around|(?-i:is)|from|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?", re.IGNORECASE)
+    r"\b(?:to|in|at|near|around|(?-i:is)|from|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?"
+    r"(?:(?:city|town|village|state|county)\s+of\s+)?", re.IGNORECASE)  # "in the city of Anaheim"
 # Verbs whose "in"/"to" takes a thing, not a place ("interested in", "listen to", "talk to", "belong to").
 _NOT_A_PLACE_BEFORE = re.compile(r"\b(?:interest(?:ed|s)?|involved|listen(?:ing|s)?|talk(?:ing|s)?|speak(?:ing|s)?|"
                                  r"belong(?:ing|s)?|refer(?:ring|s)?|reply(?:ing)?|respond(?:ing)?|add(?:ed|ing)?|"
@@ -301,8 +302,13 @@ TITLE_CUE = re.compile(r"\b(?:(?:called|named|titled|found|is|try|about|watch|se
 _MAX_TITLE_WORDS = 8
 
 
+_OPENING_VERB = re.compile(r"[A-Z][a-z]+ing\s+[a-z]")
+# English abbreviations written with a full stop inside a name.
+_ABBREVIATION = re.compile(r"(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Ft|Jr|Sr)\.")
+
+
 def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = False,
-           own_nouns: frozenset[str] = frozenset()) -> list[tuple[int, int, str, bool]]:
+           own_nouns: frozenset[str] = frozenset(), at_points: bool = False) -> list[tuple[int, int, str, bool]]:
     """Capitalised runs that may name a thing (a film, a restaurant, a match): (start, end, value, cued).
 
     A run opens with a capital or a digit, may hold lower-case joiners inside ("The Taste of Tea"), is
@@ -311,7 +317,8 @@ def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = 
     writes titles as they are spelled) also joins a short lower-case word between two capitalised ones:
     "All on Me", "Wild Nights with Emily" (not a verb or a preposition of place or source: "Zen is in San Jose",
     "Hello by Adele from 25"). A run after "at" or "in" is a place, unless it holds one of `own_nouns` (stems
-    of the fact's own noun): "stay at The Parc Hotel" names the hotel, and is returned as cued.
+    of the fact's own noun): "stay at The Parc Hotel" names the hotel, and is returned as cued; with
+    `at_points`, a run after "at" is returned too, uncued ("units available at Alameda Gardens Apartments").
     """
     spans = []
     tokens = list(_TITLE_TOKEN.finditer(text))
@@ -325,8 +332,8 @@ def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = 
         nxt = at + 1
         while nxt < len(tokens) and len(run) < _MAX_TITLE_WORDS:
             gap = text[run[-1].end():tokens[nxt].start()]
-            if gap.strip() or run[-1].group(0)[-1:] in ".":
-                break
+            if gap.strip() or (run[-1].group(0)[-1:] in "." and not _ABBREVIATION.fullmatch(run[-1].group(0))):
+                break  # a full stop ends the run, unless it ends an abbreviation: "Dr. Amy Chen", "St. Louis"
             word = tokens[nxt].group(0)
             if word[:1].isupper() or word[:1].isdigit() or word.lower() in _TITLE_JOINERS or (
                     loose and word in _INNER_WORDS and nxt + 1 < len(tokens)
@@ -349,6 +356,8 @@ def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = 
         if not run:
             continue
         start, end = run[0].start(), run[-1].end()
+        if opens and len(run) == 1 and _OPENING_VERB.match(text, start):
+            continue  # "Checking in March 8th": a sentence opening with a verb's -ing form, not a name
         value = text[start:end].rstrip(".")
         own = [_POSSESSIVE.sub("", w.lower()).strip("'’.") for w in value.split()]
         # in an offer, two capitals inside a sentence make a title of common words: "listen to All on Me"
@@ -365,6 +374,9 @@ def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = 
         if DATE.match(value) or TIME.match(value) or value[:1].isdigit():
             continue
         if _PLACE_BEFORE.search(head):
+            if at_points and AT_POINT.search(head):
+                spans.append((start, start + len(value), value, False))
+                continue
             if not any(_stem(w.lower().strip(".,'’")) in own_nouns for w in value.split()[1:]):
                 continue
             spans.append((start, start + len(value), value, True))

@@ -78,6 +78,10 @@ def _spans(profile: Profile, fact: FactProfile, text: str) -> list[values.Span]:
     if fact.kind == TITLE:
         found = [s for s in names.titles(text, profile.schema_words, loose=True)
                  if not _kind_of(fact, text, s[1], s[0])]
+        if not found:
+            # nothing else named: a point "at" something is the thing offered ("a table at Sushi Zen in Napa")
+            found = [s for s in names.titles(text, profile.schema_words, loose=True, at_points=True)
+                     if names.AT_POINT.search(text[:s[0]])]
         # a cue, or the fact's own noun right before the title: "the Morgan Wallen song Whiskey Glasses"
         cued = [s for s in found if s[3] or _after_own_noun(fact, text, s[0])]
         return [s[:3] for s in (cued or found[:1])]
