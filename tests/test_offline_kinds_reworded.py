@@ -164,3 +164,83 @@ def test_a_place_is_an_area_or_a_point_by_the_noun_its_words_point_at(name: str,
     from core.extractors.offline.profile import profile
     assert fact_kind(_place(name, description), name) == "place"
     assert profile(_place(name, description)).facts[name].area is area
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("tutor_name", "Name of the tutor or tutoring school"),  # plain
+    ("school_name", "Name of the tutoring school"),
+    ("name", "Title of the school"),
+])
+def test_what_a_lookup_finds_names_the_task(name: str, description: str) -> None:
+    """The thing the customer asks for ("a school") names the task even when the service's and intents'
+    own words do not say it: the words of what the look-up finds say it too."""
+    from core.extractors.offline.profile import profile
+    checklist = _tutoring(name, description)
+    assert profile(checklist).on_task("Can you find me a good school nearby?")
+    assert not profile(_tutoring("tutor_name", "Name of the tutor")).on_task("Can you find me a good school nearby?")
+
+
+def _one_fact(name: str, description: str) -> Checklist:
+    return Checklist.from_schema({
+        "service_name": "Forms_9", "description": "",
+        "slots": [{"name": name, "description": description, "is_categorical": False}],
+        "intents": [{"name": "Fill", "description": "", "required_slots": [name]}],
+    })
+
+
+@pytest.mark.parametrize(("name", "description", "kind"), [
+    # plain: the description and the name agree, or only one of them says anything
+    ("collector_name", "Name of the collector", "person"),
+    ("pickup_town", "Town to collect the parcel from", "place"),
+    ("handover", "Name of the collector", "person"),
+    # a name that only says a name is meant gives way to a description that says whose
+    ("ledger_name", "Name of the collector", "person"),
+    ("depot_label_name", "Town to collect the parcel from", "place"),
+    # two readers that each know what, and disagree: free text, collected only from the answer to the
+    # agent's question about it
+    ("collector_name", "Town to collect the parcel from", "free"),
+    ("collection_town", "Name of the collector", "free"),
+])
+def test_readers_that_disagree_give_a_conservative_kind(name: str, description: str, kind: str) -> None:
+    assert fact_kind(_one_fact(name, description), name) == kind
+
+
+def test_a_fact_whose_readers_disagree_waits_for_the_answer_to_its_own_question() -> None:
+    checklist = _one_fact("collection_town", "Name of the collector")
+    unasked = (Line(CUSTOMER, "Send it with Dana Reyes to Portland."),)
+    assert extract_facts(checklist, "Fill", unasked) == {}
+    asked = (Line(CUSTOMER, "I have a parcel."), Line(AGENT, "Who is the collector?", asks=("collection_town",)),
+             Line(CUSTOMER, "Dana Reyes"))
+    assert extract_facts(checklist, "Fill", asked) == {"collection_town": "Dana Reyes"}
+
+
+def _crossing(second_name: str, second_description: str) -> Checklist:
+    return Checklist.from_schema({
+        "service_name": "Ferries_8", "description": "Ferry crossings",
+        "slots": [{"name": "outward_day", "description": "Date the ferry leaves", "is_categorical": False},
+                  {"name": second_name, "description": second_description, "is_categorical": False}],
+        "intents": [{"name": "BookCrossing", "description": "Book a ferry crossing",
+                     "required_slots": ["outward_day", second_name]}],
+    })
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("homeward_day", "Date the ferry comes back"),  # plain: its own words name the end
+    ("second_day", "Date of the second crossing"),  # reworded: no role word, but its rival starts
+])
+def test_of_two_rivals_one_that_starts_leaves_the_other_the_end(name: str, description: str) -> None:
+    checklist = _crossing(name, description)
+    line = (Line(CUSTOMER, "I'm leaving on May 2nd and coming back on May 9th."),)
+    assert extract_facts(checklist, "BookCrossing", line) == {"outward_day": "May 2nd", name: "May 9th"}
+
+
+def test_two_rivals_with_no_role_words_take_none() -> None:
+    """With no role on either side nothing is inferred: a date said alone fills neither (the agent asks)."""
+    checklist = Checklist.from_schema({
+        "service_name": "Ferries_7", "description": "",
+        "slots": [{"name": "day_one", "description": "Date of one crossing", "is_categorical": False},
+                  {"name": "day_two", "description": "Date of another crossing", "is_categorical": False}],
+        "intents": [{"name": "Book", "description": "", "required_slots": ["day_one", "day_two"]}],
+    })
+    line = (Line(CUSTOMER, "I'm leaving on May 2nd and coming back on May 9th."),)
+    assert extract_facts(checklist, "Book", line) == {}

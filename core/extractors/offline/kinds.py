@@ -17,6 +17,13 @@ for the trip" -> date, "fare class" -> class); "name" and "title" take their kin
 ("name of the city" is a place, "name of the dentist" a person: a relative "who", a noun for people, or an
 agent-noun ending, -ist, -ian, -or, -ee, -ient); "number of <plural>" is a count. The head nouns below are
 English words for measures, places and people, not any one service's words. English only.
+
+Wording moves, so the readers are set against each other and against evidence no rewording can move
+(checked on SGD-X train variants by `scripts/sgdx_kinds.py`): the vocabulary decides first; the description
+and the name are read apart, and when both know what the fact is and disagree, the fact is free text,
+collected only from the answer to the agent's question about it (`_agreed`); and the checklist's
+intents decide what a name is: a fact a look-up finds and another intent requires is a title
+(`checklist_kinds`), however its words describe the dentist or salon it names.
 """
 
 from __future__ import annotations
@@ -219,6 +226,9 @@ def kind_of(fact: Fact) -> str:
         if by_name in (DATE, TIME):
             return by_name
         return TIME if {"time", "hour", "hours"} & {*described, *named} else DATE
+    chosen = _agreed(described, named)
+    if chosen is not None:
+        return chosen
     some_place = False
     for tokens in (described, named):
         kind = _by_head(tokens)
@@ -235,6 +245,59 @@ def kind_of(fact: Fact) -> str:
     pointed = [b for a, b in itertools.pairwise(described) if a in ("this", "that", "these")]
     measures = {_HEADS[w] for w in (*pointed, *_heads(_words(fact.name))) if _HEADS.get(w) in _MEASURES}
     return measures.pop() if len(measures) == 1 else FREE
+
+
+def _agreed(described: list[str], named: list[str]) -> str | None:
+    """What the description and the name read as when both read as something different, else None (the
+    first that reads as anything decides, below).
+
+    Two independent readers that disagree are not settled by taking the first: a rewording could as well
+    have put either reading first. A reader that only knows its text names *something* ("Name of the
+    account", "city_departure_name": a weak title) gives way to one that knows what; two that each know
+    and disagree ("Venue of the match" beside "performer_name") make the fact free text, which is collected
+    only from the answer to the agent's own question about it: the decision then waits for that answer
+    whichever reading was right, and nothing said for another purpose fills it.
+    """
+    readings = [(kind, tokens) for tokens in (described, named)
+                if (kind := _by_head(tokens)) is not None and kind != SOME_PLACE]
+    if len(readings) < 2 or readings[0][0] == readings[1][0]:
+        return None
+    strong = [(kind, tokens) for kind, tokens in readings if not _weak_title(kind, tokens)]
+    if len(strong) == 1:
+        return strong[0][0]
+    if not strong:
+        return None
+    for kind, tokens in strong:
+        if kind == TITLE and any(_is_person_noun(w) for w in _title_alternatives(tokens)):
+            return TITLE  # "Name of the hair stylist/salon" has weighed the person reading of "stylist_name"
+    return FREE
+
+
+def _title_alternatives(tokens: list[str]) -> list[str]:
+    """The nouns a 'name'/'title' phrase names, as `_named` reads them: the one before "name", each
+    alternative's head after "of" ("Name of the doctor or the medical practice" -> doctor, practice)."""
+    phrase, rest = _first_phrase(tokens)
+    if not phrase or phrase[-1] not in _NAMING:
+        return []
+    named = phrase[-2:-1]
+    if rest[:1] == ["of"]:
+        more, after = _first_phrase(rest[1:])
+        named += more[-1:]
+        while after[:1] == ["or"]:
+            more, after = _first_phrase(after[1:])
+            named += more[-1:]
+    return named
+
+
+def _weak_title(kind: str, tokens: list[str]) -> bool:
+    """A title reading that only knows a name is meant: "Name of the account", "Label of the booking"
+    (nothing named is a place or a person, and no question word asked for one)."""
+    if kind != TITLE or tokens[:1] == ["which"]:
+        return False
+    phrase, _ = _first_phrase(tokens)
+    if not phrase or phrase[-1] not in _NAMING:
+        return False
+    return not any(_HEADS.get(w) == PLACE or _is_person_noun(w) for w in _title_alternatives(tokens))
 
 
 def _heads(tokens: list[str]) -> list[str]:
@@ -269,6 +332,29 @@ def _place_heads(tokens: list[str]) -> list[str]:
         more, rest = _first_phrase(rest[1:] if rest[1:2] != ["or"] else rest[2:])
         found += more
     return found
+
+
+def named_nouns(fact: Fact) -> set[str]:
+    """The nouns of what a fact names, in its description's and its name's first noun phrase with the
+    alternatives after "or": 'Name of the hair stylist/salon' -> hair, stylist, salon; 'Name of restaurant
+    going to' -> restaurant; 'salon_name' -> salon. Words of a clause after the phrase are not read."""
+    found: set[str] = set()
+    for tokens in (_words(without_parentheses(fact.description)), _words(_name_as_phrase(fact.name))):
+        phrase, rest = _first_phrase(tokens)
+        if phrase[-1:] and phrase[-1] in _NAMING and rest[:1] == ["of"]:
+            phrase, rest = _first_phrase(rest[1:])  # "Title of the event"
+        found |= set(phrase)
+        while rest[:1] in ([","], ["or"]):
+            more, rest = _first_phrase(rest[1:] if rest[1:2] != ["or"] else rest[2:])
+            found |= set(more)
+    return found - _NAMING
+
+
+_NAMING = frozenset({"name", "names", "title", "titles"})
+
+
+def without_parentheses(text: str) -> str:
+    return re.sub(r"\([^)]*\)?", " ", text)
 
 
 def area_evidence(fact: Fact) -> bool | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core.checklist import Checklist, Fact
 from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read from here too
@@ -26,7 +26,9 @@ from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read f
     area_evidence,
     checklist_kinds,
     counted,
+    found_by_lookup,
     kind_of,
+    named_nouns,
     names_an_end,
 )
 
@@ -66,6 +68,9 @@ class FactProfile:
     partial: tuple[tuple[str, re.Pattern], ...] = ()  # a multi-word value said by its own word ("my in-app cash")
     counted: tuple[str, ...] = ()  # what a count counts ("days"), for a count with no vocabulary
     area: bool = False  # a place that is an area (a city): a venue "at" something is not it
+    # the one fact of its kind (a date, a time, a place) required beside it: of two dates, one the
+    # "departure", the other is the end whatever it is called (`roles.fact_role`)
+    rival: Fact | None = None
 
 
 @dataclass(frozen=True)
@@ -181,6 +186,7 @@ def _build(checklist: Checklist) -> Profile:
             counted=counted(fact) if kind == COUNT else (),
             area=areas.get(fact.name, False),
         )
+    facts = _rivals(checklist, facts)
     siblings = {
         name: tuple(other for other in checklist.facts
                     if other != name and set(checklist.facts[other].allowed) & set(fact.allowed))
@@ -188,7 +194,26 @@ def _build(checklist: Checklist) -> Profile:
     }
     return Profile(facts=facts, siblings=siblings, topic=frozenset(stem(w) for w in _schema_words(checklist)
                                                                    if w not in _GENERIC and len(w) > 2),
-                   schema_words=frozenset(_schema_words(checklist)), task=_task_words(checklist))
+                   schema_words=frozenset(_schema_words(checklist)), task=_task_words(checklist, kinds))
+
+
+def _rivals(checklist: Checklist, facts: dict[str, FactProfile]) -> dict[str, FactProfile]:
+    """Each date, time or place fact that intents require beside exactly one other of its kind, with that
+    one (the same one for every intent that requires it): the pair a role tells apart (`roles.fact_role`)."""
+    found: dict[str, set[str]] = {}
+    for intent in checklist.intents.values():
+        by_kind: dict[str, list[str]] = {}
+        for name in intent.required:
+            if facts[name].kind in (PLACE, DATE, TIME):
+                by_kind.setdefault(facts[name].kind, []).append(name)
+        for group in by_kind.values():
+            for name in group:
+                # three of a kind have no one rival: "" stands for "more than one"
+                others = {o for o in group if o != name} if len(group) == 2 else {""}
+                found.setdefault(name, set()).update(others)
+    one_rival = {name: next(iter(others)) for name, others in found.items() if len(others) == 1 and "" not in others}
+    return {name: replace(fact, rival=checklist.facts[one_rival[name]]) if name in one_rival else fact
+            for name, fact in facts.items()}
 
 
 # Schema words too general to say what a line is about.
@@ -213,10 +238,16 @@ _NOT_TASK = _GENERIC | frozenset({"leading", "provider", "popular", "widely", "u
 _NOT_TASK_STEMS = frozenset(stem(w) for w in _NOT_TASK)
 
 
-def _task_words(checklist: Checklist) -> frozenset[str]:
+def _task_words(checklist: Checklist, kinds: dict[str, str]) -> frozenset[str]:
+    """What the service does: its description's and intents' words, and the words of the named thing its
+    look-ups find ("Name of the hair stylist/salon"): the thing a customer asks for ("a salon") is said there
+    as often as in the service's own blurb, whichever of them a rewording drops."""
     text = [checklist.description]
     for intent in checklist.intents.values():
         text += [re.sub(r"(?<=[a-z])(?=[A-Z])", " ", intent.name), intent.description]
+    for name, fact in checklist.facts.items():
+        if kinds[name] == TITLE and found_by_lookup(checklist, name):
+            text += sorted(named_nouns(fact))
     return frozenset(stem(w) for w in words(" ".join(text)) if stem(w) not in _NOT_TASK_STEMS and len(w) > 2)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from core.checklist import Fact
 from core.extractors.offline.kinds import END_WORDS, PLACE, START_WORDS, head_kind
 from core.extractors.offline.profile import FactProfile, words
 
@@ -81,9 +82,19 @@ def _text_role(text: str) -> str | None:
 def fact_role(fact: FactProfile, by_name: bool = True) -> str | None:
     """START or END from the fact's name first, then its description; None when neither or both.
 
-    `by_name=False` reads the description only: "where_to: Location of the house" names no end.
+    `by_name=False` reads the description only: "where_to: Location of the house" names no end. With
+    neither, a fact whose one rival has a role takes the other end (`FactProfile.rival`): rewording may drop
+    the role word from one of a pair ("Return date" -> "Date of the second leg"), never the pair itself.
     """
-    texts = (fact.fact.name.replace("_", " "), fact.fact.description) if by_name else (fact.fact.description,)
+    role = _own_role(fact.fact, by_name)
+    if role is not None or not by_name or fact.rival is None:
+        return role
+    other = _own_role(fact.rival, True)
+    return None if other is None else END if other == START else START
+
+
+def _own_role(fact: Fact, by_name: bool) -> str | None:
+    texts = (fact.name.replace("_", " "), fact.description) if by_name else (fact.description,)
     for text in texts:
         role = _text_role(text)
         if role is not None:
