@@ -34,6 +34,7 @@ from core.extractors.offline import values
 from core.extractors.offline.extractor import own_words
 from core.extractors.offline.plain import one_of_two
 from core.extractors.offline.polarity import bound_before, supposed
+from core.extractors.offline.profile import stem
 from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
 from core.value_context import cut_short, negated, number_prefix
@@ -286,7 +287,8 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
             return not all(negated(line.text, start, end) for start, end in spans)
     if skeleton(value) in _YES_NO:
         # A yes/no fact is stated by naming it ("with live music") or by answering a question about it.
-        if any(contains_words(skeleton(ln.text), word) for ln in customer for word in fact_words(spec)):
+        stems = {stem(w) for w in fact_words(spec)}  # "share" names "shared_ride" as the tier reads it
+        if any(stem(w) in stems for ln in customer for w in re.findall(r"[^\W_]+", skeleton(ln.text))):
             return True
         return any(ln.speaker == AGENT and spec.name in ln.asks and i + 1 < len(lines)
                    and lines[i + 1].speaker != AGENT for i, ln in enumerate(lines))
