@@ -31,10 +31,11 @@ from core.extraction import (
     Extraction,
 )
 from core.extractors.offline import values
-from core.extractors.offline.extractor import own_words
+from core.extractors.offline.extractor import own_words, undecided_facts
+from core.extractors.offline.line import other_event
 from core.extractors.offline.plain import one_of_two
 from core.extractors.offline.polarity import bound_before, supposed
-from core.extractors.offline.profile import stem
+from core.extractors.offline.profile import profile, stem
 from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
 from core.value_context import cut_short, negated, number_prefix
@@ -125,7 +126,8 @@ def check_value(
     text, start, end = found
     if display_reordered(text, start, end):
         return None, [Finding(VALUE_REORDERED, fact, value)]
-    if typed and _not_stated_there(text, start, end, fact, trimmed, lines):
+    if typed and (_not_stated_there(text, start, end, fact, trimmed, lines)
+                  or _left_open(checklist, intent, fact, text, lines) or _when_else(checklist, text, start, end)):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
     if cut_short(text, start, end):
         return None, [Finding(VALUE_CUT_SHORT, fact, value)]
@@ -141,6 +143,21 @@ def _not_stated_there(text: str, start: int, end: int, fact: str, value: str, li
     return (negated(text, start, end) or supposed(text, start, instructions=False) or _bound(text, start, end)
             or one_of_two(text, start, end) or _refuses_offer_of(text, value, lines)
             or _put_off(text, fact, value, lines))
+
+
+def _left_open(checklist: Checklist, intent: str, fact: str, text: str, lines: tuple[Line, ...]) -> bool:
+    """The customer says, in the value's line or later, that the fact is not decided yet ("I haven't settled on
+    the number of bedrooms"), as the offline tier reads it."""
+    customer = [ln.text for ln in lines if ln.speaker != AGENT]
+    index = max((i for i, said in enumerate(customer) if said == text), default=0)
+    facts = profile(checklist)
+    return any(fact in undecided_facts(facts, (fact,), own_words(checklist, said)) for said in customer[index:])
+
+
+def _when_else(checklist: Checklist, text: str, start: int, end: int) -> bool:
+    """A day or time when something else happens: "a movie that starts at 8:30 pm" for a restaurant."""
+    return other_event(profile(checklist), text, start) and any(
+        (s, e) == (start, end) for s, e, _ in (*values.dates(text), *values.times(text)))
 
 
 def _bound(text: str, start: int, end: int) -> bool:

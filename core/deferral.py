@@ -39,3 +39,19 @@ def puts_off(reply: str, value: str) -> bool:
     if any(needle in folded[:match.start()] or needle not in folded for match in _DOES_NOT_KNOW.finditer(reply)):
         return True
     return any(needle not in match.group(0).casefold() for match in _WILL_FIND_OUT.finditer(reply))
+
+
+# Saying a choice is not made yet, and about what: "I haven't settled on the number of bedrooms", "I'm not sure
+# yet how many nights I'll stay", "I'm still choosing where to go", "I'll decide on the size later".
+_UNDECIDED = re.compile(
+    r"\b(?:(?:haven'?t|have\s+not|hasn'?t|not\s+yet)\s+(?:yet\s+)?(?:settled|decided|chosen|picked|figured\s+out|"
+    r"worked\s+out|sorted\s+out|made\s+up\s+(?:my|our)\s+minds?)|(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:still\s+)?"
+    r"(?:choosing|deciding|thinking\s+about|figuring\s+out|undecided\s+(?:on|about)|unsure\s+(?:of|about)|"
+    r"not\s+sure(?:\s+yet)?)|not\s+sure\s+yet|(?:i'?ll|i\s+will|we'?ll|we\s+will)\s+decide|can'?t\s+say)"
+    r"(?P<object>[^.!?;]*)", re.IGNORECASE)
+
+
+def undecided_about(text: str) -> list[str]:
+    """What the customer says they have not decided yet, as the words after saying so ("on the number of
+    bedrooms", "how many nights I'll stay", "where to go"); empty words when the line names no object."""
+    return [match.group("object") for match in _UNDECIDED.finditer(text)]

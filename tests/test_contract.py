@@ -301,3 +301,23 @@ def test_values_said_before_a_fresh_start_are_withdrawn():
     verdict = check_mapping(CHECKLIST, "Send", (said, Line("agent", "Anything else?"), carry_on),
                             {"payee": "Ana Lee", "amount": "$500"})
     assert verdict.accepted == {"payee": "Ana Lee", "amount": "$500"} and verdict.codes == []
+
+
+def test_a_fact_said_to_be_open_and_a_time_of_something_else_are_not_stated():
+    said = Line("customer", "Send $500 from savings to Maria Kim.")
+    assert codes({"amount": "$500"}, (said,)) == []
+    still_open = Line("customer", "Send $500 from savings to Maria Kim. I haven't decided on the amount yet.")
+    assert codes({"amount": "$500"}, (still_open,)) == [VALUE_NOT_STATED]
+    later = (said, Line("agent", "Anything else?"), Line("customer", "Actually I'm not sure yet how much."))
+    assert codes({"amount": "$500"}, later) == [VALUE_NOT_STATED]
+
+
+def test_a_day_when_something_else_happens_is_not_the_checklists():
+    schema = {"service_name": "Dinners_9",
+              "slots": [{"name": "time", "description": "Time of the reservation", "is_categorical": False}],
+              "intents": [{"name": "Reserve", "description": "Reserve a table", "required_slots": ["time"]}]}
+    checklist = Checklist.from_schema(schema)
+    other = (Line("customer", "A table please. Our movie that starts at 8:30 pm is nearby."),)
+    plain = (Line("customer", "A table please, the reservation at 8:30 pm."),)
+    assert check_mapping(checklist, "Reserve", plain, {"time": "8:30 pm"}).codes == []
+    assert check_mapping(checklist, "Reserve", other, {"time": "8:30 pm"}).codes == [VALUE_NOT_STATED]

@@ -237,3 +237,22 @@ def test_a_line_quoted_with_a_marker_is_not_the_customers_words():
     quoted = "> Shall I send $75 to Ana from checking?\nSame, but the amount is not decided yet."
     assert "amount" not in facts("send", quoted)
     assert facts("send", "Send $75 to Ana from checking.\nSame as last time.")["amount"] == "$75"
+
+
+def test_a_choice_said_to_be_open_drops_its_fact():
+    said = facts("ride", "Take me to 22 Cedar Lane on the 14th.")
+    assert said == {"destination": "22 Cedar Lane", "pickup_date": "the 14th"}
+    still_open = facts("ride", "Take me to 22 Cedar Lane on the 14th. I haven't decided on the pickup date yet.")
+    assert still_open == {"destination": "22 Cedar Lane"}
+    by_kind = facts("ride", "Take me to 22 Cedar Lane on the 14th. I'm not sure yet when I'll go.")
+    assert by_kind == {"destination": "22 Cedar Lane"}
+
+
+def test_a_question_asking_who_states_nothing():
+    assert "amount" not in facts("send", "Who would ever send $600 to Ana?")
+    assert facts("send", "Would you send $600 to Ana?")["amount"] == "$600"
+
+
+def test_a_time_when_something_else_happens_is_not_this_ones():
+    assert "pickup_date" not in facts("ride", "Take me to 22 Cedar Lane. My flight lands on the 14th.")
+    assert facts("ride", "Take me to 22 Cedar Lane. The pickup is on the 14th.")["pickup_date"] == "the 14th"

@@ -164,6 +164,9 @@ _VOCATIVE = re.compile(
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|y'all)\b", re.IGNORECASE)
 
 
+# A question no one is meant to answer: "Who would ever take a bus to Los Angeles on a Monday?", "Who needs 4
+# bedrooms anyway?" (a customer asking "who" states nothing of their own request).
+_WHO_ASKS = re.compile(r"^\W*(?:(?:and|but|so|honestly|seriously|i\s+mean)\W+)*who\b[^.!?;]*\?", re.IGNORECASE)
 # A plan that is off: "that trip fell through", "the cruise got cancelled", "but that's off".
 _CALLED_OFF = re.compile(
     r"\b(?:fell\s+through|falls?\s+through|(?:got|was|were|been|is|are)\s+cancel+ed|called\s+off|"
@@ -250,7 +253,8 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
                      fact_stems: Callable[[str], bool] | None = None) -> bool:
     if (_ASKED_ABOUT.match(sentence) or _GENERIC_QUESTION.match(sentence) or _STANDING.search(sentence)
             or _PAST_NUMBER.search(sentence) or _LAUGHTER.search(sentence) or _COUNTERFACTUAL.search(sentence)
-            or _OFF_TOPIC.match(sentence) or _NOT_THIS_REQUEST.search(sentence) or _CALLED_OFF.search(sentence)):
+            or _OFF_TOPIC.match(sentence) or _NOT_THIS_REQUEST.search(sentence) or _CALLED_OFF.search(sentence)
+            or _WHO_ASKS.match(sentence)):
         return True
     if _RETURN_LEG.search(sentence) and fact_stems is not None and not fact_stems("return"):
         return True

@@ -24,7 +24,7 @@ from core import withdrawal
 from core.acceptance import doing_verbs, offering_line, refused_offer
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
-from core.deferral import puts_off
+from core.deferral import puts_off, undecided_about
 from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline import names
 from core.extractors.offline.elsewhere import elsewhere
@@ -32,12 +32,24 @@ from core.extractors.offline.free import asks_afresh
 from core.extractors.offline.line import kind_spans, read_line
 from core.extractors.offline.offers import accepted_offer, picked_offer
 from core.extractors.offline.polarity import denied
-from core.extractors.offline.profile import DATE, LINES_READ_LIMIT, PERSON, PLACE, TEXT, Profile, profile
+from core.extractors.offline.profile import (
+    COUNT,
+    DATE,
+    LINES_READ_LIMIT,
+    MONEY,
+    PERSON,
+    PLACE,
+    TEXT,
+    TIME,
+    Profile,
+    profile,
+    stem,
+)
 from core.extractors.offline.roles import END, fact_role, value_role
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-33"
+VERSION = "offline-34"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -106,6 +118,11 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             if asked:
                 # "Which stylist?" - "Hair Lab, I think, I can't remember": no answer yet
                 found = {n: v for n, v in found.items() if n not in asked or not puts_off(own, v)}
+            open_facts = undecided_facts(facts, required, own)
+            if open_facts:
+                # "I haven't settled on the number of bedrooms": nothing of it stands, said before or in this line
+                found = {n: v for n, v in found.items() if n not in open_facts}
+                collected = {n: v for n, v in collected.items() if n not in open_facts}
             # "Sushi Zen has a table at 7 pm." - "Sounds good.": the offer's values, unless restated.
             # (never over a value already collected: a confirmation repeats it in its own words)
             taken = offering_line(speakers, texts, index, verbs)
@@ -225,6 +242,28 @@ def _memo(facts: Profile, what: str, text: str, read):
             memo.clear()
         memo[key] = read(text)
     return memo[key]
+
+
+# What a question word asks for, by kind: "how many nights", "where to go", "what time".
+_WH_KINDS = ((re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE), (COUNT,)),
+             (re.compile(r"\bhow\s+much\b", re.IGNORECASE), (MONEY,)),
+             (re.compile(r"\bwhere\b", re.IGNORECASE), (PLACE,)),
+             (re.compile(r"\bwhen\b|\bwhat\s+(?:time|day|date)\b|\bwhich\s+(?:day|date)\b", re.IGNORECASE),
+              (DATE, TIME)))
+
+
+def undecided_facts(facts: Profile, required: tuple[str, ...], text: str) -> set[str]:
+    """The required facts the line says are not decided yet: named by their own words ("the number of
+    bedrooms") or asked for by a question word of their kind ("how many nights", "where to go")."""
+    found: set[str] = set()
+    for about in undecided_about(text):
+        stems = {stem(w) for w in re.findall(r"[a-z]+", about.lower())}
+        kinds = {k for pattern, ks in _WH_KINDS if pattern.search(about) for k in ks}
+        for name in required:
+            fact = facts.facts[name]
+            if (fact.cues | fact.name_stems) & stems or fact.kind in kinds:
+                found.add(name)
+    return found
 
 
 def _without_withdrawn(collected: dict[str, str], text: str) -> dict[str, str]:

@@ -99,7 +99,8 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     offered = alternatives(text, spans)  # "Should it go to Jenny or Mike?": neither is chosen
     spans = [s for i, s in enumerate(spans) if i not in offered and not one_of_two(text, s[0], s[1])]
     if kind in (DATE, TIME):
-        spans = [s for s in spans if not bound_before(text, s[0])]  # "before the 20th", "end by 10 pm"
+        spans = [s for s in spans if not bound_before(text, s[0])  # "before the 20th", "end by 10 pm"
+                 and not other_event(profile, text, s[0])]  # "a movie that starts at 8:30 pm" for a table
     if kind == TITLE and fact.fact.name in asked and not spans:
         spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
     if fact.area:
@@ -134,6 +135,22 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
             answer = _short_answer(profile, kind, first.group(0)) if first and first.end() < len(text) else None
         return answer
     return None
+
+
+# A thing that starts, ends, lands or leaves at a time: "a movie that starts at 8:30 pm", "my flight lands at 10:45
+# am", "the school run finishes at 9 am".
+_EVENT_AT = re.compile(r"\b(?:the|a|an|my|our|his|her|their|your)\s+((?:[a-z]+\s+)?(?!to\b)[a-z]+)\s+"
+                       r"(?:that\s+|which\s+)?"
+                       r"(?:start|begin|end|finish|land|leave|depart|arrive|open|close)(?:s|es)?\s+(?:at|on|around|by)\s+"
+                       r"(?:the\s+)?$", re.IGNORECASE)
+
+
+def other_event(profile: Profile, text: str, start: int) -> bool:
+    """The day or time is when something else happens: the thing that starts or ends then is none of this
+    checklist's own words ("a movie that starts at 8:30 pm" is no restaurant's time; for a film it is)."""
+    event = _EVENT_AT.search(text, 0, start)
+    return event is not None and not any(w in profile.topic or stem(w) in profile.topic
+                                         for w in event.group(1).lower().split())
 
 
 def _free(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], agent_text: str) -> str | None:

@@ -148,8 +148,8 @@ def _rest(text: str, start: int, boundary: re.Pattern) -> str:
 # A day or time given as a bound, not as the one asked for: "be there before the 20th", "it needs to end by 10 pm",
 # "my lease runs out on the 30th" ("until the 20th" is how a stay's last day is said, and "pick it up by the 1st"
 # how a pickup is, so neither is one).
-_BOUND = re.compile(r"\b(?:before|(?:end|ends|ending|out|done|finished|over)\s+by|no\s+later\s+than|"
-                    r"not\s+later\s+than|prior\s+to|ahead\s+of|"
+_BOUND = re.compile(r"\b(?:before|(?:end|ends|ending|out|done|finished|over|lands?|landing|arrives?|arriving)\s+by|"
+                    r"no\s+later\s+than|not\s+later\s+than|prior\s+to|ahead\s+of|"
                     r"(?:runs?|running|ran)\s+out\s+(?:on|at)|(?:ends?|ending|expires?|expiring)\s+(?:on|at))"
                     r"\s+(?:the\s+)?$", re.IGNORECASE)
 
