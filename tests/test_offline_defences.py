@@ -63,7 +63,7 @@ def talk(*turns: str | tuple[str, tuple[str, ...]]) -> tuple[Line, ...]:
 
 
 def test_the_version_names_the_hardened_rules():
-    assert VERSION == "offline-34"
+    assert VERSION == "offline-35"
 
 
 ASK_PAYEE = ("Who should receive the money?", ("payee",))
@@ -441,3 +441,19 @@ def test_a_state_abbreviated_or_is_no_alternative():
     assert not one_of_two(text, text.index("Portland"), text.index("Portland") + len("Portland"))
     both = "Pick it up in Portland or Salem on Friday."
     assert one_of_two(both, both.index("Portland"), both.index("Portland") + len("Portland"))
+
+
+def test_a_self_introduction_names_the_customer_not_the_payee(purse):
+    intro = extract_facts(purse, "PayFromAccount", talk("Hi, this is Maria Lopez. Pay $75 from savings."))
+    assert intro == {"funding_account": "savings", "sum": "$75"}
+    payee = extract_facts(purse, "PayFromAccount", talk("Hi, pay $75 from savings to Maria Lopez."))
+    assert payee["payee"] == "Maria Lopez"
+
+
+def test_the_options_read_back_are_no_choice(purse):
+    ask = ("Which method: app balance, debit card, or credit card?", ())
+    options = "App balance, debit card, or credit card, hmm."
+    read_back = extract_facts(purse, "PayByMethod", talk("Pay Lena $75.", ask, options))
+    assert "method" not in read_back
+    chosen = extract_facts(purse, "PayByMethod", talk("Pay Lena $75.", ask, "Debit card, please."))
+    assert chosen["method"] == "debit card"

@@ -60,8 +60,17 @@ _NOUN_BEFORE = re.compile(r"\b(?:my|your|our|their|his|her|the|a|an|this|that)\s
 def _plain_mentions(profile: Profile, fact: FactProfile, text: str) -> list[tuple[int, int, str]]:
     """Mentions that may state the value: not one of two offered alternatives, not in a foreign sentence."""
     found = _mentions(fact, text)
-    offered = alternatives(text, found)
+    offered = alternatives(text, found) | _read_back(text, found)
     return [m for i, m in enumerate(found) if i not in offered and not foreign(text, m, profile.schema_words)]
+
+
+def _read_back(text: str, found: list[tuple[int, int, str]]) -> set[int]:
+    """Three or more of the fact's values in one sentence name its options, not a choice: "Pool, Regular, or
+    Luxury, okay. What's the price difference?", "Regular, 3D, IMAX... so many choices"."""
+    by_sentence: dict[int, list[int]] = {}
+    for index, (start, _, _) in enumerate(found):
+        by_sentence.setdefault(len(re.findall(r"[.!?;]\s", text[:start])), []).append(index)
+    return {i for group in by_sentence.values() if len({found[i][2] for i in group}) >= 3 for i in group}
 
 
 def _mentions(fact: FactProfile, text: str) -> list[tuple[int, int, str]]:

@@ -49,7 +49,7 @@ from core.extractors.offline.roles import END, fact_role, value_role
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-34"
+VERSION = "offline-35"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -288,8 +288,24 @@ def _own(facts: Profile, text: str) -> str:
     # another person's fact (a recipient's name) lets what someone else has be this form's; a receiving
     # end that is a place (a destination) does not
     other_party = any(f.other_party and f.kind == PERSON for f in facts.facts.values())
+    own_name = any(_OWN_NAME_FACT.search(f.fact.description) for f in facts.facts.values())
     return _memo(facts, "own", text,
-                 lambda t: undecided(elsewhere(said(t), facts.schema_words, other_party, facts.names_a_fact), t))
+                 lambda t: undecided(elsewhere(_unintroduced(said(t), own_name), facts.schema_words, other_party,
+                                               facts.names_a_fact), t))
+
+
+# A customer introducing themself ("Hi, this is Maria Lopez.", "My name is Kendra Lee and ...") gives their own
+# name, never a recipient's or a stylist's; kept only where the form asks for the customer's own name.
+_SELF_INTRO = re.compile(r"\b(?:my\s+name\s+is|my\s+name's|this\s+is|i\s+am|i'm)\s+"
+                         r"((?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+)){0,2})(?=\s*(?:[.,!;]|\s+and\b|$))", re.IGNORECASE)
+_OWN_NAME_FACT = re.compile(r"\b(?:your|customer'?s?|user'?s?|caller'?s?|guest'?s?|requester'?s?)\b[^.]*\bname\b|"
+                            r"\bname\s+of\s+the\s+(?:customer|user|caller|guest|requester)\b", re.IGNORECASE)
+
+
+def _unintroduced(text: str, own_name: bool) -> str:
+    if own_name:
+        return text
+    return _SELF_INTRO.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " * len(m.group(1)), text)
 
 
 def _done(facts: Profile, text: str) -> bool:
