@@ -17,14 +17,16 @@ import re
 # pick it on Wednesday" is a rental's pickup), "I will check in" is no check, nor "I'm looking for" a look.
 _FIND_OUT = (r"(?:(?:check(?!\W*(?:in|out|into)\b)|look(?!\w*\s+(?:for|forward)\b)|find|confirm|ask|"
              r"pick(?=\s+(?:one|later|whichever|either|between)\b|\s*[.!?,;]|\s*$))(?:ing)?|figur(?:e|ing)|decid(?:e|ing)|"
-             r"choos(?:e|ing)|work(?:ing)?\s+out|get(?:ting)?\s+back|let\s+you\s+know|tell\s+you(?!\s+what))")
+             r"choos(?:e|ing)|count(?:ing)?|work(?:ing)?\s+out|get(?:ting)?\s+back|let\s+you\s+know|"
+             r"tell\s+you(?!\s+what))")
 _WILL_FIND_OUT = re.compile(
     rf"\b(?:i'?ll|i\s+will|i'?m\s+going\s+to|i\s+(?:need|have)\s+to|let\s+me|i'?m\s+still|still)\s+"
     rf"(?:(?:just|first|quickly|double|go|have\s+to|need\s+to)\s+)?{_FIND_OUT}\b[^.!?;,]*",
     re.IGNORECASE)
 _DOES_NOT_KNOW = re.compile(
     r"\bi\s+(?:honestly\s+|really\s+|just\s+|simply\s+)?(?:can'?t|cannot|don'?t|do\s+not)\s+(?:remember|recall|know)\b|"
-    r"\b(?:not|n't)\s+(?:sure|certain)\b|\bno\s+idea\b|\bi\s+forg[eo]t\s+(?!to\b)",
+    r"\b(?:not|n't)\s+(?:sure|certain)\b|\bno\s+idea\b|\bi\s+forg[eo]t\s+(?!to\b)|"
+    r"\blet\s+me\s+(?:see|think)\b|\bgive\s+me\s+a\s+(?:sec|second|minute|moment)\b",
     re.IGNORECASE)
 
 

@@ -99,7 +99,8 @@ _TAKEN_BACK = re.compile(r"\b(?:scratch\s+that|forget\s+that|never\s*mind|strike
 # scratch that, ...", "Tuesday, I mean Wednesday", "use my debit card, actually let me rephrase: ...").
 _REPAIR = re.compile(r"\b(?:scratch\s+that|strike\s+that|forget\s+that|cancel\s+that|never\s*mind|"
                      r"let\s+me\s+(?:rephrase|start\s+over|correct\s+(?:that|myself))|i\s+mean(?!\s+(?:to|it)\b)|"
-                     r"no\s+wait|wait\s*,?\s*no|correction)\b", re.IGNORECASE)
+                     r"no\s+wait|wait\s*,?\s*no|correction|my\s+bad|i\s+was\s+thinking\s+of\s+(?:another|a\s+different))\b",
+                     re.IGNORECASE)
 # The clause a repair takes back starts after the last comma, dash, colon or semicolon before it.
 _CLAUSE_END = re.compile(r"[,;:\u2014\u2013]|\s-\s")
 # Words that may stand between the repaired clause and the repair: "$400, sorry, scratch that".

@@ -26,7 +26,7 @@ _CONDITIONAL = re.compile(
     # "check if I have events", "see if they have 7 pm" ask whether, they set no condition
     r"\b(?:(?<!check\s)(?<!see\s)(?<!know\s)(?<!wonder\s)(?<!wondering\s)(?<!ask\s)(?<!out\s)(?<!confirm\s)"
     r"(?<!sure\s)(?<!curious\s)(?<!tell\sme\s)"
-    r"if\s+(?:i|you|we|it|that|there|they|he|she|not|no|nothing|none|the|my|our|your|his|her|their|this)\b|unless|assume|assuming|by\s+default|"
+    r"if\s+(?:i|you|we|it|that|there|they|he|she|not|no|nothing|none|the|my|our|your|his|her|their|this|so)\b|unless|assume|assuming|by\s+default|"
     r"otherwise|in\s+case|suppose(?!d|\s+to\b)|supposing|what\s+if|default(?:s|ing)?\s+to|as\s+(?:the\s+|a\s+)?default|"
     r"pretend\w*|imagine|hypothetical\w*|as\s+though)",
     re.IGNORECASE,
