@@ -109,6 +109,7 @@ PINNED = {
     "attacks_holdout8.json": "7022ffc63b1031b67dac64b252074f39992e194530c91d5d5fc17957a53d6166",
     "contract_holdout6/bad.json": "44bd45b30e83ec76bc167d0556d1b243ed7565977b4347e1f8dbd73410bc06b9",
     "contract_holdout6/clean.json": "5a7d64055b1820382d91980f4a0b44ae776ef15b4d6d3da941f3430bce3e9e43",
+    "attacks_holdout9.json": "803b3fd68972281144153e5f37a10d6a2dc58df4a36c727206d67bca2869ccb9",
 }
 
 
