@@ -10,6 +10,7 @@ something else ("Your balance is $2,000. Anything else?").
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from core.checklist import Checklist
 from core.conditions import conditional
@@ -95,11 +96,16 @@ def goes_ahead(customer_text: str, verbs: frozenset[str]) -> bool:
     """The reply asks to carry out the task on what was offered, pointing at it: "Can you play it on the kitchen
     speaker?", "I want to book that one" (one of the schema's `doing_verbs`); not "book another one", not
     with a no, a condition or a change."""
-    if not verbs or NO.match(customer_text) or _TAKEN_BACK.search(customer_text) or conditional(customer_text):
+    if not verbs or not _doing(verbs).search(customer_text):
         return False
+    return not (NO.match(customer_text) or _TAKEN_BACK.search(customer_text) or conditional(customer_text))
+
+
+@lru_cache(maxsize=256)
+def _doing(verbs: frozenset[str]) -> re.Pattern:
+    """One of the verbs, then what it points at: "play it", "book that one", "reserve the table"."""
     doing = "|".join(sorted(verbs))
-    return bool(re.search(rf"\b(?:{doing})\s+(?:it|that|this|them|(?:that|this|the)\s+(?:one|\w+))\b",
-                          customer_text, re.IGNORECASE))
+    return re.compile(rf"\b(?:{doing})\s+(?:it|that|this|them|(?:that|this|the)\s+(?:one|\w+))\b", re.IGNORECASE)
 
 
 def offering_line(speakers: list[bool], texts: list[str], index: int,

@@ -21,7 +21,7 @@ from core import withdrawal
 from core.acceptance import doing_verbs, offering_line, refused_offer
 from core.checklist import Checklist, Fact
 from core.corpus import AGENT, CUSTOMER, Line
-from core.deferral import puts_off
+from core.deferral import puts_off, undecided_about
 from core.extraction import (
     CUT_AT_CEILING,
     EMPTY_REPLY,
@@ -150,8 +150,11 @@ def _left_open(checklist: Checklist, intent: str, fact: str, text: str, lines: t
     the number of bedrooms"), as the offline tier reads it."""
     customer = [ln.text for ln in lines if ln.speaker != AGENT]
     index = max((i for i, said in enumerate(customer) if said == text), default=0)
+    saying = [said for said in customer[index:] if undecided_about(said)]  # most lines say nothing of it
+    if not saying:
+        return False
     facts = profile(checklist)
-    return any(fact in undecided_facts(facts, (fact,), own_words(checklist, said)) for said in customer[index:])
+    return any(fact in undecided_facts(facts, (fact,), own_words(checklist, said)) for said in saying)
 
 
 def _when_else(checklist: Checklist, text: str, start: int, end: int) -> bool:

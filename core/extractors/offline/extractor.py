@@ -287,11 +287,14 @@ def _own(facts: Profile, text: str) -> str:
     """The customer's own words of a line, with sentences about another time or person blanked."""
     # another person's fact (a recipient's name) lets what someone else has be this form's; a receiving
     # end that is a place (a destination) does not
+    return _memo(facts, "own", text, lambda t: _own_words_of(facts, t))
+
+
+def _own_words_of(facts: Profile, text: str) -> str:
     other_party = any(f.other_party and f.kind == PERSON for f in facts.facts.values())
     own_name = any(_OWN_NAME_FACT.search(f.fact.description) for f in facts.facts.values())
-    return _memo(facts, "own", text,
-                 lambda t: undecided(elsewhere(_unintroduced(said(t), own_name), facts.schema_words, other_party,
-                                               facts.names_a_fact), t))
+    return undecided(elsewhere(_unintroduced(said(text), own_name), facts.schema_words, other_party,
+                               facts.names_a_fact), text)
 
 
 # A customer introducing themself ("Hi, this is Maria Lopez.", "My name is Kendra Lee and ...") gives their own
