@@ -101,6 +101,11 @@ def goes_ahead(customer_text: str, verbs: frozenset[str]) -> bool:
     return not (NO.match(customer_text) or _TAKEN_BACK.search(customer_text) or conditional(customer_text))
 
 
+def takes_offer(customer_text: str, verbs: frozenset[str] = frozenset()) -> bool:
+    """The reply takes what the agent offered: a yes (`accepts`) or a request to carry it out (`goes_ahead`)."""
+    return accepts(customer_text) or goes_ahead(customer_text, verbs)
+
+
 @lru_cache(maxsize=256)
 def _doing(verbs: frozenset[str]) -> re.Pattern:
     """One of the verbs, then what it points at: "play it", "book that one", "reserve the table"."""
@@ -114,7 +119,7 @@ def offering_line(speakers: list[bool], texts: list[str], index: int,
     the agent). The offer is the agent line right before, or an earlier one still standing: the lines
     between are the customer asking about it and the agent answering ("What kind of song is it?" - "It's
     Moombahton." - "Yes, that's great"), or the agent asking to go ahead ("Should I play it?")."""
-    if speakers[index] or not (accepts(texts[index]) or goes_ahead(texts[index], verbs)):
+    if speakers[index] or not takes_offer(texts[index], verbs):
         return None
     for j in range(index - 1, max(index - 1 - _LOOKBACK, -1), -1):
         text = texts[j]

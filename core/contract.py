@@ -148,9 +148,8 @@ def _not_stated_there(text: str, start: int, end: int, fact: str, value: str, li
 def _left_open(checklist: Checklist, intent: str, fact: str, text: str, lines: tuple[Line, ...]) -> bool:
     """The customer says, in the value's line or later, that the fact is not decided yet ("I haven't settled on
     the number of bedrooms"), as the offline tier reads it."""
-    customer = [ln.text for ln in lines if ln.speaker != AGENT]
-    index = max((i for i, said in enumerate(customer) if said == text), default=0)
-    saying = [said for said in customer[index:] if undecided_about(said)]  # most lines say nothing of it
+    later = lines[_latest_customer_line(text, lines):]
+    saying = [ln.text for ln in later if ln.speaker != AGENT and undecided_about(ln.text)]  # most lines say none
     if not saying:
         return False
     facts = profile(checklist)
@@ -159,15 +158,17 @@ def _left_open(checklist: Checklist, intent: str, fact: str, text: str, lines: t
 
 def _when_else(checklist: Checklist, text: str, start: int, end: int) -> bool:
     """A day or time when something else happens: "a movie that starts at 8:30 pm" for a restaurant."""
-    return other_event(profile(checklist), text, start) and any(
-        (s, e) == (start, end) for s, e, _ in (*values.dates(text), *values.times(text)))
+    return other_event(profile(checklist), text, start) and _day_or_time(text, start, end)
 
 
 def _bound(text: str, start: int, end: int) -> bool:
     """A day or time the customer gave as a bound: "be there before the 20th", "end by 10 pm"."""
-    whole = (start, end)
-    return bound_before(text, start) and any(
-        (s, e) == whole for s, e, _ in (*values.dates(text), *values.times(text)))
+    return bound_before(text, start) and _day_or_time(text, start, end)
+
+
+def _day_or_time(text: str, start: int, end: int) -> bool:
+    """text[start:end] is, whole, a day or a time the offline tier reads there."""
+    return any((s, e) == (start, end) for s, e, _ in (*values.dates(text), *values.times(text)))
 
 
 def _refuses_offer_of(text: str, value: str, lines: tuple[Line, ...]) -> bool:
@@ -184,8 +185,13 @@ def _put_off(text: str, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
 
 def _agent_line_before(text: str, lines: tuple[Line, ...]) -> Line | None:
     """The agent line right before the latest customer line reading `text`, if it is one."""
-    index = max((i for i, ln in enumerate(lines) if ln.speaker != AGENT and ln.text == text), default=0)
+    index = _latest_customer_line(text, lines)
     return lines[index - 1] if index > 0 and lines[index - 1].speaker == AGENT else None
+
+
+def _latest_customer_line(text: str, lines: tuple[Line, ...]) -> int:
+    """Where the latest customer line reading `text` stands in the conversation (0 if none does)."""
+    return max((i for i, ln in enumerate(lines) if ln.speaker != AGENT and ln.text == text), default=0)
 
 
 def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, ...]) -> bool:

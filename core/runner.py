@@ -20,7 +20,7 @@ import logging
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, fields
 
@@ -434,6 +434,18 @@ def run_eval(
     queue = enumerate(_units(_groups(cases, carried), repeats))
     window = max(1, concurrency)
 
+    def settle(done: Iterable[Future | asyncio.Task], pending: dict, exhausted: str | None) -> str | None:
+        """Take finished units off `pending` in submission order; the first reason a unit stopped halts the run."""
+        for unit in sorted(done, key=pending.__getitem__):
+            del pending[unit]
+            why = unit.result()
+            if why and exhausted is None:
+                exhausted = why
+                halt.set()
+        if progress:
+            progress(tally.extractions, total)
+        return exhausted
+
     def run_threads() -> str | None:
         pool = ThreadPoolExecutor(max_workers=window, thread_name_prefix="case")
         futures: dict[Future, int] = {}
@@ -445,14 +457,7 @@ def run_eval(
                 if not futures:
                     break
                 done, _ = wait(futures, timeout=0.5, return_when=FIRST_COMPLETED)
-                for future in sorted(done, key=futures.__getitem__):
-                    del futures[future]
-                    why = future.result()
-                    if why and exhausted is None:
-                        exhausted = why
-                        halt.set()
-                if progress:
-                    progress(tally.extractions, total)
+                exhausted = settle(done, futures, exhausted)
         except BaseException:
             halt.set()
             pool.shutdown(wait=False, cancel_futures=True)
@@ -473,14 +478,7 @@ def run_eval(
                 if not tasks:
                     break
                 done, _ = await asyncio.wait(tasks, timeout=0.5, return_when=asyncio.FIRST_COMPLETED)
-                for task in sorted(done, key=tasks.__getitem__):
-                    del tasks[task]
-                    why = task.result()
-                    if why and exhausted is None:
-                        exhausted = why
-                        halt.set()
-                if progress:
-                    progress(tally.extractions, total)
+                exhausted = settle(done, tasks, exhausted)
         finally:
             halt.set()
             for task in tasks:

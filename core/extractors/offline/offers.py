@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from core.acceptance import accepts, goes_ahead, is_offer
+from core.acceptance import is_offer, takes_offer
 from core.extractors.offline import names, values
 from core.extractors.offline.closed import offered_mentions
 from core.extractors.offline.line import kind_spans, one_fact_per_value
@@ -52,8 +52,8 @@ def accepted_offer(profile: Profile, required: Sequence[str], agent_text: str, a
                    reply: str, skip: Iterable[str] = (), verbs: frozenset[str] = frozenset()) -> dict[str, str]:
     """fact -> value the agent's line offered, when the customer's reply accepts the offer (a yes, or a request
     to carry out the task on it with one of the schema's `verbs`: "Can you play it?")."""
-    agreed = accepts(reply) or goes_ahead(reply, verbs)
-    if not agent_text or not is_offer(agent_text, asked_before) or not agreed or _ACKNOWLEDGED.match(reply):
+    if (not agent_text or not is_offer(agent_text, asked_before) or not takes_offer(reply, verbs)
+            or _ACKNOWLEDGED.match(reply)):
         return {}
     agent_text = _STATE.sub(lambda m: " " * len(m.group(0)), agent_text)
     skipped = set(skip)
