@@ -110,6 +110,9 @@ PINNED = {
     "contract_holdout6/bad.json": "44bd45b30e83ec76bc167d0556d1b243ed7565977b4347e1f8dbd73410bc06b9",
     "contract_holdout6/clean.json": "5a7d64055b1820382d91980f4a0b44ae776ef15b4d6d3da941f3430bce3e9e43",
     "attacks_holdout9.json": "803b3fd68972281144153e5f37a10d6a2dc58df4a36c727206d67bca2869ccb9",
+    "attacks_holdout10.json": "f881df83725ef65798d5821c10e0402421414201833c1d2999f80ee26258afbc",
+    "contract_holdout7/bad.json": "133543409e5241f6e3088d4e774297fdf1c80212a850afde7daa42a416eddcf9",
+    "contract_holdout7/clean.json": "f8a0d176db1621ab6f37aa1e6effd8ed67a9752d5471e9f8d29c152f33550ab3",
 }
 
 
