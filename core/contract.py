@@ -31,8 +31,8 @@ from core.extraction import (
     Extraction,
 )
 from core.extractors.offline import values
+from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import own_words, undecided_facts
-from core.extractors.offline.line import other_event
 from core.extractors.offline.plain import one_of_two
 from core.extractors.offline.polarity import bound_before, supposed
 from core.extractors.offline.profile import profile, stem
@@ -158,7 +158,7 @@ def _left_open(checklist: Checklist, intent: str, fact: str, text: str, lines: t
 
 def _when_else(checklist: Checklist, text: str, start: int, end: int) -> bool:
     """A day or time when something else happens: "a movie that starts at 8:30 pm" for a restaurant."""
-    return other_event(profile(checklist), text, start) and _day_or_time(text, start, end)
+    return other_event(profile(checklist), text, start, end) and _day_or_time(text, start, end)
 
 
 def _bound(text: str, start: int, end: int) -> bool:

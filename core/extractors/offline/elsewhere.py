@@ -83,7 +83,9 @@ _THIRD_PARTY = re.compile(
     rf"{_ADVERB}(?:is|are|was|were|has|have|goes|go|lives|live|loves|love|uses|"
     r"use|flies|fly|likes|like|works|work|stays|stay|prefers|prefer|called|leaves|leave|departs|arrives|starts)\b|"
     r"(?:^|\b(?:and|but|so|p\.?\s?s\.?)\s+)\W*(?:my|his|her|their|our)\s+(?P<person>[a-z]+)(?:\s+[A-Z][a-z]+)?\s+"
-    rf"{_ADVERB}(?:goes|lives|loves|uses|flies|likes|works|stays|prefers|{_SAYS})\b|"
+    rf"{_ADVERB}(?:goes|lives|loves|uses|flies|likes|works|stays|prefers|{_SAYS}|"
+    # what someone else was doing: "my husband was on this chat a minute ago asking about the savings account"
+    r"(?:was|were|is|has\s+been|had\s+been)\s+(?:[^.!?;,]*?\s)?(?:asking|saying|telling|talking|chatting|typing))\b|"
     r"\b(?:the|a|an)\s+(?P<thing>[a-z]+)\s+(?:that\s+)?(?:my|his|her|their|our)\s+[a-z]+\s+(?:uses|has|owns|likes)\b",
     re.IGNORECASE)
 # How things stand, not what is asked: "There's $2,340 in it", "there is $80 left on it" (a count of
@@ -99,12 +101,15 @@ _TAKEN_BACK = re.compile(r"\b(?:scratch\s+that|forget\s+that|never\s*mind|strike
 # scratch that, ...", "Tuesday, I mean Wednesday", "use my debit card, actually let me rephrase: ...").
 _REPAIR = re.compile(r"\b(?:scratch\s+that|strike\s+that|forget\s+that|cancel\s+that|never\s*mind|"
                      r"let\s+me\s+(?:rephrase|start\s+over|correct\s+(?:that|myself))|i\s+mean(?!\s+(?:to|it)\b)|"
-                     r"no\s+wait|wait\s*,?\s*no|correction|my\s+bad|i\s+was\s+thinking\s+of\s+(?:another|a\s+different))\b",
+                     r"no\s+wait|wait\s*,?\s*no|correction|my\s+bad|i\s+was\s+thinking\s+of\s+(?:another|a\s+different)|"
+                     # a bare "no" between commas inside a sentence: "Thursday works, ugh, no, ..."
+                     r"(?<=[,;]\s)no(?=\s*[,;!\u2014\u2013]))\b",
                      re.IGNORECASE)
 # The clause a repair takes back starts after the last comma, dash, colon or semicolon before it.
 _CLAUSE_END = re.compile(r"[,;:\u2014\u2013]|\s-\s")
 # Words that may stand between the repaired clause and the repair: "$400, sorry, scratch that".
-_FILLER = re.compile(r"^(?:\W|\b(?:oh|well|um|uh|er|sorry|no|actually|wait|or)\b)*$", re.IGNORECASE)
+_FILLER = re.compile(r"^(?:\W|\b(?:oh|well|um|uh|er|ugh|argh|hmm|oops|sorry|no|actually|wait|or)\b)*$",
+                     re.IGNORECASE)
 # A question about a value is not a choice of it. Grammar only, three shapes: "is X the Y?" (which one a
 # value is: "Is $50 the minimum?"), a comparison ("Are flights from Chicago cheaper than from Milwaukee?")
 # and what people in general do ("Do people usually book for 8 pm?"). A question asking for something
@@ -120,7 +125,8 @@ _ASKED_ABOUT = re.compile(
 # What the customer's own thing holds or came to, with a number: "My balance is $1,240", "my rent was $900",
 # "the last transfer I made was $300". It states a fact of this form only when the thing is one of its
 # facts ("My amount is $50" is odd but plain); a past "was" followed by a number is another time's.
-_OWN_STATE = re.compile(r"^\W*(?:(?:and|but|so|also)\s+)?(?:my|our)\s+(?P<noun>(?:[a-z]+\s+)?[a-z]+)\s+"
+_OWN_STATE = re.compile(r"^\W*(?:(?:and|but|so|also)\s+)?(?:my|our|the|his|her|their)\s+"
+                        r"(?P<noun>(?:[a-z]+\s+){0,2}[a-z]+)\s+"
                         r"(?:is|was|are|were)\s+(?:(?:about|around|only|just|now|currently|roughly|at|on|in)\s+)?"
                         r"(?:the\s+)?[$£€]?\s?\d", re.IGNORECASE)
 _PAST_NUMBER = re.compile(r"\b(?:was|were)\s+(?:(?:about|around|only|just|roughly)\s+)?[$£€]\s?\d", re.IGNORECASE)
@@ -137,6 +143,14 @@ _COUNTERFACTUAL = re.compile(
     r"\b(?:in\s+an?\s+(?:ideal|perfect|dream)\s+world|in\s+theory|hypothetically|theoretically|"
     r"if\s+(?:it|that)\s+(?:were|was)\s+up\s+to\s+me|if\s+i\s+(?:could|had\s+my\s+way)|i\s+wish\s+i\s+could|"
     r"in\s+my\s+dreams?)\b", re.IGNORECASE)
+# Denying a reason states nothing either way: "It's not that I don't want to share the ride", "Not that I mind
+# a shared cab".
+_NOT_THAT = re.compile(r"^\W*(?:(?:and|but|so|well|look|honestly)\W+)*(?:(?:it'?s|it\s+is|that'?s|that\s+is)\s+)?"
+                       r"not\s+that\b", re.IGNORECASE)
+# A question whether something is there, answered in advance by "if so" / "if not": "Do they have 7 pm? If so,
+# 7 pm." asks; the choice waits on the agent's answer.
+_IF_ANSWERED = re.compile(r"^\W*if\s+(?:so|not|yes|they\s+do|they\s+have|it\s+is|there\s+is|that'?s\s+the\s+case)\b",
+                          re.IGNORECASE)
 # A sentence the customer marks as off this request: "Unrelated, but my dentist is on the 21st".
 _OFF_TOPIC = re.compile(r"^\W*(?:(?:totally|completely)\s+)?(?:unrelated|off[\s-]topic|on\s+an?\s+(?:unrelated|"
                         r"separate|different)\s+note|not\s+related)\b", re.IGNORECASE)
@@ -222,7 +236,9 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
                                       and _JOKE_MARKED_AFTER.match(sentences[index + 1].group(0)))
         to_someone_else = _VOCATIVE.match(part) or (index and _VOCATIVE.match(sentences[index - 1].group(0))
                                                       and _SECOND_PERSON.search(part))
-        if (joke or to_someone_else or _TO_THE_SYSTEM.search(part)
+        answered_later = (part.rstrip().endswith("?") and index + 1 < len(sentences)
+                          and _IF_ANSWERED.match(sentences[index + 1].group(0)))
+        if (joke or to_someone_else or answered_later or _TO_THE_SYSTEM.search(part)
                 or _about_elsewhere(part, own, other_party, fact_stems) or _taken_back_later(sentences, index)):
             out[sentence.start():sentence.end()] = " " * len(part)
     return "".join(out)
@@ -255,7 +271,7 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
     if (_ASKED_ABOUT.match(sentence) or _GENERIC_QUESTION.match(sentence) or _STANDING.search(sentence)
             or _PAST_NUMBER.search(sentence) or _LAUGHTER.search(sentence) or _COUNTERFACTUAL.search(sentence)
             or _OFF_TOPIC.match(sentence) or _NOT_THIS_REQUEST.search(sentence) or _CALLED_OFF.search(sentence)
-            or _WHO_ASKS.match(sentence)):
+            or _WHO_ASKS.match(sentence) or _NOT_THAT.match(sentence)):
         return True
     if _RETURN_LEG.search(sentence) and fact_stems is not None and not fact_stems("return"):
         return True

@@ -15,6 +15,7 @@ from core.acceptance import NO, YES
 from core.extractors.offline import names as names
 from core.extractors.offline import values as values
 from core.extractors.offline.closed import boolean_value, closed_value, count_value, free_count, mentions_people
+from core.extractors.offline.events import other_event
 from core.extractors.offline.free import free_answer, requested_kind, title_answer
 from core.extractors.offline.plain import alternatives, one_of_two
 from core.extractors.offline.polarity import bound_before, denied
@@ -36,7 +37,7 @@ from core.extractors.offline.profile import (
     words,
 )
 from core.extractors.offline.proposal import proposed_value
-from core.extractors.offline.roles import START, fact_role, is_stay, value_role
+from core.extractors.offline.roles import END, START, fact_role, is_stay, value_role
 
 _FILLER = re.compile(
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|please|uh|um|well|so|oh|and|it's|it is|it'll be|that's|that is|that would be|"
@@ -100,7 +101,7 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     spans = [s for i, s in enumerate(spans) if i not in offered and not one_of_two(text, s[0], s[1])]
     if kind in (DATE, TIME):
         spans = [s for s in spans if not bound_before(text, s[0])  # "before the 20th", "end by 10 pm"
-                 and not other_event(profile, text, s[0])]  # "a movie that starts at 8:30 pm" for a table
+                 and not other_event(profile, text, s[0], s[1])]  # "a movie that starts at 8:30 pm" for a table
     if kind == TITLE and fact.fact.name in asked and not spans:
         spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
     if fact.area:
@@ -112,6 +113,9 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if not spans and fact.fact.name in asked and kind == MONEY:
         spans = [s for s in values.numbers(text) if not _inside(s, values.times(text))]
     stated = [s for s in spans if not denied(text, s[0], s[1])]
+    if not rivals and kind == PLACE and fact_role(fact) == END:
+        # where the customer is now, or leaves from, is no destination: "I'm at the Hyatt", "a ride from SFO"
+        stated = [s for s in stated if value_role(text, s[0]) != START]
     if rivals:
         whose = [s for s in stated if _mine(fact, rivals, text, s[0], asked)]
         stated = (whose or _in_range(fact, rivals, text, stated)
@@ -135,22 +139,6 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
             answer = _short_answer(profile, kind, first.group(0)) if first and first.end() < len(text) else None
         return answer
     return None
-
-
-# A thing that starts, ends, lands or leaves at a time: "a movie that starts at 8:30 pm", "my flight lands at 10:45
-# am", "the school run finishes at 9 am".
-_EVENT_AT = re.compile(r"\b(?:the|a|an|my|our|his|her|their|your)\s+((?:[a-z]+\s+)?(?!to\b)[a-z]+)\s+"
-                       r"(?:that\s+|which\s+)?"
-                       r"(?:start|begin|end|finish|land|leave|depart|arrive|open|close)(?:s|es)?\s+(?:at|on|around|by)\s+"
-                       r"(?:the\s+)?$", re.IGNORECASE)
-
-
-def other_event(profile: Profile, text: str, start: int) -> bool:
-    """The day or time is when something else happens: the thing that starts or ends then is none of this
-    checklist's own words ("a movie that starts at 8:30 pm" is no restaurant's time; for a film it is)."""
-    event = _EVENT_AT.search(text, 0, start)
-    return event is not None and not any(w in profile.topic or stem(w) in profile.topic
-                                         for w in event.group(1).lower().split())
 
 
 def _free(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], agent_text: str) -> str | None:

@@ -2,7 +2,7 @@
 
 Two required facts of one type ("origin city" and "destination city", "departure date" and
 "return date") are told apart by their own words, and a value by the words just before it:
-"from Boston", "leaving on the 4th" start; "to Portland", "back on the 8th" end.
+"from Boston", "leaving on the 4th", "I'm at the Hyatt" start; "to Portland", "back on the 8th" end.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from core.extractors.offline.profile import FactProfile, words
 
 START, END = "start", "end"
 _START_WORDS, _END_WORDS = START_WORDS, END_WORDS
-_BEFORE_START = re.compile(r"\b(?:from|leav(?:e|ing)|depart(?:ing|ure)?|(?<!check\s)(?<!checking\s)out\s+of|"
+_BEFORE_START = re.compile(r"\b(?:from|leav(?:e|ing)|(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:currently\s+|now\s+|still\s+)?at|depart(?:ing|ure)?|(?<!check\s)(?<!checking\s)out\s+of|"
                            r"start(?:ing)?|pick\s+me\s+up|originat\w*|check(?:ing|s)?[\s-]*in(?:to)?|begin\w*)"
                            r"\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
 _BEFORE_END = re.compile(r"\b(?:to|into|towards?|reach|arriv\w*|return\w*|back|until|till|destination\w*|"

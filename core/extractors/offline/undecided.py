@@ -2,7 +2,8 @@
 
 "Between 7 and 8 in the evening", "the twenty-first, or possibly the twenty-second", "2 or 3 of us" name
 no one value: the agent asks again. (A vocabulary value offered as one of two is read in `plain`.)
-A handle, an e-mail address or a web address ("checking_account_confirmed", "me@savings.example",
+A number that labels a thing rather than counting it, after its noun ("I live in unit 3", "at gate 5",
+"my flight 302"), is no count, amount or day. A handle, an e-mail address or a web address ("checking_account_confirmed", "me@savings.example",
 "https://…/checking") is a string the customer quotes, not words they say: a value inside it is not stated.
 English number words only; the rest is punctuation.
 """
@@ -29,6 +30,19 @@ _OPEN = re.compile(
     rf"\b(?:around|about|roughly|approximately|somewhere|anywhere|maybe|say)\s+(?:from\s+)?{_NUMBER}\s*"
     rf"(?:to|-|–)\s*{_NUMBER}",
     re.IGNORECASE)
+# A number after a noun that a determiner or preposition opens labels that thing: "in unit 3 of my building",
+# "at gate 5", "the bus 38". Not after words that qualify a count ("at least 3", "the other 2", "for about 4"),
+# nor when the number goes on to count something ("the usual 2 tickets", "a table 4 people") or is a time.
+_QUALIFIERS = (r"about|around|just|only|exactly|maybe|perhaps|probably|approximately|roughly|nearly|almost|like|"
+               r"least|most|over|under|than|up|some|any|all|other|same|usual|remaining|first|last|next|extra|"
+               r"additional|total|whole|full|entire|mere|another|those|these|max|maximum|min|minimum|top|final|"
+               r"lucky|number|no")
+_LABEL = re.compile(
+    r"\b(?:in|at|on|from|of|near|by|the|my|our|your|his|her|their|this|that)\s+"
+    rf"(?!(?:{_QUALIFIERS})\b)(?-i:[a-z]{{2,}})\s+#?(?P<number>\d+)[a-zA-Z]?\b"
+    r"(?!\s*(?:[:.,]\d|[ap]\.?m\b|o'?clock|%|percent|(?-i:[a-z]+s)\b|of\s+(?:us|them|you)\b|"
+    r"(?:people|persons|adults|guests|folks|children|kids)\b))",
+    re.IGNORECASE)
 # A token that is an identifier: joined by underscores, or an e-mail or web address.
 # (A query string glued to a word leaves the word: "Avenue?rider_count=3" keeps "Avenue".)
 _IDENTIFIER = re.compile(r"[\w.\-]*[^\W_]_\w[\w.\-]*|[\w.\-+]+@[\w\-]+\.[\w.\-]+|\b(?:https?://|www\.)\S+",
@@ -43,6 +57,8 @@ def undecided(text: str, typed: str | None = None) -> str:
     apart ("savings_user" -> "savings").
     """
     out = list(text)
+    for label in _LABEL.finditer(text):
+        out[label.start("number"):label.end("number")] = " " * len(label.group("number"))
     for found in _IDENTIFIER.finditer(typed if typed is not None else text):
         start, end = min(found.start(), len(out)), min(found.end(), len(out))
         out[start:end] = " " * (end - start)

@@ -1,0 +1,78 @@
+"""A day or time that belongs to something else than this request: the grammar of "when X happens".
+
+"a movie that starts at 8:30 pm", "I get off work at 5:30", "the 9 pm bus", "our anniversary is May 9",
+"Thursday is my kid's recital": each names when another thing happens. It is this request's day or time
+only when that thing is one of the checklist's own words ("the movie starts at 8:30 pm" for a film's
+show time). English grammar only; what counts as this request's thing comes from the schema (`Profile.topic`).
+Read alike by the offline tier (`line`) and the contract.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extractors.offline.profile import Profile, stem
+
+_DETERMINER = r"(?:the|a|an|my|our|his|her|their|your|this|that)"
+# A verb of an event starting or ending, with its particle: "starts", "gets off", "lets out", "wraps up".
+_EVENT_VERB = (r"(?:start|begin|began|end|finish|land|leave|left|depart|arrive|open|close|kick\s+off|let\s+out|"
+               r"wrap\s+up|get\s+off|got\s+off|get\s+out\s+of|got\s+out\s+of)(?:s|es|ed|ing)?")
+# A thing that starts or ends then, as its subject with up to five words (a relative clause) between:
+# "a movie that starts at 8:30 pm", "the movie we're seeing afterwards starts at 9 pm".
+_SUBJECT_EVENT = re.compile(
+    rf"\b{_DETERMINER}\s+((?:[a-z']+\s+){{0,5}}?(?!to\b)[a-z']+)\s+(?:that\s+|which\s+)?{_EVENT_VERB}\s+"
+    r"(?:at|on|around|by|about)\s+(?:the\s+)?$", re.IGNORECASE)
+# The customer ends or leaves another thing then: "I get off work at 5:30", "we leave the office at 6"
+# (a bare "we leave at 6", or leaving a named place, "we leave Seattle on Tuesday", is the trip itself).
+_LEAVES_THING = re.compile(
+    rf"\b(?:i|we|he|she|they)\s+(?:\w+\s+)?{_EVENT_VERB}\s+(?:(?:the|my|our|his|her|their)\s+)?((?-i:[a-z]+))\s+"
+    r"(?:at|on|around|by|about)\s+(?:the\s+)?$", re.IGNORECASE)
+# A thing said to be on that day or at that time: "our anniversary is May 9", "the whole book club is on
+# the 8th" (the subject with up to three words).
+_THING_IS = re.compile(
+    rf"\b{_DETERMINER}\s+((?:[a-z']+\s+){{0,3}}?[a-z']+)\s+(?:is|was|are|were|falls)\s+"
+    r"(?:(?:on|at|around|about|in)\s+)?(?:the\s+)?$", re.IGNORECASE)
+# The day or time said to be another thing: "Thursday is my kid's recital", "7 pm is the school pickup".
+_IS_THING = re.compile(
+    r"\s*(?:is|'s|was)\s+(?:(?:my|our|his|her|their|the|a|an)\s+)(?:[a-z]+'s\s+)?((?:[a-z]+\s+){0,2}[a-z]+)",
+    re.IGNORECASE)
+# The day or time as the modifier of another thing's noun: "the 9 pm bus", "my 3:30 meeting".
+_BEFORE_DETERMINER = re.compile(rf"\b{_DETERMINER}\s+$", re.IGNORECASE)
+_NOUN_AFTER = re.compile(r"\s+([a-z]+)\b")
+# Nouns any booking uses for its own slot: "the 7 pm one", "the 9 am slot", "a Friday morning".
+_SLOT_WORDS = frozenset({"one", "ones", "slot", "spot", "time", "option", "opening", "session", "booking",
+                         "reservation", "appointment", "start", "day", "date", "night", "morning", "afternoon",
+                         "evening", "noon", "midnight"})
+# Words after a value that are no noun of a thing: "7 pm sharp", "7 pm or later", "Friday works".
+_NOT_A_NOUN = frozenset({"pm", "am", "o'clock", "sharp", "or", "and", "is", "works", "would", "will", "please",
+                         "then", "instead", "too", "if", "that", "which", "for", "to", "at", "on", "in", "with", "by",
+                         "from", "until", "through"})
+# Nouns of the choice itself: "my preference is 7 pm", "the plan is Friday", and superlatives ("the earliest I
+# can do is 7 pm", "the best day is Friday").
+_CHOICE_WORDS = frozenset({"preference", "choice", "plan", "idea", "pick", "answer", "guess", "hope", "best", "first",
+                           "last", "only", "request", "wish"})
+
+
+def other_event(profile: Profile, text: str, start: int, end: int | None = None) -> bool:
+    """The day or time at text[start:end] is when something else happens, and that thing is none of this
+    checklist's own words. Without `end` only what comes before the value is read."""
+    before = text[max(0, start - 120):start]
+    for pattern in (_SUBJECT_EVENT, _LEAVES_THING, _THING_IS):
+        found = pattern.search(before)
+        if found is not None and not _ours(profile, found.group(1)):
+            return True
+    if end is None:
+        return False
+    thing = _IS_THING.match(text, end)
+    if thing is not None and not _ours(profile, thing.group(1)):
+        return True
+    noun = _NOUN_AFTER.match(text, end)
+    return (noun is not None and _BEFORE_DETERMINER.search(before) is not None
+            and noun.group(1).lower() not in _NOT_A_NOUN and not _ours(profile, noun.group(1)))
+
+
+def _ours(profile: Profile, phrase: str) -> bool:
+    """Some word of the phrase is one of the checklist's own (a film for a film's show time)."""
+    return any(w in profile.topic or stem(w) in profile.topic or w in _SLOT_WORDS or w in _CHOICE_WORDS
+               or (w.endswith("est") and len(w) > 5)
+               for w in phrase.lower().replace("'s", " ").split())
