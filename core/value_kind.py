@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from core.checklist import Checklist, Fact
 from core.extractors.offline.kinds import COUNT, DATE, MONEY, PERSON, PLACE, TIME
+from core.extractors.offline.names import KIN_AS_NAME, KINSHIP
 from core.extractors.offline.profile import profile
 from core.text import skeleton
 
@@ -59,6 +60,11 @@ _NOT_A_NAME = re.compile(r"(?<![\w'])(?:any|anyone|anybody|anything|some|someone
                          r"his|her|their|our|it|its|them|they|i|me|you|we|us)(?![\w'])", re.IGNORECASE)
 
 
+def _only_a_relation(value: str) -> bool:
+    said = [w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", value)]
+    return bool(said) and all(w in KINSHIP and w not in KIN_AS_NAME for w in said)
+
+
 def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool:
     """Whether `value` cannot be a value of `fact` (see the module docstring)."""
     kind = profile(checklist).facts[fact].kind
@@ -69,6 +75,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "$500" or "12" is not who
     if kind == PERSON and _NOT_A_NAME.search(value):
         return True  # "any account that works", "whoever is free": a phrase about someone, not a name
+    if kind == PERSON and _only_a_relation(value):
+        return True  # "colleague", "sister": who they are to the customer, not a name ("Mom" is one)
     if kind in (PERSON, PLACE) and _ONLY_WHEN_OR_HOW_MUCH.fullmatch(value.strip()):
         return True
     words: tuple[str, ...] | None = None

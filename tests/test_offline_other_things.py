@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from core.checklist import Checklist
-from core.contract import VALUE_NOT_STATED, check
+from core.contract import VALUE_NOT_STATED, VALUE_WRONG_KIND, check
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extraction import Extraction
 from core.extractors.offline import extract_facts
@@ -136,3 +136,18 @@ def test_the_contract_refuses_a_time_of_another_thing(salon):
     assert ("visit_time", VALUE_NOT_STATED) in {(f.fact, f.code) for f in verdict.findings}
     plain = check(salon, "BookVisit", talk("Book Rosa on Friday at 6 pm."), Extraction(dict(reported)))
     assert plain.accepted == reported
+
+
+def test_a_relation_is_no_name_of_the_person():
+    purse = Checklist.from_schema({
+        "service_name": "Purse_6", "description": "Pay people",
+        "slots": [{"name": "sum", "description": "How much money to pay", "is_categorical": False},
+                  {"name": "payee", "description": "Name of the person receiving the money", "is_categorical": False}],
+        "intents": [{"name": "Pay", "description": "Pay someone", "required_slots": ["sum", "payee"]}]})
+    assert extract_facts(purse, "Pay", talk("Send $55 to my colleague.")) == {"sum": "$55"}
+    assert extract_facts(purse, "Pay", talk("Send $55 to my colleague Priya.")) == {"sum": "$55", "payee": "Priya"}
+    lines = talk("Send $55 to my colleague.")
+    verdict = check(purse, "Pay", lines, Extraction({"sum": "$55", "payee": "colleague"}))
+    assert ("payee", VALUE_WRONG_KIND) in {(f.fact, f.code) for f in verdict.findings}
+    mom = check(purse, "Pay", talk("Send $55 to Mom."), Extraction({"sum": "$55", "payee": "Mom"}))
+    assert mom.accepted == {"sum": "$55", "payee": "Mom"}

@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from core.extractors.offline.events import SLOT_WORDS
+
 _SENTENCE = re.compile(r"[^.!?;]+[.!?;]*")
 # Time that is over: "last week", "two years ago", "yesterday", "used to", "already", "previously".
 _PAST_TIME = re.compile(
@@ -85,7 +87,8 @@ _THIRD_PARTY = re.compile(
     r"(?:^|\b(?:and|but|so|p\.?\s?s\.?)\s+)\W*(?:my|his|her|their|our)\s+(?P<person>[a-z]+)(?:\s+[A-Z][a-z]+)?\s+"
     rf"{_ADVERB}(?:goes|lives|loves|uses|flies|likes|works|stays|prefers|{_SAYS}|"
     # what someone else was doing: "my husband was on this chat a minute ago asking about the savings account"
-    r"(?:was|were|is|has\s+been|had\s+been)\s+(?:[^.!?;,]*?\s)?(?:asking|saying|telling|talking|chatting|typing))\b|"
+    r"(?:was|were|is|has\s+been|had\s+been)\s+"
+    r"(?-i:(?:[a-z ]*?\s)?(?:asking|saying|telling|talking|chatting|typing)))\b|"
     r"\b(?:the|a|an)\s+(?P<thing>[a-z]+)\s+(?:that\s+)?(?:my|his|her|their|our)\s+[a-z]+\s+(?:uses|has|owns|likes)\b",
     re.IGNORECASE)
 # How things stand, not what is asked: "There's $2,340 in it", "there is $80 left on it" (a count of
@@ -125,7 +128,7 @@ _ASKED_ABOUT = re.compile(
 # What the customer's own thing holds or came to, with a number: "My balance is $1,240", "my rent was $900",
 # "the last transfer I made was $300". It states a fact of this form only when the thing is one of its
 # facts ("My amount is $50" is odd but plain); a past "was" followed by a number is another time's.
-_OWN_STATE = re.compile(r"^\W*(?:(?:and|but|so|also)\s+)?(?:my|our|the|his|her|their)\s+"
+_OWN_STATE = re.compile(r"^\W*(?:(?:and|but|so|also)\s+)?(?:my|our|his|her|their)\s+"
                         r"(?P<noun>(?:[a-z]+\s+){0,2}[a-z]+)\s+"
                         r"(?:is|was|are|were)\s+(?:(?:about|around|only|just|now|currently|roughly|at|on|in)\s+)?"
                         r"(?:the\s+)?[$£€]?\s?\d", re.IGNORECASE)
@@ -276,7 +279,8 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
     if _RETURN_LEG.search(sentence) and fact_stems is not None and not fact_stems("return"):
         return True
     state = _OWN_STATE.match(sentence)
-    if state and fact_stems is not None and not any(fact_stems(word) for word in state.group("noun").split()):
+    if state and fact_stems is not None and not any(fact_stems(word) or word.lower() in SLOT_WORDS
+                                                    for word in state.group("noun").split()):
         return True
     if _PAST_TIME.search(sentence) or _STATE.match(sentence):
         return True

@@ -12,15 +12,20 @@ from __future__ import annotations
 import re
 
 from core.extractors.offline.profile import Profile, stem
+from core.extractors.offline.values import AFTER_A_DAY, TIME
 
 _DETERMINER = r"(?:the|a|an|my|our|his|her|their|your|this|that)"
-# A verb of an event starting or ending, with its particle: "starts", "gets off", "lets out", "wraps up".
+# A verb of an event starting or ending, with its particle: "starts", "gets off", "lets out", "wraps up" (not
+# "-ing": "the vehicle starting on the 7th" is how the customer's own use of it is said).
 _EVENT_VERB = (r"(?:start|begin|began|end|finish|land|leave|left|depart|arrive|open|close|kick\s+off|let\s+out|"
-               r"wrap\s+up|get\s+off|got\s+off|get\s+out\s+of|got\s+out\s+of)(?:s|es|ed|ing)?")
+               r"wrap\s+up|get\s+off|got\s+off|get\s+out\s+of|got\s+out\s+of)(?:s|es|ed)?")
+# A word inside the thing's phrase: lower case, and no verb "to be", conjunction or "I" that would join two clauses
+# ("The city is Philadelphia and I will depart on the 11th" is one request).
+_INNER_WORD = r"(?!(?:is|are|was|were|and|but|or|so|then|i|it|which|who|that)\b)(?-i:[a-z']+)"
 # A thing that starts or ends then, as its subject with up to five words (a relative clause) between:
 # "a movie that starts at 8:30 pm", "the movie we're seeing afterwards starts at 9 pm".
 _SUBJECT_EVENT = re.compile(
-    rf"\b{_DETERMINER}\s+((?:[a-z']+\s+){{0,5}}?(?!to\b)[a-z']+)\s+(?:that\s+|which\s+)?{_EVENT_VERB}\s+"
+    rf"\b{_DETERMINER}\s+((?:{_INNER_WORD}\s+){{0,5}}?(?!to\b){_INNER_WORD})\s+(?:that\s+|which\s+)?{_EVENT_VERB}\s+"
     r"(?:at|on|around|by|about)\s+(?:the\s+)?$", re.IGNORECASE)
 # The customer ends or leaves another thing then: "I get off work at 5:30", "we leave the office at 6"
 # (a bare "we leave at 6", or leaving a named place, "we leave Seattle on Tuesday", is the trip itself).
@@ -30,23 +35,25 @@ _LEAVES_THING = re.compile(
 # A thing said to be on that day or at that time: "our anniversary is May 9", "the whole book club is on
 # the 8th" (the subject with up to three words).
 _THING_IS = re.compile(
-    rf"\b{_DETERMINER}\s+((?:[a-z']+\s+){{0,3}}?[a-z']+)\s+(?:is|was|are|were|falls)\s+"
+    rf"\b{_DETERMINER}\s+((?:{_INNER_WORD}\s+){{0,3}}?{_INNER_WORD})\s+(?:is|was|are|were|falls)\s+"
     r"(?:(?:on|at|around|about|in)\s+)?(?:the\s+)?$", re.IGNORECASE)
 # The day or time said to be another thing: "Thursday is my kid's recital", "7 pm is the school pickup".
 _IS_THING = re.compile(
     r"\s*(?:is|'s|was)\s+(?:(?:my|our|his|her|their|the|a|an)\s+)(?:[a-z]+'s\s+)?((?:[a-z]+\s+){0,2}[a-z]+)",
     re.IGNORECASE)
-# The day or time as the modifier of another thing's noun: "the 9 pm bus", "my 3:30 meeting".
+# The time as the modifier of another thing's noun: "the 9 pm bus", "my 3:30 meeting" (a day is read so too
+# rarely to tell from "my March 2nd look like").
 _BEFORE_DETERMINER = re.compile(rf"\b{_DETERMINER}\s+$", re.IGNORECASE)
 _NOUN_AFTER = re.compile(r"\s+([a-z]+)\b")
 # Nouns any booking uses for its own slot: "the 7 pm one", "the 9 am slot", "a Friday morning".
-_SLOT_WORDS = frozenset({"one", "ones", "slot", "spot", "time", "option", "opening", "session", "booking",
+SLOT_WORDS = frozenset({"one", "ones", "slot", "spot", "time", "option", "opening", "session", "booking",
                          "reservation", "appointment", "start", "day", "date", "night", "morning", "afternoon",
                          "evening", "noon", "midnight"})
-# Words after a value that are no noun of a thing: "7 pm sharp", "7 pm or later", "Friday works".
-_NOT_A_NOUN = frozenset({"pm", "am", "o'clock", "sharp", "or", "and", "is", "works", "would", "will", "please",
-                         "then", "instead", "too", "if", "that", "which", "for", "to", "at", "on", "in", "with", "by",
-                         "from", "until", "through"})
+# Words after a value that are no noun of a thing: "7 pm sharp", "the 8th of March", "Friday works".
+_NOT_A_NOUN = AFTER_A_DAY | frozenset({"sharp", "instead", "till", "til", "onwards", "latest", "earliest", "up", "down",
+                                       "while", "since", "because", "cause", "after", "before", "where", "though",
+                                       "although", "unless", "whereas", "once", "now", "right", "yet", "still",
+                                       "already", "ok", "okay", "here", "there", "today", "tomorrow", "tonight"})
 # Nouns of the choice itself: "my preference is 7 pm", "the plan is Friday", and superlatives ("the earliest I
 # can do is 7 pm", "the best day is Friday").
 _CHOICE_WORDS = frozenset({"preference", "choice", "plan", "idea", "pick", "answer", "guess", "hope", "best", "first",
@@ -67,12 +74,18 @@ def other_event(profile: Profile, text: str, start: int, end: int | None = None)
     if thing is not None and not _ours(profile, thing.group(1)):
         return True
     noun = _NOUN_AFTER.match(text, end)
-    return (noun is not None and _BEFORE_DETERMINER.search(before) is not None
-            and noun.group(1).lower() not in _NOT_A_NOUN and not _ours(profile, noun.group(1)))
+    return (noun is not None and TIME.fullmatch(text[start:end]) is not None
+            and _BEFORE_DETERMINER.search(before) is not None and noun.group(1).lower() not in _NOT_A_NOUN
+            and not noun.group(1).endswith("ly")
+            and not _ours(profile, noun.group(1)))
 
 
 def _ours(profile: Profile, phrase: str) -> bool:
     """Some word of the phrase is one of the checklist's own (a film for a film's show time)."""
-    return any(w in profile.topic or stem(w) in profile.topic or w in _SLOT_WORDS or w in _CHOICE_WORDS
+    joined = phrase.lower().replace(" ", "").replace("-", "")
+    if any(name.replace("_", "").startswith(joined) for name in profile.facts if len(joined) > 4):
+        return True  # "the checkout" for check_out_date
+    return any(w in profile.topic or stem(w) in profile.topic or profile.names_a_fact(w) or w in SLOT_WORDS
+               or w in _CHOICE_WORDS
                or (w.endswith("est") and len(w) > 5)
                for w in phrase.lower().replace("'s", " ").split())

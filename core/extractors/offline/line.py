@@ -37,7 +37,7 @@ from core.extractors.offline.profile import (
     words,
 )
 from core.extractors.offline.proposal import proposed_value
-from core.extractors.offline.roles import END, START, fact_role, is_stay, value_role
+from core.extractors.offline.roles import END, START, fact_role, is_stay, value_role, where_now
 
 _FILLER = re.compile(
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|please|uh|um|well|so|oh|and|it's|it is|it'll be|that's|that is|that would be|"
@@ -113,9 +113,8 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if not spans and fact.fact.name in asked and kind == MONEY:
         spans = [s for s in values.numbers(text) if not _inside(s, values.times(text))]
     stated = [s for s in spans if not denied(text, s[0], s[1])]
-    if not rivals and kind == PLACE and fact_role(fact) == END:
-        # where the customer is now, or leaves from, is no destination: "I'm at the Hyatt", "a ride from SFO"
-        stated = [s for s in stated if value_role(text, s[0]) != START]
+    if kind == PLACE and fact_role(fact) == END:
+        stated = [s for s in stated if not where_now(text, s[0])]  # "I'm at the Hyatt" is no destination
     if rivals:
         whose = [s for s in stated if _mine(fact, rivals, text, s[0], asked)]
         stated = (whose or _in_range(fact, rivals, text, stated)

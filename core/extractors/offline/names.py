@@ -37,9 +37,13 @@ NOT_NAMES = frozenset(_NOT_NAME_TEXT.split())
 _KIN_TITLES = frozenset({"aunt", "auntie", "uncle", "grandma", "grandpa", "granny", "cousin"})
 KINSHIP = frozenset({"mom", "mum", "mother", "dad", "father", "aunt", "auntie", "uncle", "grandma", "grandpa",
                      "granny", "brother", "sister", "son", "daughter", "wife", "husband", "cousin", "friend",
-                     "boss", "nephew", "niece"})
+                     "boss", "nephew", "niece", "grandmother", "grandfather", "parents", "kid", "child",
+                     # people of the customer's company and home: "send it to my colleague" names no one
+                     "colleague", "coworker", "co-worker", "partner", "spouse", "fiance", "fiancee", "girlfriend",
+                     "boyfriend", "roommate", "flatmate", "housemate", "neighbor", "neighbour", "landlord",
+                     "tenant", "manager", "assistant", "secretary", "teacher", "client", "buddy", "pal"})
 # Kin words people also use as a name on their own ("send it to Mom").
-_KIN_AS_NAME = frozenset({"mom", "mum", "dad", "mother", "father", "grandma", "grandpa", "granny", "auntie"})
+KIN_AS_NAME = frozenset({"mom", "mum", "dad", "mother", "father", "grandma", "grandpa", "granny", "auntie"})
 _TITLE = re.compile(r"^(?:mr|mrs|ms|miss|mister)\.?\s+", re.IGNORECASE)
 _NAME_TOKEN = r"[A-Za-z][\w'’-]*"
 # A name follows one of these cue words: "to Amir", "named Amir", "recipient is Amir", "pay Amir".
@@ -86,7 +90,7 @@ def person_in(phrase: str, capital_needed: bool, schema_words: frozenset[str] = 
         if rest and _is_name_word(rest[0].strip(".,!?;:"), True, schema_words):
             name = rest[0].strip(".,!?;:")
             return f"{tokens[0]} {name}" if first in _KIN_TITLES else name
-        return tokens[0].strip(".,!?;:") if first in _KIN_AS_NAME else None
+        return tokens[0].strip(".,!?;:") if first in KIN_AS_NAME else None
     taken = []
     if re.fullmatch(r"dr\.?", tokens[0], re.IGNORECASE) and len(tokens) > 1:
         taken.append(tokens[0])  # "Dr. Thomas Stodgel" keeps the title the customer wrote

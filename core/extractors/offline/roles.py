@@ -2,7 +2,7 @@
 
 Two required facts of one type ("origin city" and "destination city", "departure date" and
 "return date") are told apart by their own words, and a value by the words just before it:
-"from Boston", "leaving on the 4th", "I'm at the Hyatt" start; "to Portland", "back on the 8th" end.
+"from Boston", "leaving on the 4th" start; "to Portland", "back on the 8th" end.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from core.extractors.offline.profile import FactProfile, words
 
 START, END = "start", "end"
 _START_WORDS, _END_WORDS = START_WORDS, END_WORDS
-_BEFORE_START = re.compile(r"\b(?:from|leav(?:e|ing)|(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:currently\s+|now\s+|still\s+)?at|depart(?:ing|ure)?|(?<!check\s)(?<!checking\s)out\s+of|"
+_BEFORE_START = re.compile(r"\b(?:from|leav(?:e|ing)|"
+                           r"depart(?:ing|ure)?|(?<!check\s)(?<!checking\s)out\s+of|"
                            r"start(?:ing)?|pick\s+me\s+up|originat\w*|check(?:ing|s)?[\s-]*in(?:to)?|begin\w*)"
                            r"\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
 _BEFORE_END = re.compile(r"\b(?:to|into|towards?|reach|arriv\w*|return\w*|back|until|till|destination\w*|"
@@ -105,6 +106,16 @@ def _own_role(fact: Fact, by_name: bool) -> str | None:
 def is_stay(fact: FactProfile) -> bool:
     """The fact's role comes from checking in or out ("Check in date for the house")."""
     return any(_CHECK.search(t) for t in (fact.fact.name.replace("_", " "), fact.fact.description))
+
+
+# Where the customer is now: "I'm at the Hyatt on Pine Street", "we are currently at the zoo".
+_WHERE_NOW = re.compile(r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:currently\s+|now\s+|still\s+|right\s+)?at\s+"
+                        r"(?:the\s+)?$", re.IGNORECASE)
+
+
+def where_now(text: str, start: int) -> bool:
+    """The place at `start` is where the customer is now, which is no destination."""
+    return _WHERE_NOW.search(text, max(0, start - 40), start) is not None
 
 
 def value_role(text: str, start: int, stay: bool = False) -> str | None:

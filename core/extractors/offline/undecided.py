@@ -2,15 +2,18 @@
 
 "Between 7 and 8 in the evening", "the twenty-first, or possibly the twenty-second", "2 or 3 of us" name
 no one value: the agent asks again. (A vocabulary value offered as one of two is read in `plain`.)
-A number that labels a thing rather than counting it, after its noun ("I live in unit 3", "at gate 5",
-"my flight 302"), is no count, amount or day. A handle, an e-mail address or a web address ("checking_account_confirmed", "me@savings.example",
-"https://…/checking") is a string the customer quotes, not words they say: a value inside it is not stated.
+A number that labels a thing rather than counting it, after its noun ("I live in unit 3", "at gate 5"),
+is no count, amount or day. A handle, an e-mail address or a web address ("checking_account_confirmed",
+"me@savings.example", "https://…/checking") is a string the customer quotes, not words they say: a value
+inside it is not stated.
 English number words only; the rest is punctuation.
 """
 
 from __future__ import annotations
 
 import re
+
+from core.extractors.offline.values import AFTER_A_DAY
 
 _UNITS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
           "seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred")
@@ -36,13 +39,26 @@ _OPEN = re.compile(
 _QUALIFIERS = (r"about|around|just|only|exactly|maybe|perhaps|probably|approximately|roughly|nearly|almost|like|"
                r"least|most|over|under|than|up|some|any|all|other|same|usual|remaining|first|last|next|extra|"
                r"additional|total|whole|full|entire|mere|another|those|these|max|maximum|min|minimum|top|final|"
-               r"lucky|number|no")
+               r"lucky|number|no|morning|afternoon|evening|night|noon|tonight|today|tomorrow")
 _LABEL = re.compile(
     r"\b(?:in|at|on|from|of|near|by|the|my|our|your|his|her|their|this|that)\s+"
-    rf"(?!(?:{_QUALIFIERS})\b)(?-i:[a-z]{{2,}})\s+#?(?P<number>\d+)[a-zA-Z]?\b"
-    r"(?!\s*(?:[:.,]\d|[ap]\.?m\b|o'?clock|%|percent|(?-i:[a-z]+s)\b|of\s+(?:us|them|you)\b|"
-    r"(?:people|persons|adults|guests|folks|children|kids)\b))",
+    rf"(?!(?:{_QUALIFIERS})\b)(?P<noun>(?-i:[a-z]{{2,}}))\s+#?(?P<number>\d+)[a-zA-Z]?\b"
+    r"(?!\s*(?:[:.,]\d|[ap]\.?m\b|o'?clock|%))(?:\s+(?P<next>[a-z']+))?",
     re.IGNORECASE)
+
+
+def _labels(text: str) -> list[tuple[int, int]]:
+    """Where label numbers stand: the noun before is a noun (no function word: "stay in for 1 person"), and
+    what follows is none of the thing's own noun (a function word, punctuation or the end: "unit 3 of")."""
+    spans = []
+    for found in _LABEL.finditer(text):
+        following = (found.group("next") or "").lower()
+        if found.group("noun").lower() in AFTER_A_DAY or (following and following not in AFTER_A_DAY):
+            continue
+        spans.append((found.start("number"), found.end("number")))
+    return spans
+
+
 # A token that is an identifier: joined by underscores, or an e-mail or web address.
 # (A query string glued to a word leaves the word: "Avenue?rider_count=3" keeps "Avenue".)
 _IDENTIFIER = re.compile(r"[\w.\-]*[^\W_]_\w[\w.\-]*|[\w.\-+]+@[\w\-]+\.[\w.\-]+|\b(?:https?://|www\.)\S+",
@@ -57,8 +73,8 @@ def undecided(text: str, typed: str | None = None) -> str:
     apart ("savings_user" -> "savings").
     """
     out = list(text)
-    for label in _LABEL.finditer(text):
-        out[label.start("number"):label.end("number")] = " " * len(label.group("number"))
+    for start, end in _labels(text):
+        out[start:end] = " " * (end - start)
     for found in _IDENTIFIER.finditer(typed if typed is not None else text):
         start, end = min(found.start(), len(out)), min(found.end(), len(out))
         out[start:end] = " " * (end - start)

@@ -96,7 +96,7 @@ _BARE_ORDINAL = re.compile(r"\d{1,2}(?:st|nd|rd|th)")
 # "the 9th morning"); before any other word it orders a thing: "the 3rd floor", "the first open slot".
 _ORDINAL_ONLY = re.compile(rf"(?:the\s+)?{_ORDINAL}", re.IGNORECASE)
 _NEXT_WORD = re.compile(r"\s+([a-z][a-z']*)")
-_AFTER_A_DAY = frozenset(re.findall(r"\S+", """
+AFTER_A_DAY = frozenset(re.findall(r"\S+", """
 of at in on and or but for to from until till through thru around about by with without instead please then so too
 if as when which that than is was are were be been will would could should can may might must shall do does did
 works work worked sounds sound suits suit fits fit is's isn't won't wouldn't doesn't
@@ -112,7 +112,7 @@ def _orders_a_thing(text: str, span: Span) -> bool:
     if not _ORDINAL_ONLY.fullmatch(span[2]):
         return False
     following = _NEXT_WORD.match(text, span[1])
-    return following is not None and following.group(1) not in _AFTER_A_DAY
+    return following is not None and following.group(1) not in AFTER_A_DAY
 
 
 def dates(text: str) -> list[Span]:
