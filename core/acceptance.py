@@ -17,7 +17,7 @@ from core.conditions import conditional
 from core.text import contains_words, skeleton
 
 # A reply that opens by accepting or refusing what the agent just asked or proposed.
-YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|ok|okay|alright|all right|fine|definitely|absolutely|of course|"
+YES = re.compile(r"^\W*(?:yes|yeah|yea|yep|yup|sure|ok|okay|alright|all right|fine|definitely|absolutely|of course|"
                  r"certainly|correct|right|"
                  r"(?:that|this|it)(?:'s| is)? (?:sounds|seems|suits|works|looks)|"
                  r"(?:that|this|it)(?:'s| is)? (?:fine|good|great|perfect|correct|right)(?: (?:to|for) (?:me|us))?"
@@ -26,7 +26,10 @@ YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|sure|ok|okay|alright|all right|fine|d
                  r"that(?:'s| is| would be| will be)? (?:fine|ok|okay|good|great|perfect)|sounds good|please do|"
                  r"(?:that|this|it)(?: one)? (?:would|will|'ll) do|"
                  r"(?:that's|that is|you've got|you have got) the right|"
-                 r"i(?:'m| am) (?:ok|okay|fine)|i don't mind|works for me|go ahead|"
+                 r"i(?:'m| am) (?:ok|okay|fine)|i don't mind|works for me|go ahead|i accept|"
+                 # the offer named as the one wanted: "That's the one", "That is what I was looking for"
+                 r"(?:that|this|it)(?:'s| is) (?:the one|exactly what|just what|what) ?(?:i|we)?|"
+                 r"let's (?:go with|do|take|try) (?:that|this|it)|"
                  # the offer pointed at and praised or taken: "That apartment sounds good", "That one is great",
                  # "I like that song", "I'll take it"
                  r"(?:that|this|it)(?: one| \w+)?(?:'s| is| would be| sounds| seems| looks) (?:really |very )?"
@@ -70,10 +73,11 @@ def is_offer(agent_text: str, asked_before: str = "") -> bool:
     """The agent's line puts forward what it names, for the customer to take or refuse.
 
     `asked_before` is the customer's line just before it: an answer to their wh-question informs,
-    unless the answer is worded as a proposal.
+    unless the answer is worded as a proposal or the question asked for something else ("What else is there?").
     """
     sentences = [s.strip() for s in _SENTENCES.findall(agent_text) if s.strip()]
-    if not sentences or (_WH_QUESTION.search(asked_before) and not _PROPOSAL.search(agent_text)):
+    if not sentences or (_WH_QUESTION.search(asked_before) and not _PROPOSAL.search(agent_text)
+                         and not _ELSEWHERE.search(asked_before)):  # "What else is there?" asks for a new offer
         return False
     if all(_STATE.search(s) for s in sentences):
         return False  # "Your checking account balance is $22,309.73.": how things stand, nothing to take

@@ -90,7 +90,7 @@ def test_a_day_said_to_be_another_occasion_is_not_the_visit_day(salon, trick, pl
 
 def test_a_number_labelling_a_thing_is_no_count():
     flats = Checklist.from_schema(FLATS)
-    labelled = extract_facts(flats, "FindFlat", talk("A flat in Leith please. We live in flat 2 at the moment."))
+    labelled = extract_facts(flats, "FindFlat", talk("A flat in Leith please. We live in flat 2 of our building now."))
     assert labelled == {"district": "Leith"}
     counted = extract_facts(flats, "FindFlat", talk("A flat in Leith please, 2 bedrooms."))
     assert counted == {"district": "Leith", "bedrooms": "2"}

@@ -30,6 +30,7 @@ stop quit skip ignore forget proceed continue hurry wait enough fill report reco
 assume pick choose process repeat hold leave
 never nobody none nothing whatever anything everything nevermind
 i've we're we've you're you've they're they've he's she's isn't aren't don't doesn't can't won't oh ah wow
+there's here's it's that's what's
 alright awesome excellent wonderful certainly absolutely unfortunately sorry congratulations congrats
 """
 NOT_NAMES = frozenset(_NOT_NAME_TEXT.split())

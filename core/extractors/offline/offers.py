@@ -41,9 +41,12 @@ _ACKNOWLEDGED = re.compile(
 # So does one saying what there is in someone's account or booking: "There is $6,335.80 in your checking
 # account" (an agent may slip into the customer's "my").
 _IN_SENTENCE = r"(?:[^.!?]|\.(?=\d))*"  # a decimal point does not end the sentence: "$6,335.80"
+# (what there is in someone's account is said in one clause: "there are 10 songs, would you like to hear X in
+# his album Y?" offers X)
+_NO_CLAUSE = r"(?:[^.!?,]|[.,](?=\d))*"
 # ("Your" inside a title, before a capitalised word, is the title's: "How about Move Your Body by Sia?")
 _STATE = re.compile(rf"{_IN_SENTENCE}\byou(?:r)?\b(?!\s+(?-i:[A-Z])){_IN_SENTENCE}"
-                    rf"\b(?:has|have|is|are|shows?|holds?|contains?|stands?)\b{_IN_SENTENCE}|{_IN_SENTENCE}\byour\b{_IN_SENTENCE}\d{_IN_SENTENCE}|{_IN_SENTENCE}\bthere(?:'s|\s+is|\s+are)\b{_IN_SENTENCE}\b(?:in|on)\s+"
+                    rf"\b(?:has|have|is|are|shows?|holds?|contains?|stands?)\b{_IN_SENTENCE}|{_IN_SENTENCE}\byour\b{_IN_SENTENCE}\d{_IN_SENTENCE}|{_IN_SENTENCE}\bthere(?:'s|\s+is|\s+are)\b{_NO_CLAUSE}\b(?:in|on)\s+"
                     rf"(?:your|my|his|her|their|our)\b{_IN_SENTENCE}", re.IGNORECASE)
 _OFFERED_KINDS = (CLOSED, DATE, TIME, MONEY, PLACE, PERSON, TITLE)
 
@@ -84,6 +87,7 @@ def _spans(profile: Profile, fact: FactProfile, text: str) -> list[values.Span]:
             # nothing else named: a point "at" something is the thing offered ("a table at Sushi Zen in Napa")
             found = [s for s in names.titles(text, profile.schema_words, loose=True, at_points=True)
                      if names.AT_POINT.search(text[:s[0]])]
+        found = [s for s in found if not _named_for_another(profile, fact, text, s[0])]
         # a cue, or the fact's own noun right before the title: "the Morgan Wallen song Whiskey Glasses"
         cued = [s for s in found if s[3] or _after_own_noun(fact, text, s[0])]
         return [s[:3] for s in (cued or found[:1])]
@@ -96,6 +100,23 @@ def _kind_of(fact: FactProfile, text: str, end: int, start: int | None = None) -
     after = text[end:end + 20].split()
     one_word = start is None or " " not in text[start:end].strip()
     return one_word and bool(after) and stem(after[0].lower().strip(".,!?")) in fact.cues
+
+
+# Words a name may hold between its capitalised words: "This is Acting", "Sing To Me Instead", "Pride and Joy".
+_NAME_JOINERS = frozenset({"is", "of", "the", "a", "an", "in", "and", "to", "&", "for", "on", "at", "my", "me", "you"})
+
+
+def _named_for_another(profile: Profile, fact: FactProfile, text: str, start: int) -> bool:
+    """The name stands in (or right after) a name that another fact's own noun opens: in "Bird Set Free by Sia
+    from the album This is Acting", "Acting" belongs to the album, not the song."""
+    for word in reversed(text[:start].split()[-6:]):
+        bare = word.strip(",:\"'")
+        if bare[:1].isupper() or bare.lower() in _NAME_JOINERS:
+            continue
+        noun = stem(bare.lower())
+        return noun not in fact.cues and any(noun in other.cues for other in profile.facts.values()
+                                             if other is not fact)
+    return False
 
 
 def _after_own_noun(fact: FactProfile, text: str, start: int) -> bool:

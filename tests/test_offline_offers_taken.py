@@ -1,0 +1,63 @@
+"""Offers taken without a plain yes: "That's the one", "Yea, I like that one", an offer made in answer to
+"What else is there?", and a name inside another fact's name ("from the album This is Acting") left to that
+fact. Each beside the reply or wording that takes nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.checklist import Checklist
+from core.corpus import AGENT, CUSTOMER, Line
+from core.extractors.offline import extract_facts
+
+JUKEBOX = {
+    "service_name": "Jukebox_3",
+    "description": "Find and play tracks",
+    "slots": [
+        {"name": "track", "description": "Name of the track", "is_categorical": False},
+        {"name": "record", "description": "Record the track is on", "is_categorical": False},
+        {"name": "singer", "description": "Singer of the track", "is_categorical": False},
+    ],
+    "intents": [{"name": "PlayTrack", "description": "Play a track", "is_transactional": True,
+                 "required_slots": ["track"], "optional_slots": {"record": "dontcare", "singer": "dontcare"}}],
+}
+
+
+@pytest.fixture(scope="module")
+def jukebox() -> Checklist:
+    return Checklist.from_schema(JUKEBOX)
+
+
+def talk(*turns: tuple[str, str]) -> tuple[Line, ...]:
+    return tuple(Line(AGENT if who == "a" else CUSTOMER, text) for who, text in turns)
+
+
+OPENING = ("c", "Find me a track to play.")
+OFFER = ("a", "How about Northern Lights by Ana Ruiz from the record Songs of the Sea?")
+
+
+@pytest.mark.parametrize("reply", ["That's the one.", "Yea, I like that one.", "Let's go with that.",
+                                   "That is what I was looking for."])
+def test_a_reply_naming_the_offer_as_wanted_takes_it(jukebox, reply):
+    assert extract_facts(jukebox, "PlayTrack", talk(OPENING, OFFER, ("c", reply)))["track"] == "Northern Lights"
+
+
+@pytest.mark.parametrize("reply", ["That's not the one.", "What else is there?", "I like the record more."])
+def test_a_reply_turning_away_takes_nothing(jukebox, reply):
+    assert "track" not in extract_facts(jukebox, "PlayTrack", talk(OPENING, OFFER, ("c", reply)))
+
+
+def test_an_answer_to_what_else_is_a_new_offer(jukebox):
+    lines = talk(("c", "Find me a track."), ("a", "There's Salt Wind by Ana Ruiz."), ("c", "What else is there?"),
+                 ("a", "There's Northern Lights by Ana Ruiz."), ("c", "Yes, please."))
+    assert extract_facts(jukebox, "PlayTrack", lines)["track"] == "Northern Lights"
+    # an answer to a question about the offer informs: it offers nothing new
+    asked = talk(("c", "Find me a track."), ("a", "There's Salt Wind by Ana Ruiz."), ("c", "Who sings it?"),
+                 ("a", "Ana Ruiz sings it."), ("c", "Yes, please."))
+    assert extract_facts(jukebox, "PlayTrack", asked)["track"] == "Salt Wind"
+
+
+def test_words_inside_another_facts_name_are_not_the_track(jukebox):
+    offer = ("a", "How about Northern Lights from the record This is Home?")
+    assert extract_facts(jukebox, "PlayTrack", talk(OPENING, offer, ("c", "Yes, please.")))["track"] == "Northern Lights"
