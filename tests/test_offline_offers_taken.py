@@ -60,4 +60,5 @@ def test_an_answer_to_what_else_is_a_new_offer(jukebox):
 
 def test_words_inside_another_facts_name_are_not_the_track(jukebox):
     offer = ("a", "How about Northern Lights from the record This is Home?")
-    assert extract_facts(jukebox, "PlayTrack", talk(OPENING, offer, ("c", "Yes, please.")))["track"] == "Northern Lights"
+    got = extract_facts(jukebox, "PlayTrack", talk(OPENING, offer, ("c", "Yes, please.")))
+    assert got["track"] == "Northern Lights"
