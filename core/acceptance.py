@@ -28,8 +28,11 @@ YES = re.compile(r"^\W*(?:yes|yeah|yea|yep|yup|sure|ok|okay|alright|all right|fi
                  r"(?:that's|that is|you've got|you have got) the right|"
                  r"i(?:'m| am) (?:ok|okay|fine)|i don't mind|works for me|go ahead|i accept|"
                  # the offer named as the one wanted: "That's the one", "That is what I was looking for"
-                 r"(?:that|this|it)(?:'s| is) (?:the one|exactly what|just what|what) ?(?:i|we)?|"
-                 r"let's (?:go with|do|take|try) (?:that|this|it)|"
+                 r"(?:that|this|it)(?:'?s| is) (?:the one|exactly what|just what|what) ?(?:i|we)?|"
+                 r"let's (?:go with|do|take|try) (?:that|this|it)|that'?s it|go for it|"
+                 r"(?:i'll|i will|let me|let's) (?:try|take|have) (?:it|that|this)|"
+                 r"(?:that|this|it)(?:'s| is) (?:a|an) (?:really |very )?(?:good|great|nice|lovely|fine|perfect|"
+                 r"excellent|awesome|cool|wonderful) (?:one|choice|pick|option)|"
                  # the offer pointed at and praised or taken: "That apartment sounds good", "That one is great",
                  # "I like that song", "I'll take it"
                  r"(?:that|this|it)(?: one| \w+)?(?:'s| is| would be| sounds| seems| looks) (?:really |very )?"

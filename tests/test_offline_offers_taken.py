@@ -62,3 +62,23 @@ def test_words_inside_another_facts_name_are_not_the_track(jukebox):
     offer = ("a", "How about Northern Lights from the record This is Home?")
     got = extract_facts(jukebox, "PlayTrack", talk(OPENING, offer, ("c", "Yes, please.")))
     assert got["track"] == "Northern Lights"
+
+
+@pytest.mark.parametrize("reply", ["That's a good one.", "Go for it.", "I'll try it.", "Thats it."])
+def test_more_ways_of_taking_an_offer(jukebox, reply):
+    assert extract_facts(jukebox, "PlayTrack", talk(OPENING, OFFER, ("c", reply)))["track"] == "Northern Lights"
+    assert "track" not in extract_facts(jukebox, "PlayTrack", talk(OPENING, OFFER, ("c", "Is it a good one?")))
+
+
+def test_an_offer_written_in_lower_case_names_its_thing(jukebox):
+    offer = ("a", "how about northern lights by ana ruiz from the record songs of the sea?")
+    got = extract_facts(jukebox, "PlayTrack", talk(OPENING, offer, ("c", "Yes, please.")))
+    assert got["track"] == "northern lights"
+    refused = extract_facts(jukebox, "PlayTrack", talk(OPENING, offer, ("c", "No, something else.")))
+    assert "track" not in refused
+
+
+def test_a_question_to_the_customer_without_a_figure_is_no_statement_of_their_things(jukebox):
+    offer = ("a", "I found 1 track for you. What is your opinion on Northern Lights?")
+    got = extract_facts(jukebox, "PlayTrack", talk(OPENING, offer, ("c", "Yes, please.")))
+    assert got["track"] == "Northern Lights"

@@ -37,7 +37,8 @@ _ACKNOWLEDGED = re.compile(
     r"got\s+it|i\s+see|thanks?(?:\s+you)?)\b(?![^.!?]*\b(?:that|this|it|one|them|those|there|sounds?|works?|suits?)\b)",
     re.IGNORECASE)
 # A sentence telling the customer how their own things stand informs, it offers nothing: "Your checking
-# account has $5,118.77", "the balance of your savings is $80".
+# account has $5,118.77", "the balance of your savings is $80" (a number after the verb: "what is your opinion
+# on Turn Me On?" offers).
 # So does one saying what there is in someone's account or booking: "There is $6,335.80 in your checking
 # account" (an agent may slip into the customer's "my").
 _IN_SENTENCE = r"(?:[^.!?]|\.(?=\d))*"  # a decimal point does not end the sentence: "$6,335.80"
@@ -46,7 +47,7 @@ _IN_SENTENCE = r"(?:[^.!?]|\.(?=\d))*"  # a decimal point does not end the sente
 _NO_CLAUSE = r"(?:[^.!?,]|[.,](?=\d))*"
 # ("Your" inside a title, before a capitalised word, is the title's: "How about Move Your Body by Sia?")
 _STATE = re.compile(rf"{_IN_SENTENCE}\byou(?:r)?\b(?!\s+(?-i:[A-Z])){_IN_SENTENCE}"
-                    rf"\b(?:has|have|is|are|shows?|holds?|contains?|stands?)\b{_IN_SENTENCE}|{_IN_SENTENCE}\byour\b{_IN_SENTENCE}\d{_IN_SENTENCE}|{_IN_SENTENCE}\bthere(?:'s|\s+is|\s+are)\b{_NO_CLAUSE}\b(?:in|on)\s+"
+                    rf"\b(?:has|have|is|are|shows?|holds?|contains?|stands?)\b{_IN_SENTENCE}\d{_IN_SENTENCE}|{_IN_SENTENCE}\byour\b{_IN_SENTENCE}\d{_IN_SENTENCE}|{_IN_SENTENCE}\bthere(?:'s|\s+is|\s+are)\b{_NO_CLAUSE}\b(?:in|on)\s+"
                     rf"(?:your|my|his|her|their|our)\b{_IN_SENTENCE}", re.IGNORECASE)
 _OFFERED_KINDS = (CLOSED, DATE, TIME, MONEY, PLACE, PERSON, TITLE)
 
@@ -84,6 +85,8 @@ def _spans(profile: Profile, fact: FactProfile, text: str) -> list[values.Span]:
         found = [s for s in names.titles(text, profile.schema_words, loose=True)
                  if not _kind_of(fact, text, s[1], s[0])]
         if not found:
+            found = _lower_case_offer(text)  # "how about bad reputation by shawn mendes?"
+        if not found:
             # nothing else named: a point "at" something is the thing offered ("a table at Sushi Zen in Napa")
             found = [s for s in names.titles(text, profile.schema_words, loose=True, at_points=True)
                      if names.AT_POINT.search(text[:s[0]])]
@@ -92,6 +95,23 @@ def _spans(profile: Profile, fact: FactProfile, text: str) -> list[values.Span]:
         cued = [s for s in found if s[3] or _after_own_noun(fact, text, s[0])]
         return [s[:3] for s in (cued or found[:1])]
     return offered_mentions(profile, fact, text)
+
+
+# An offer written all in lower case still names its thing after the offering words and before "by", "from",
+# "in" or the end of its clause: "how about bad reputation by shawn mendes", "1 song called blue skies by lenka".
+_OFFERING = re.compile(r"\b(?:how\s+about|what\s+about|called|named|titled|listen\s+to|hear|watch)\s+"
+                       r"(?!(?:the|a|an|this|that|it|some|any|one|you|your|me|my|to|something|anything)\b)"
+                       r"(?P<name>(?-i:[a-z0-9][a-z0-9']*(?:\s+[a-z0-9'&]+){0,5}?))"
+                       r"(?=\s+(?:by|from|off|in|on|which|that|with|for)\b|\s*[,.?!]|\s*$)", re.IGNORECASE)
+
+
+def _lower_case_offer(text: str) -> list[tuple[int, int, str, bool]]:
+    """The thing a lower-case offer names: one name, the last cued one ("... album burlesque called tough lover")."""
+    found = list(_OFFERING.finditer(text))
+    if not found:
+        return []
+    last = found[-1]
+    return [(last.start("name"), last.end("name"), last.group("name"), True)]
 
 
 def _kind_of(fact: FactProfile, text: str, end: int, start: int | None = None) -> bool:
