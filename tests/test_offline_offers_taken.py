@@ -79,6 +79,6 @@ def test_an_offer_written_in_lower_case_names_its_thing(jukebox):
 
 
 def test_a_question_to_the_customer_without_a_figure_is_no_statement_of_their_things(jukebox):
-    offer = ("a", "I found 1 track for you. What is your opinion on Northern Lights?")
+    offer = ("a", "I found 1 track for you. What is your opinion on Salt Wind?")
     got = extract_facts(jukebox, "PlayTrack", talk(OPENING, offer, ("c", "Yes, please.")))
-    assert got["track"] == "Northern Lights"
+    assert got["track"] == "Salt Wind"

@@ -281,7 +281,9 @@ _TITLE_JOINERS = frozenset({"of", "the", "and", "&", "de", "del", "la", "le", "v
                             "'n'", "n"})
 _TITLE_TOKEN = re.compile(r"[^\s,;:!?()\"]+")
 # A title is not what follows these: a place ("in Paris", "at The Oval") or a time.
-_PLACE_BEFORE = re.compile(r"(?<!interested\s)(?<!listen\s)(?<!listening\s)"
+# ("your opinion on Salt Wind", "thoughts on Dem Beats" name a topic, not a place)
+_PLACE_BEFORE = re.compile(r"(?<!interested\s)(?<!listen\s)(?<!listening\s)(?<!opinion\s)(?<!thoughts\s)"
+                           r"(?<!views\s)(?<!opinions\s)"
                            r"\b(?:in|at|near|from|to|towards?|around|located|on)\s+(?:the\s+)?$", re.IGNORECASE)
 # Short lower-case words inside a title as an agent writes it between two capitalised words.
 _INNER_WORDS = frozenset({"on", "it", "be", "for", "with", "up", "me", "you", "my", "all", "over", "out", "off",
