@@ -126,9 +126,11 @@ def check_value(
     text, start, end = found
     if display_reordered(text, start, end):
         return None, [Finding(VALUE_REORDERED, fact, value)]
-    if typed and (_not_stated_there(text, start, end, fact, trimmed, lines)
-                  or _left_open(checklist, intent, fact, text, lines) or _when_else(checklist, text, start, end)):
-        return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
+    if typed:
+        at = _latest_customer_line(text, lines)  # found once: three of the tests below read from that line
+        if (_not_stated_there(text, start, end, fact, trimmed, _agent_line_before(at, lines))
+                or _left_open(checklist, fact, lines[at:]) or _when_else(checklist, text, start, end)):
+            return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
     if cut_short(text, start, end):
         return None, [Finding(VALUE_CUT_SHORT, fact, value)]
     if wrong_kind(checklist, intent, fact, text[start:end]):
@@ -136,19 +138,19 @@ def check_value(
     return text[start:end], []
 
 
-def _not_stated_there(text: str, start: int, end: int, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
+def _not_stated_there(text: str, start: int, end: int, fact: str, value: str, before: Line | None) -> bool:
     """The customer's latest line holding the value does not state it there: refused ("4:30 doesn't work"),
     supposed, an example or a comparison, a bound ("before the 20th"), one of two ("Jenny or Mike"), a
-    repeat of an offer the line turns down, or an answer the line puts off ("I'll check")."""
+    repeat of an offer the line turns down, or an answer the line puts off ("I'll check"). `before` is
+    the agent line right before that line, if it is one."""
     return (negated(text, start, end) or supposed(text, start, instructions=False) or _bound(text, start, end)
-            or one_of_two(text, start, end) or _refuses_offer_of(text, value, lines)
-            or _put_off(text, fact, value, lines))
+            or one_of_two(text, start, end) or _refuses_offer_of(text, value, before)
+            or _put_off(text, fact, value, before))
 
 
-def _left_open(checklist: Checklist, intent: str, fact: str, text: str, lines: tuple[Line, ...]) -> bool:
-    """The customer says, in the value's line or later, that the fact is not decided yet ("I haven't settled on
-    the number of bedrooms"), as the offline tier reads it."""
-    later = lines[_latest_customer_line(text, lines):]
+def _left_open(checklist: Checklist, fact: str, later: tuple[Line, ...]) -> bool:
+    """The customer says, in the value's line or later (`later` starts at that line), that the fact is not
+    decided yet ("I haven't settled on the number of bedrooms"), as the offline tier reads it."""
     saying = [ln.text for ln in later if ln.speaker != AGENT and undecided_about(ln.text)]  # most lines say none
     if not saying:
         return False
@@ -171,21 +173,18 @@ def _day_or_time(text: str, start: int, end: int) -> bool:
     return any((s, e) == (start, end) for s, e, _ in (*values.dates(text), *values.times(text)))
 
 
-def _refuses_offer_of(text: str, value: str, lines: tuple[Line, ...]) -> bool:
-    """The customer line `text` opens by turning down the agent line before it, which named this value."""
-    before = _agent_line_before(text, lines)
+def _refuses_offer_of(text: str, value: str, before: Line | None) -> bool:
+    """The customer line `text` opens by turning down the agent line `before` it, which named this value."""
     return before is not None and refused_offer(before.text, text, value)
 
 
-def _put_off(text: str, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
-    """The customer line `text` answers the agent's question about `fact` by putting the answer off."""
-    before = _agent_line_before(text, lines)
+def _put_off(text: str, fact: str, value: str, before: Line | None) -> bool:
+    """The customer line `text` answers the agent's question `before` it about `fact` by putting the answer off."""
     return before is not None and fact in before.asks and puts_off(text, value)
 
 
-def _agent_line_before(text: str, lines: tuple[Line, ...]) -> Line | None:
-    """The agent line right before the latest customer line reading `text`, if it is one."""
-    index = _latest_customer_line(text, lines)
+def _agent_line_before(index: int, lines: tuple[Line, ...]) -> Line | None:
+    """The agent line right before the line at `index`, if it is one."""
     return lines[index - 1] if index > 0 and lines[index - 1].speaker == AGENT else None
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from core.text import line_cache
+
 # Verbs of finding out or choosing later. A pick is one only alone or of "one", "later", "whichever" ("I need to
 # pick it on Wednesday" is a rental's pickup), "I will check in" is no check, nor "I'm looking for" a look.
 _FIND_OUT = (r"(?:(?:check(?!\W*(?:in|out|into)\b)|look(?!\w*\s+(?:for|forward)\b)|find|confirm|ask|"
@@ -30,6 +32,7 @@ _DOES_NOT_KNOW = re.compile(
     re.IGNORECASE)
 
 
+@line_cache  # asked of a line for each value in it, by the offline tier and again by the contract
 def puts_off(reply: str, value: str) -> bool:
     """The reply says, after the value, that the customer does not know, or says they will find out later and
     the value is not what they will find out about ("I'll check my calendar" puts off a date; "I need to check
@@ -53,7 +56,8 @@ _UNDECIDED = re.compile(
     r"(?P<object>[^.!?;]*)", re.IGNORECASE)
 
 
-def undecided_about(text: str) -> list[str]:
+@line_cache  # the contract reads every later customer line for each reported value
+def undecided_about(text: str) -> tuple[str, ...]:
     """What the customer says they have not decided yet, as the words after saying so ("on the number of
     bedrooms", "how many nights I'll stay", "where to go"); empty words when the line names no object."""
-    return [match.group("object") for match in _UNDECIDED.finditer(text)]
+    return tuple(match.group("object") for match in _UNDECIDED.finditer(text))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from core.extractors.offline.polarity import negated_after
+from core.text import line_cache
 
 # Words that may stand between a negator and the value it refuses: "not *at* 4:30", "not *to the* airport".
 # "Until" is not one: "not leaving until March 3rd" names the date.
@@ -29,6 +30,7 @@ _CLAUSE_END = re.compile(r"[.;:!?,]|\b(?:and|or|then|so)\b", re.IGNORECASE)  # "
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 
 
+@line_cache  # asked twice of most values (as typed, then in the customer's own words)
 def negated(text: str, start: int, end: int | None = None) -> bool:
     """Whether the words right before text[start:] refuse it, within its clause, or (given where it ends)
     a negated verb right after it does: "4:30 doesn't work for me"."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from core.text import skeleton
+from core.text import line_cache, skeleton
 
 # "Don't forget to book 4 seats" is emphasis, "drop me off at 5 Main St" a destination: neither withdraws.
 _WITHDRAW = re.compile(
@@ -38,6 +38,7 @@ _OBJECT_END = re.compile(r"\s(?:and|but|so|then|how|what|instead|make|let|let's|
                          r"because|since)\b", re.IGNORECASE)
 
 
+@line_cache  # the contract asks it of every customer line once per reported value
 def reset_at(text: str) -> int | None:
     """Where the line's fresh start begins when it takes back everything said before (the end of its last
     "start over"), else None."""
@@ -45,24 +46,31 @@ def reset_at(text: str) -> int | None:
     return found[-1].end() if found else None
 
 
-def objects(text: str) -> list[tuple[int, str]]:
+@line_cache  # likewise
+def objects(text: str) -> tuple[tuple[int, str], ...]:
     """(where it starts, what) for each thing the line withdraws."""
     found = []
     for match in _WITHDRAW.finditer(text):
         obj = match.group("object")
         end = _OBJECT_END.search(obj)
         found.append((match.start("object"), (obj[:end.start()] if end else obj).strip()))
-    return found
+    return tuple(found)
 
 
 def names_value(obj: str, value: str) -> bool:
     """The withdrawn object holds the value as whole words ("forget the 10th" holds "the 10th"), or its number
     is the value's ("forget the 10th" withdraws "March 10th" too)."""
     needle, held = skeleton(value).strip(), skeleton(obj)
-    if needle and re.search(rf"(?<!\w){re.escape(needle)}(?!\w)", held):
+    # the plain substring test first: most lines hold no trace of the value, and it costs no pattern
+    if needle and needle in held and re.search(rf"(?<!\w){re.escape(needle)}(?!\w)", held):
         return True
-    numbers = _NUMBER.findall(held)
+    numbers = _numbers(held)
     return bool(numbers) and all(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", needle) for n in numbers)
+
+
+@line_cache  # a line's numbers, read for every value checked against it
+def _numbers(held: str) -> tuple[str, ...]:
+    return tuple(_NUMBER.findall(held))
 
 
 def named_facts(obj: str, facts: Iterable[str]) -> set[str]:

@@ -9,6 +9,7 @@ from core.checklist import Checklist
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extractors.offline import extract_facts
 from core.extractors.offline.names import places, titles
+from core.extractors.offline.offers import _without_state
 
 TRAVEL = {
     "service_name": "Travel_9",
@@ -270,6 +271,13 @@ def test_a_statement_of_what_is_in_an_account_is_no_offer() -> None:
         assert "amount" not in extract_facts(checklist, "Send", lines)
     offered = talk("I want to send money.", ("Shall I send $50, as last time?", ()), "Okay that is fine.")
     assert extract_facts(checklist, "Send", offered)["amount"] == "$50"
+
+
+def test_a_sentence_of_state_is_blanked_whole_and_the_offer_beside_it_stands() -> None:
+    line = "Your checking account has $5,118.77. Shall I send $50 to Move Your Body? There is $80.5 in my savings!"
+    blanked = _without_state(line)
+    assert len(blanked) == len(line)  # blanked in place: spans read later still point into the line
+    assert blanked.split() == [".", "Shall", "I", "send", "$50", "to", "Move", "Your", "Body?", "!"]
 
 
 def _form(*slots: tuple[str, str, list[str]]) -> Checklist:

@@ -140,7 +140,8 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 # "How about After, Pillow Talk, or Say Anything?" - "I really like Pillow Talk."
                 collected.update(picked_offer(facts, required, texts[index - 1], lines[index - 1].asks, own))
             collected = _without_withdrawn(collected, own)
-            pointing = REFERS_BACK.search(own)
+            # both read once per line (`_memo`): the lookbehinds of REFERS_BACK run at every character
+            pointing = _memo(facts, "back", own, REFERS_BACK.search)
             if pointing:
                 # "I'd like a house to stay there": the place said for the task before is this one's too
                 # (a destination that is a point is not: "a cab there" waits for the agent to name the address;
@@ -150,7 +151,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                         and (fact_role(facts.facts[n], by_name=False) is None
                              or (facts.facts[n].area and fact_role(facts.facts[n]) == heading))]
                 collected.update(earlier(facts, back, lines[:start]))
-            if SAME_DAY.search(own):
+            if _memo(facts, "same day", own, SAME_DAY.search):
                 # "When am I free on that date?": the day said for the task before is this one's too, where
                 # this checklist has one date to fill.
                 dates = [n for n in required if facts.facts[n].kind == DATE]

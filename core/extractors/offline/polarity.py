@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from core.conditions import CONDITION_CLAUSE, POLITE_IF
+from core.text import line_cache
 
 # A clause ends at punctuation or "but": "No, savings" states savings; "not savings" does not.
 _CLAUSE_END = re.compile(r"[.!?;,]|\bbut\b|\bactually\b", re.IGNORECASE)
@@ -114,6 +115,7 @@ _COMPARED = re.compile(r"\b(?:\w+er|more|less|fewer|other|else|different)\s+than
                        re.IGNORECASE)
 
 
+@line_cache  # a dozen patterns over the mention's sentence, asked again of the same mention every turn
 def supposed(text: str, start: int, instructions: bool = True) -> bool:
     """True when the mention is supposed, instructed or left to the agent: a condition before it in its
     sentence or after it in its clause ("savings by default if I forget"), a permission in its clause

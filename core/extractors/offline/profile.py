@@ -31,6 +31,7 @@ from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read f
     named_nouns,
     names_an_end,
 )
+from core.text import clear_line_caches
 
 # Value kinds: what a fact is, read from its vocabulary and the head noun of its description (`kinds`).
 TEXT = FREE
@@ -268,6 +269,7 @@ LINES_READ_LIMIT = 100_000  # line readings kept per checklist before the memo s
 def clear_cache() -> None:
     """Forget every profile and line reading (benchmarks measure a cold start with it)."""
     _CACHE.clear()
+    clear_line_caches()
 
 
 def profile(checklist: Checklist) -> Profile:
