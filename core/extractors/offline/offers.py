@@ -37,8 +37,7 @@ _ACKNOWLEDGED = re.compile(
     r"got\s+it|i\s+see|thanks?(?:\s+you)?)\b(?![^.!?]*\b(?:that|this|it|one|them|those|there|sounds?|works?|suits?)\b)",
     re.IGNORECASE)
 # A sentence telling the customer how their own things stand informs, it offers nothing: "Your checking
-# account has $5,118.77", "the balance of your savings is $80" (a number after the verb: "what is your opinion
-# on Turn Me On?" offers).
+# account has $5,118.77", "the balance of your savings is $80".
 # So does one saying what there is in someone's account or booking: "There is $6,335.80 in your checking
 # account" (an agent may slip into the customer's "my").
 _IN_SENTENCE = r"(?:[^.!?]|\.(?=\d))*"  # a decimal point does not end the sentence: "$6,335.80"
@@ -46,10 +45,11 @@ _IN_SENTENCE = r"(?:[^.!?]|\.(?=\d))*"  # a decimal point does not end the sente
 # his album Y?" offers X)
 _NO_CLAUSE = r"(?:[^.!?,]|[.,](?=\d))*"
 _SENTENCE = re.compile(r"(?:[^.!?]|\.(?=\d))+")
-# What makes a sentence one of state, anywhere in it; the whole sentence is then blanked. ("Your" inside a
-# title, before a capitalised word, is the title's: "How about Move Your Body by Sia?")
-_STATE = re.compile(rf"\byou(?:r)?\b(?!\s+(?-i:[A-Z])){_IN_SENTENCE}"
-                    rf"\b(?:has|have|is|are|shows?|holds?|contains?|stands?)\b{_IN_SENTENCE}\d|"
+# What makes a sentence one of state, anywhere in it; the whole sentence is then blanked: the customer's thing
+# as the subject of its verb ("your savings is", "you have"; not "for you and what is your opinion on X?").
+# ("Your" inside a title, before a capitalised word, is the title's: "How about Move Your Body by Sia?")
+_STATE = re.compile(r"\b(?:your\b(?!\s+(?-i:[A-Z]))(?:\s+[\w'-]+){1,3}?|you)\s+"
+                    r"(?:has|have|is|are|shows?|holds?|contains?|stands?)\b|"
                     rf"\byour\b{_IN_SENTENCE}\d|"
                     rf"\bthere(?:'s|\s+is|\s+are)\b{_NO_CLAUSE}\b(?:in|on)\s+(?:your|my|his|her|their|our)\b",
                     re.IGNORECASE)
