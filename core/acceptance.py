@@ -140,8 +140,9 @@ def offering_line(speakers: list[bool], texts: list[str], index: int,
         answers_question = bool(before) and (before.rstrip().endswith("?") or bool(_WH_QUESTION.search(before)))
         if answers_question and _ELSEWHERE.search(before):
             return j  # "Anything else?" - "There's Zen in Oakland": the answer is the new offer
-        if answers_question and not _PROPOSAL.search(text):
-            continue  # the agent answered the customer's question about the offer
+        if answers_question and not _PROPOSAL.search(text) and not text.rstrip().endswith("?"):
+            continue  # the agent answered the customer's question about the offer (a question back proposes:
+            # "Can you book me a cab there?" - "Is it at 1425 Oregon Street?")
         return j if is_offer(text, before) else None
     return None
 

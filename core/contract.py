@@ -34,8 +34,9 @@ from core.extractors.offline import values
 from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import own_words, undecided_facts
 from core.extractors.offline.plain import one_of_two
-from core.extractors.offline.polarity import bound_before, supposed
-from core.extractors.offline.profile import profile, stem
+from core.extractors.offline.pointing import named_address, points_there
+from core.extractors.offline.polarity import bound_before, denied, supposed
+from core.extractors.offline.profile import PLACE, profile, stem
 from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
 from core.value_context import cut_short, negated, number_prefix
@@ -114,7 +115,8 @@ def check_value(
         return None, [Finding(VALUE_NOT_STATED, fact, value)]
     typed = found is not None  # in the customer's own line (else in an agent offer they accepted)
     if found is None:
-        found = _accepted_from_agent(trimmed, lines, doing_verbs(checklist))
+        found = (_accepted_from_agent(trimmed, lines, doing_verbs(checklist))
+                 or _pointed_at(checklist, fact, trimmed, lines))
         if found is None:
             if span_in(trimmed, lines, customer=False):
                 code = VALUE_ONLY_IN_AGENT_WORDS
@@ -298,6 +300,27 @@ def _offers(lines: tuple[Line, ...], verbs: frozenset[str] = frozenset()) -> lis
 def _accepted_from_agent(value: str, lines: tuple[Line, ...], verbs: frozenset[str] = frozenset(),
                          ) -> tuple[str, int, int] | None:
     return span_in(value, tuple(_offers(lines, verbs)), customer=False)
+
+
+def _pointed_at(checklist: Checklist, fact: str, value: str, lines: tuple[Line, ...]) -> tuple[str, int, int] | None:
+    """A place the customer's latest line pointing back ("a cab there") sends the ride to: the street address
+    the agent named last before it, as the offline tier reads it (`pointing`)."""
+    if profile(checklist).facts[fact].kind != PLACE:
+        return None
+    for at in range(len(lines) - 1, -1, -1):
+        if lines[at].speaker == AGENT:
+            continue
+        own = own_words(checklist, lines[at].text)
+        there = points_there(own)
+        if there is None:
+            continue
+        if denied(own, there.start(), there.end()):
+            return None  # "I don't want to go there", as the offline tier reads it
+        address = named_address(lines[:at])
+        if address is None or skeleton(address) != skeleton(value):
+            return None
+        return span_in(value, lines[:at], customer=False)
+    return None
 
 
 def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: tuple[Line, ...]) -> bool:

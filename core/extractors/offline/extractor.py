@@ -31,6 +31,7 @@ from core.extractors.offline.elsewhere import elsewhere
 from core.extractors.offline.free import asks_afresh
 from core.extractors.offline.line import kind_spans, read_line
 from core.extractors.offline.offers import accepted_offer, picked_offer
+from core.extractors.offline.pointing import named_address, points_there
 from core.extractors.offline.polarity import denied
 from core.extractors.offline.profile import (
     COUNT,
@@ -151,6 +152,15 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                         and (fact_role(facts.facts[n], by_name=False) is None
                              or (facts.facts[n].area and fact_role(facts.facts[n]) == heading))]
                 collected.update(earlier(facts, back, lines[:start]))
+            there = points_there(own)
+            if there is not None and not denied(own, there.start(), there.end()):
+                # "Can you get me a cab there?": the street address the agent named last, for the one point
+                # this task heads to (a city is read above; an address said by the customer is read as said)
+                heads = [n for n in required if facts.facts[n].kind == PLACE and not facts.facts[n].area
+                         and fact_role(facts.facts[n]) == END and n not in collected]
+                address = named_address(lines[:index]) if len(heads) == 1 else None
+                if address is not None:
+                    collected[heads[0]] = address
             if _memo(facts, "same day", own, SAME_DAY.search):
                 # "When am I free on that date?": the day said for the task before is this one's too, where
                 # this checklist has one date to fill.

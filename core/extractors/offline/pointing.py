@@ -1,0 +1,44 @@
+"""A destination the customer points back at: "Can you get me a cab there?" after the agent named an address.
+
+A point (a street address, a venue) said by the agent for the task before ("The property is at 296A Addison
+Street") is where "there", "to it" or "to that place" goes. Only the latest address the agent named counts, and
+only when no other was named after it; with no address, nothing is taken (the agent asks). English grammar
+only. Read alike by the offline tier (`extractor`) and the contract, so a model's "there" is held to the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.corpus import AGENT, Line
+
+# A street address: a house number, up to five words, and a street word ("2500 Milvia Street", "45 Camino Alto
+# #106", "1881 Contra Costa Boulevard", "6868 mckinley street"); not a time ("7:30 pm at the Boulevard").
+STREET_ADDRESS = re.compile(
+    r"(?<![:.,$\d])\b\d+[A-Za-z]?(?!\s*(?:am|pm|a\.m|p\.m|o'clock)\b)(?:\s+[A-Za-z][\w.'-]*){0,5}?\s+(?:street|st|avenue|ave|road|rd|boulevard|blvd|drive|dr|lane|"
+    r"ln|way|court|ct|place|pl|plaza|parkway|pkwy|highway|hwy|square|sq|terrace|circle|alley|row|"
+    r"camino(?:\s+[A-Za-z][\w'-]*)+)\b(?:\s*#\s*\d+\w*|\s+(?:ste|suite|unit|apt)\.?\s*\d+\w*)?",
+    re.IGNORECASE)
+# The customer sending the ride to what was named: "a cab there", "a ride to it", "get me to that place".
+_THITHER = re.compile(
+    r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bhi\s)(?<!\bfrom\s)"
+    r"\b(?:(?:over\s+|out\s+)?there|to\s+(?:it|that\s+(?:place|address|location|one)|the\s+(?:place|address|"
+    r"location)))\b(?!\s*(?:is|are|was|were|'s|'re|will|would|might|may|must|should|could|can|has|have)\b)",
+    re.IGNORECASE)
+
+
+def points_there(text: str) -> re.Match | None:
+    """Where the customer's own words send the ride to a place named before ("a cab there"), if anywhere."""
+    return _THITHER.search(text)
+
+
+def named_address(lines: Sequence[Line]) -> str | None:
+    """The one street address the agent named last, when it is the only one in its line; None otherwise."""
+    for line in reversed(lines):
+        if line.speaker != AGENT:
+            continue
+        found = {m.group(0).rstrip(".") for m in STREET_ADDRESS.finditer(line.text)}
+        if found:
+            return found.pop() if len(found) == 1 else None
+    return None
