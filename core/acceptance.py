@@ -17,12 +17,14 @@ from core.conditions import conditional
 from core.text import contains_words, skeleton
 
 # A reply that opens by accepting or refusing what the agent just asked or proposed.
-YES = re.compile(r"^\W*(?:yes|yeah|yea|yep|yup|sure|ok|okay|alright|all right|fine|definitely|absolutely|of course|"
+YES = re.compile(r"^\W*(?:(?:well|hmm+|oh|so|i think|i guess|i believe)\W+)?"
+                 r"(?:yes|yeah|yea|yep|yup|sure|ok|okay|alright|all right|fine|definitely|absolutely|of course|"
                  r"certainly|correct|right|"
                  r"(?:that|this|it)(?:'s| is)? (?:sounds|seems|suits|works|looks)|"
                  r"(?:that|this|it)(?:'s| is)? (?:fine|good|great|perfect|correct|right)(?: (?:to|for) (?:me|us))?"
                  r"(?=\W*$|\W*[.!,;])|"
                  r"perfect|great|good|exactly|precisely|"
+                 r"thats? (?:fine|ok|okay|good|great|perfect)|"
                  r"that(?:'s| is| would be| will be)? (?:fine|ok|okay|good|great|perfect)|sounds good|please do|"
                  r"(?:that|this|it)(?: one)? (?:would|will|'ll) do|"
                  r"(?:that's|that is|you've got|you have got) the right|"
@@ -35,9 +37,15 @@ YES = re.compile(r"^\W*(?:yes|yeah|yea|yep|yup|sure|ok|okay|alright|all right|fi
                  r"excellent|awesome|cool|wonderful) (?:one|choice|pick|option)|"
                  # the offer pointed at and praised or taken: "That apartment sounds good", "That one is great",
                  # "I like that song", "I'll take it"
-                 r"(?:that|this|it)(?: one| \w+)?(?:'s| is| would be| sounds| seems| looks) (?:really |very )?"
+                 r"(?:that|this|it|the)(?: one| \w+)?(?:'?s| is| would be| sounds| seems| looks) (?:really |very )?"
                  r"(?:good|great|fine|perfect|nice|lovely|ideal|excellent|awesome|amazing|wonderful|cool)"
                  r"(?: (?:to|for) (?:me|us))?(?=\W*$|\W*[.!,])|"
+                 # "That flight will work for me", "The car sounds like a good deal", "That is just the flight we need"
+                 r"(?:that|this|it|the)(?: one| \w+)? (?:will|would|should|'ll) work|"
+                 r"(?:that|this|it|the)(?: one| \w+)? (?:sounds|seems|looks) like (?:a|an) (?:good|great|nice|"
+                 r"perfect|excellent) |"
+                 r"(?:that|this|it)(?:'?s| is) (?:just |exactly )?the \w+ (?:i|we)(?:'m| am|'re| are)? "
+                 r"(?:need|want|wanted|was looking for|were looking for|more interested in|looking for)|"
                  r"i(?: really| think i)?(?: like| love|'ll take| will take| want|'ll go with| will go with) "
                  r"(?:that|this|it|them)(?: one| \w+)?(?=\W*$|\W*[.!,]))\b", re.IGNORECASE)
 NO = re.compile(r"^\W*(?!no problem|no issue|not a problem)"

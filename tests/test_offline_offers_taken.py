@@ -82,3 +82,16 @@ def test_a_question_to_the_customer_without_a_figure_is_no_statement_of_their_th
     offer = ("a", "I found 1 track for you. What is your opinion on Salt Wind?")
     got = extract_facts(jukebox, "PlayTrack", talk(OPENING, offer, ("c", "Yes, please.")))
     assert got["track"] == "Salt Wind"
+
+
+@pytest.mark.parametrize("reply", ["The track sounds good to me.", "I think that track will work for me.",
+                                   "That is just the track we need.", "Thats perfect for me.",
+                                   "That track sounds like a great pick."])
+def test_praising_the_offer_by_its_noun_takes_it(jukebox, reply):
+    assert extract_facts(jukebox, "PlayTrack", talk(OPENING, OFFER, ("c", reply)))["track"] == "Northern Lights"
+
+
+@pytest.mark.parametrize("reply", ["The record sounds dull.", "I think that track will not work for me.",
+                                   "That is not the track we need."])
+def test_faulting_the_offer_takes_nothing(jukebox, reply):
+    assert "track" not in extract_facts(jukebox, "PlayTrack", talk(OPENING, OFFER, ("c", reply)))
