@@ -27,9 +27,10 @@ _OPENING = re.compile(
     r"(?:(?:some|any|a|an|the|kind\s+of|sort\s+of|type\s+of|(?-i:more|anything|something|somewhere|one|ones))"
     r"\b\s*)*",
     re.IGNORECASE)
-# What closes an answer without being part of it: "... is great", "... please", "... would be nice".
+# What closes an answer without being part of it: "... is great", "... please", "... would be nice", "... should
+# be great".
 _CLOSING = re.compile(
-    r"(?:\s+(?-i:is|are|would|will|sounds?|seems?|works?)\b.*|[,\s]+(?:please|thanks|thank\s+you|if\s+possible|"
+    r"(?:\s+(?-i:is|are|would|will|should|could|might|may|sounds?|seems?|works?)\b.*|[,\s]+(?:please|thanks|thank\s+you|if\s+possible|"
     r"for\s+me|for\s+us|today|tonight|now)\b.*|[.!?;].*)$", re.IGNORECASE | re.DOTALL)
 # Nouns that only say what kind of thing the answer is: "Italian style", "that kind".
 _KIND_NOUNS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts", "style", "stuff", "one", "ones", "thing",
