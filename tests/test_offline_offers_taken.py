@@ -95,3 +95,24 @@ def test_praising_the_offer_by_its_noun_takes_it(jukebox, reply):
                                    "That is not the track we need."])
 def test_faulting_the_offer_takes_nothing(jukebox, reply):
     assert "track" not in extract_facts(jukebox, "PlayTrack", talk(OPENING, OFFER, ("c", reply)))
+
+
+SHOWS = {
+    "service_name": "Shows_4",
+    "description": "Find dates of shows",
+    "slots": [{"name": "show_name", "description": "Name of the show", "is_categorical": False},
+              {"name": "town", "description": "City of the show", "is_categorical": False}],
+    "intents": [{"name": "ShowDates", "description": "Find dates of a show", "required_slots": ["show_name", "town"]}],
+}
+
+
+@pytest.mark.parametrize(("line", "named"), [
+    ("Shows in Leeds, please. I heard Velvet Moon is fantastic.", True),
+    ("Shows in Leeds, please. Velvet Moon is supposed to be a great one.", True),
+    ("Shows in Leeds, please. I heard Velvet Moon is on tour.", False),
+    ("Shows in Leeds, please. Velvet Moon is sold out, sadly.", False),
+])
+def test_a_name_praised_as_worth_seeing_is_named(line, named):
+    got = extract_facts(Checklist.from_schema(SHOWS), "ShowDates", (Line(CUSTOMER, line),))
+    assert (got.get("show_name") == "Velvet Moon") is named
+    assert got["town"] == "Leeds"

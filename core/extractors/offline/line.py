@@ -242,8 +242,20 @@ def _typed_spans(profile: Profile, kind: str, text: str, own_nouns: frozenset[st
         # Unasked, a capitalised run names this fact only after a cue ("called Sushi Zen", "watch Dumbo"), or
         # after a noun of the checklist's own and "for"/"of": "2 tickets for Ben Harper", "dates for the Eagles"
         return [s[:3] for s in names.titles(text, profile.schema_words, own_nouns=own_nouns)
-                if s[3] or _for_own_noun(profile, text, s[0])]
+                if s[3] or _for_own_noun(profile, text, s[0]) or _praised(text, s[1])]
     return []
+
+
+# A name the customer praises as worth having: "I heard the Yankees vs Orioles is fun", "Lizzo is a good one",
+# "Vivian Green is fantastic".
+_PRAISE = re.compile(r"\s+(?:is|are|was|'s)\s+(?:supposed\s+to\s+be\s+|meant\s+to\s+be\s+)?(?:really\s+|very\s+|so\s+|"
+                     r"quite\s+|pretty\s+)?(?:a\s+|an\s+)?(?:good|great|fun|fantastic|amazing|awesome|excellent|"
+                     r"wonderful|nice|cool|brilliant|terrific|superb|interesting|very\s+good)\b(?:\s+one\b)?",
+                     re.IGNORECASE)
+
+
+def _praised(text: str, end: int) -> bool:
+    return _PRAISE.match(text, end) is not None
 
 
 _FOR_NOUN = re.compile(r"\b([A-Za-z]+)\s+(?:for|of)\s+(?:the\s+)?$", re.IGNORECASE)
