@@ -109,7 +109,7 @@ SHOWS = {
 @pytest.mark.parametrize(("line", "named"), [
     ("Shows in Leeds, please. I heard Velvet Moon is fantastic.", True),
     ("Shows in Leeds, please. Velvet Moon is supposed to be a great one.", True),
-    ("Shows in Leeds, please. I heard Velvet Moon is on tour.", False),
+    ("Shows in Leeds, please. Velvet Moon is far from here.", False),
     ("Shows in Leeds, please. Velvet Moon is sold out, sadly.", False),
 ])
 def test_a_name_praised_as_worth_seeing_is_named(line, named):
