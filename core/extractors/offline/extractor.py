@@ -87,10 +87,10 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     collected: dict[str, str] = {}
     asked: tuple[str, ...] = ()
     question = offer = before_offer = last_customer = ""
-    start = task_start(facts, lines)
+    verbs = doing_verbs(checklist)
+    start = task_start(facts, lines, verbs)
     speakers = [line.speaker == AGENT for line in lines]
     texts = [line.text for line in lines]
-    verbs = doing_verbs(checklist)
     areas = [n for n in required if facts.facts[n].area]
     for index, line in enumerate(lines):
         if line.speaker == AGENT:
@@ -146,9 +146,12 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 # (a destination that is a point is not: "a cab there" waits for the agent to name the address;
                 # a city is: "a flight there" goes to it, "a flight from there" leaves it).
                 heading = value_role(own, pointing.start()) or END
+                # A city with no rival place is where the customer will be, whatever role its words give it
+                # ("a car to get there" for "City to pick up the rental car" and "What city the car is in").
                 back = [n for n in required if facts.facts[n].kind == PLACE and n not in collected
                         and (fact_role(facts.facts[n], by_name=False) is None
-                             or (facts.facts[n].area and fact_role(facts.facts[n]) == heading))]
+                             or (facts.facts[n].area and (facts.facts[n].rival is None
+                                                          or fact_role(facts.facts[n]) == heading)))]
                 collected.update(earlier(facts, back, lines[:start]))
             if SAME_DAY.search(own):
                 # "When am I free on that date?": the day said for the task before is this one's too, where
@@ -209,13 +212,13 @@ def earlier_date(facts: Profile, name: str, lines: tuple[Line, ...]) -> dict[str
 IN_AREA = re.compile(r"\bin\s+(?:the\s+)?", re.IGNORECASE)
 
 
-def task_start(facts: Profile, lines: tuple[Line, ...]) -> int:
+def task_start(facts: Profile, lines: tuple[Line, ...], verbs: frozenset[str] = frozenset()) -> int:
     """Where this checklist's task starts: lines before it belong to another service's task.
 
     After the last done line, the task opens at the first customer line that names what the service
     does (its description's and intents' words: "a restaurant", "a cab"), or at the customer line just
     before the agent's first question about one of its facts (the agent's recorded questions are this
-    checklist's only); with neither, every line counts.
+    checklist's only); with neither, the customer's latest line and the offer it takes.
     """
     done = max((i for i, ln in enumerate(lines) if ln.speaker == AGENT and _done(facts, ln.text)), default=-1)
     last_customer = None
@@ -229,8 +232,13 @@ def task_start(facts: Profile, lines: tuple[Line, ...]) -> int:
             return index
         last_customer = index
     # Nothing names this task and the agent asked for none of its facts: only the customer's latest line
-    # is surely this task's (what came before may be another service's: a film picked, an event accepted).
-    return done + 1 if last_customer is None else last_customer
+    # is surely this task's (what came before may be another service's: a film picked, an event accepted),
+    # and the offer it takes ("How would you like When She Says Baby?" - "What genre is it?" - "Country." -
+    # "Can you play it?"), however the schema words the thing the service does ("music" or "a track").
+    if last_customer is None:
+        return done + 1
+    taken = offering_line([ln.speaker == AGENT for ln in lines], [ln.text for ln in lines], last_customer, verbs)
+    return taken if taken is not None and taken > done else last_customer
 
 
 def _memo(facts: Profile, what: str, text: str, read):
