@@ -360,3 +360,21 @@ def test_there_points_back_at_the_city_however_its_role_is_worded(name: str, des
              Line(AGENT, "Your flight is booked."),
              Line(CUSTOMER, "Thanks. I will need to hire a van to get around there."))
     assert extract_facts(checklist, "FindVans", lines) == {name: "Denver"}
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("from_city", "City where the coach leaves from"),  # plain: its description starts the trip
+    ("departing_city", "Boarding city"),  # reworded: only its name does
+])
+def test_there_heading_to_a_place_fills_the_end_not_a_start_worded_by_its_name(name: str, description: str) -> None:
+    checklist = Checklist.from_schema({
+        "service_name": "Coaches_9", "description": "Coach tickets",
+        "slots": [{"name": name, "description": description, "is_categorical": False},
+                  {"name": "to_city", "description": "City the coach goes to", "is_categorical": False}],
+        "intents": [{"name": "BuyCoachTicket", "description": "Buy a coach ticket",
+                     "required_slots": [name, "to_city"]}],
+    })
+    lines = (Line(CUSTOMER, "I'm going to a wedding in Denver."),
+             Line(AGENT, "Your gift was sent successfully."),
+             Line(CUSTOMER, "Thanks. I need a coach ticket to get there."))
+    assert extract_facts(checklist, "BuyCoachTicket", lines) == {"to_city": "Denver"}

@@ -41,6 +41,7 @@ from core.extractors.offline.profile import (
     PLACE,
     TEXT,
     TIME,
+    FactProfile,
     Profile,
     profile,
     stem,
@@ -146,12 +147,8 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 # (a destination that is a point is not: "a cab there" waits for the agent to name the address;
                 # a city is: "a flight there" goes to it, "a flight from there" leaves it).
                 heading = value_role(own, pointing.start()) or END
-                # A city with no rival place is where the customer will be, whatever role its words give it
-                # ("a car to get there" for "City to pick up the rental car" and "What city the car is in").
                 back = [n for n in required if facts.facts[n].kind == PLACE and n not in collected
-                        and (fact_role(facts.facts[n], by_name=False) is None
-                             or (facts.facts[n].area and (facts.facts[n].rival is None
-                                                          or fact_role(facts.facts[n]) == heading)))]
+                        and _points_back(facts.facts[n], heading)]
                 collected.update(earlier(facts, back, lines[:start]))
             if SAME_DAY.search(own):
                 # "When am I free on that date?": the day said for the task before is this one's too, where
@@ -165,6 +162,18 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             collected.update(read_line(facts, areas, own, asked, question))
         asked, question, offer, last_customer = (), "", "", line.text  # an agent line binds only the next one
     return collected
+
+
+def _points_back(fact: FactProfile, heading: str) -> bool:
+    """Whether "there" (`heading` to or from it) fills this place. A place with a rival is the one its role
+    says, read from its name too ("departing_city: Boarding city" starts); a place with none is read from its
+    description ("where_to: Location of the house" names no end), and a city with none is where the customer
+    will be whatever role its words give it ("a car to get there" for "City to pick up the rental car" and
+    "What city the car is in" alike)."""
+    if fact.rival is not None:
+        role = fact_role(fact)
+        return role is None or (fact.area and role == heading)
+    return fact.area or fact_role(fact, by_name=False) is None
 
 
 # The customer pointing back at a place said earlier: "there", "that city", "the same area", "in the area",
