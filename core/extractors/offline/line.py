@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from core.acceptance import NO, YES
 from core.extractors.offline import names as names
@@ -33,6 +34,7 @@ from core.extractors.offline.profile import (
     FactProfile,
     Profile,
     stem,
+    without_examples,
     words,
 )
 from core.extractors.offline.proposal import proposed_value
@@ -173,8 +175,16 @@ def _free(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], 
 
 def _requested(profile: Profile, fact: FactProfile, text: str, answer: bool,
                nouns: frozenset[str] = frozenset()) -> str | None:
-    requested = requested_kind(fact, text, profile.schema_words, answer, nouns)
+    others = profile.schema_words - _example_words(fact.fact.description)
+    requested = requested_kind(fact, text, others, answer, nouns)
     return requested[1] if requested and not denied(text, requested[0]) else None
+
+
+@lru_cache(maxsize=1024)
+def _example_words(description: str) -> frozenset[str]:
+    """The words of a description's examples of its own values ("Classification of the movie (e.g. action,
+    drama)"): a value said by the customer is no other fact's word for being one of them."""
+    return frozenset(words(description)) - frozenset(words(without_examples(description)))
 
 
 def _mine(fact: FactProfile, rivals: Sequence[FactProfile], text: str, start: int, asked: Sequence[str]) -> bool:
