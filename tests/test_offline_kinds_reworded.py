@@ -380,27 +380,6 @@ def test_there_heading_to_a_place_fills_the_end_not_a_start_worded_by_its_name(n
     assert extract_facts(checklist, "BuyCoachTicket", lines) == {"to_city": "Denver"}
 
 
-def _shuttles(description: str) -> Checklist:
-    return Checklist.from_schema({
-        "service_name": "Shuttles_9", "description": "Book a shuttle to any destination",
-        "slots": [{"name": "seats", "description": description, "is_categorical": True,
-                   "possible_values": ["1", "2", "3", "4"]}],
-        "intents": [{"name": "BookShuttle", "description": "Book a shuttle for a number of seats",
-                     "required_slots": ["seats"]}],
-    })
-
-
-@pytest.mark.parametrize("description", [
-    "Number of seats to reserve in the shuttle",  # plain
-    "Group size",  # reworded: no word of the thing booked
-])
-def test_a_number_after_the_thing_booked_and_for_is_its_party(description: str) -> None:
-    said = (Line(CUSTOMER, "I'd like to get a van for 4."),)  # the customer's word, in neither schema
-    assert extract_facts(_shuttles(description), "BookShuttle", said) == {"seats": "4"}
-    # a number that goes on into a noun of its own counts something else
-    assert extract_facts(_shuttles(description), "BookShuttle", (Line(CUSTOMER, "I'd like a van for 4 days."),)) == {}
-
-
 @pytest.mark.parametrize(("name", "description"), [
     ("genre", "Genre of the film"),  # plain
     ("classification", "Classification of the film (e.g. action, drama and so on"),  # reworded, with examples

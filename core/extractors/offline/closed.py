@@ -99,7 +99,7 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
         if following in _NOT_A_COUNT_AFTER or denied(text, start, end):
             continue
         if (was_asked or following in nouns or stem(following) in nouns or _compound_of(stem(following), fact.cues)
-                or _for_the_thing(profile, fact, text, start, ends=following in _PHRASE_GOES_ON or not following)):
+                or _for_the_thing(profile, fact, text, start)):
             chosen = value
     if chosen is None and (was_asked or mentions_people(text)) and _ALONE.search(text):
         allowed = {v for v, _ in fact.vocabulary}
@@ -109,23 +109,12 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
 
 # "a cab for 4", "a table for two": the number after the service's own noun and "for" counts its people.
 _THING_FOR = re.compile(r"\b([A-Za-z]+)\s+for\s+$", re.IGNORECASE)
-_ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the)\s+(?:[a-z]+\s+)?$", re.IGNORECASE)
 
 
-# Words after a number that end its phrase: "a cab for 4 at 5 pm", "a table for two please".
-_PHRASE_GOES_ON = frozenset({"please", "and", "at", "on", "from", "to", "in", "tonight", "today", "tomorrow", "then",
-                             "if", "but", "with"})
-
-
-def _for_the_thing(profile: Profile, fact: FactProfile, text: str, start: int, ends: bool = False) -> bool:
-    """The number follows "<a noun of what the service does> for", or, where the number `ends` its phrase, a noun
-    phrase opened by an article ("a luxury cab for 4", "a ride for one": whatever word the schema has for the
-    thing booked), and the fact is the checklist's one count."""
+def _for_the_thing(profile: Profile, fact: FactProfile, text: str, start: int) -> bool:
+    """The number follows "<a noun of what the service does> for", and the fact is the checklist's one count."""
     before = _THING_FOR.search(text, max(0, start - 30), start)
-    if before is None:
-        return False
-    if stem(before.group(1).lower()) not in profile.task and not (
-            ends and _ARTICLE_BEFORE.search(text, max(0, before.start(1) - 30), before.start(1))):
+    if before is None or stem(before.group(1).lower()) not in profile.task:
         return False
     return sum(f.kind == fact.kind and bool(f.vocabulary) for f in profile.facts.values()) == 1
 
