@@ -100,11 +100,43 @@ def _names_nothing(text: str) -> bool:
     return not any(c.isdigit() for c in text) and not any(w[0].isupper() for w in words[1:] if w != "I")
 
 
+# English verbs of carrying a task out, by sense: a schema that names one of a sense ("ReserveCar", "Make a
+# car reservation", "ListenToASong") is carried out by any of it, so "book it" goes ahead whichever verb a
+# rewording of the schema picked. A member is found in an intent's words as itself or the stem of a noun made
+# from it ("reservation", "booking", "playback").
+_BOOKING = frozenset({"book", "reserve", "schedule", "make", "arrange", "confirm", "finalize", "finalise", "add",
+                      "create", "insert", "buy", "purchase", "order", "acquire"})
+_SENSES = (
+    (_BOOKING, _BOOKING),
+    (frozenset({"call", "hail"}), _BOOKING | {"call", "hail"}),  # a cab is called, booked or ordered alike
+    (frozenset({"play", "start", "begin", "stream", "load", "listen"}),) * 2,
+    (frozenset({"transfer", "send", "pay", "wire"}),) * 2,
+)
+
+
+def _names_verb(word: str, verb: str) -> bool:
+    """'reservation' names 'reserve', 'booking' 'book'; a short verb only as itself ('add' is no 'address')."""
+    return word == verb or (len(verb) >= 4 and word.startswith(verb.removesuffix("e")))
+
+
 def doing_verbs(checklist: Checklist) -> frozenset[str]:
-    """The verb opening each transactional intent's name, from the schema: "PlayMedia" -> play,
-    "BookAppointment" -> book, "ReserveHotel" -> reserve (a look-up's "Find" or "Search" carries out nothing)."""
-    return frozenset(m.group(0).lower() for i in checklist.intents.values() if i.transactional
-                     if (m := re.match(r"[A-Z][a-z]+", i.name)))
+    """The verbs that carry out the schema's transactional intents: the verb opening each one's name
+    ("PlayMedia" -> play, "BookAppointment" -> book) and every verb of the sense its name or description names
+    ("Make a car reservation" -> book, reserve, make, ...; a look-up's "Find" or "Search" carries out nothing)."""
+    return _verbs_of(tuple((i.name, i.description) for i in checklist.intents.values() if i.transactional))
+
+
+@lru_cache(maxsize=256)  # read on every turn: a schema has few intents
+def _verbs_of(intents: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    verbs: set[str] = set()
+    for name, description in intents:
+        opening = re.match(r"[A-Z][a-z]+", name)
+        verbs |= {opening.group(0).lower()} if opening else set()
+        said = [w.lower() for w in re.findall(r"[A-Z][a-z]+|[a-z]+", f"{name} {description}")]
+        for members, carried in _SENSES:
+            if any(_names_verb(w, v) for w in said for v in members):
+                verbs |= carried
+    return frozenset(verbs)
 
 
 def goes_ahead(customer_text: str, verbs: frozenset[str]) -> bool:

@@ -52,7 +52,39 @@ def test_the_doing_verbs_come_from_the_schemas_transactional_intents():
         "intents": [{"name": "PlaySong", "is_transactional": True, "required_slots": ["song"]},
                     {"name": "FindSongs", "is_transactional": False, "required_slots": []}],
     })
-    assert doing_verbs(checklist) == frozenset({"play"})
+    verbs = doing_verbs(checklist)
+    assert "play" in verbs and "find" not in verbs  # a look-up carries out nothing
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("PlaySong", "Play the chosen song"),  # plain
+    ("ListenToASong", "Start song playback on the chosen speaker"),  # reworded: another verb of the same sense
+])
+def test_a_reworded_intent_is_carried_out_by_the_same_verbs(name: str, description: str) -> None:
+    checklist = Checklist.from_schema({
+        "service_name": "Tunes_8",
+        "slots": [{"name": "song", "description": "Name of the song", "is_categorical": False}],
+        "intents": [{"name": name, "description": description, "is_transactional": True,
+                     "required_slots": ["song"]}],
+    })
+    assert goes_ahead("Love it. Play it.", doing_verbs(checklist))
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("ReserveCar", "Reserve a rental car"),  # plain
+    ("MakeCarBooking", "Make a car reservation based on your schedule"),  # reworded: "booking", "reservation"
+])
+def test_a_booking_is_carried_out_by_any_verb_of_booking(name: str, description: str) -> None:
+    checklist = Checklist.from_schema({
+        "service_name": "Cars_8",
+        "slots": [{"name": "car", "description": "Name of the car", "is_categorical": False}],
+        "intents": [{"name": name, "description": description, "is_transactional": True,
+                     "required_slots": ["car"]}],
+    })
+    verbs = doing_verbs(checklist)
+    assert goes_ahead("That sounds alright, I'd like to reserve the car.", verbs)
+    assert goes_ahead("Great, book it.", verbs)
+    assert not goes_ahead("Play it.", verbs)  # another sense: not what this schema does
 
 
 @pytest.mark.parametrize(("reply", "goes"), [

@@ -13,6 +13,8 @@ from core.checklist import Checklist
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extractors.offline import extract_facts
 from core.extractors.offline.kinds import fact_kind, found_by_lookup
+from core.extractors.offline.profile import profile
+from core.extractors.offline.roles import is_stay
 
 
 def _tutoring(name: str, description: str) -> Checklist:
@@ -244,3 +246,151 @@ def test_two_rivals_with_no_role_words_take_none() -> None:
     })
     line = (Line(CUSTOMER, "I'm leaving on May 2nd and coming back on May 9th."),)
     assert extract_facts(checklist, "Book", line) == {}
+
+
+def _gyms(name: str, description: str) -> Checklist:
+    """A look-up finding gyms by a free-text discipline, worded with or without the thing it finds."""
+    return Checklist.from_schema({
+        "service_name": "Gyms_9", "description": "Find a gym",
+        "slots": [{"name": name, "description": description, "is_categorical": False},
+                  {"name": "gym_town", "description": "Town where the gym is", "is_categorical": False}],
+        "intents": [{"name": "FindGym", "description": "Find a gym in a town", "is_transactional": False,
+                     "required_slots": [name, "gym_town"]}],
+    })
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("discipline", "Discipline of training taught at the gym"),  # plain: the gym is among its words
+    ("discipline_type", "Discipline to filter by"),  # reworded: only the intent says what is found
+])
+def test_a_free_value_may_qualify_the_thing_the_service_finds(name: str, description: str) -> None:
+    said = (Line(CUSTOMER, "Please find me a karate gym in Leeds."),)
+    assert extract_facts(_gyms(name, description), "FindGym", said) == {name: "karate", "gym_town": "Leeds"}
+    asked = (Line(CUSTOMER, "I want to train."),
+             Line(AGENT, "Which town, and what sort of training?", ("gym_town", name)),
+             Line(CUSTOMER, "I'd like to go to a gym in Leeds with judo training."))
+    assert extract_facts(_gyms(name, description), "FindGym", asked)[name] == "judo"
+
+
+def _cabins(first: tuple[str, str], second: tuple[str, str]) -> Checklist:
+    return Checklist.from_schema({
+        "service_name": "Cabins_9", "description": "Rent a cabin",
+        "slots": [{"name": n, "description": d, "is_categorical": False} for n, d in (first, second)],
+        "intents": [{"name": "BookCabin", "description": "Book a cabin", "is_transactional": True,
+                     "required_slots": [first[0], second[0]]}],
+    })
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    (("check_in_date", "Check in date for the cabin"), ("check_out_date", "Check out date for the cabin")),  # plain
+    (("first_day", "Date the cabin is needed from"), ("last_day", "Date the cabin is needed until")),  # reworded
+])
+def test_two_days_a_thing_is_held_between_are_a_stay_however_worded(first: tuple[str, str],
+                                                                    second: tuple[str, str]) -> None:
+    checklist = _cabins(first, second)
+    facts = profile(checklist).facts
+    assert is_stay(facts[first[0]]) and is_stay(facts[second[0]])
+    # a stay's days are told apart by its own words only: a day said alone fills neither
+    assert extract_facts(checklist, "BookCabin", (Line(CUSTOMER, "I need a cabin on May 2nd."),)) == {}
+    both = (Line(CUSTOMER, "I'll check in on May 2nd and check out on May 9th."),)
+    assert extract_facts(checklist, "BookCabin", both) == {first[0]: "May 2nd", second[0]: "May 9th"}
+
+
+def test_days_of_going_and_coming_back_are_no_stay() -> None:
+    checklist = _cabins(("out_day", "Date the ferry leaves"), ("back_day", "Date the ferry comes back"))
+    assert not any(is_stay(f) for f in profile(checklist).facts.values())
+
+
+def _bikes(name: str, description: str) -> Checklist:
+    """A look-up given a town finds the stand a bike is hired at; the hire requires the stand."""
+    return Checklist.from_schema({
+        "service_name": "Bikes_9", "description": "Hire bikes",
+        "slots": [{"name": "hire_town", "description": "Town to hire a bike in", "is_categorical": False},
+                  {"name": name, "description": description, "is_categorical": False}],
+        "intents": [{"name": "FindBikes", "description": "Find bikes for hire", "is_transactional": False,
+                     "required_slots": ["hire_town"], "result_slots": ["hire_town", name]},
+                    {"name": "HireBike", "description": "Hire a bike", "is_transactional": True,
+                     "required_slots": [name]}],
+    })
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("stand", "Location of the bike stand"),  # plain: no area word
+    ("hire_spot", "Town to start the bike hire in"),  # reworded: calls the stand a town
+])
+def test_a_place_a_lookup_finds_in_a_given_town_is_a_point(name: str, description: str) -> None:
+    assert not profile(_bikes(name, description)).facts[name].area
+
+
+def _tunes(name: str, description: str, service_description: str) -> Checklist:
+    return Checklist.from_schema({
+        "service_name": "Tunes_7", "description": service_description,
+        "slots": [{"name": name, "description": description, "is_categorical": False}],
+        "intents": [{"name": "PlayTrack", "description": "Play the chosen track", "is_transactional": True,
+                     "required_slots": [name]}],
+    })
+
+
+@pytest.mark.parametrize(("name", "description", "service_description"), [
+    ("song_name", "Name of the song", "Find and play music"),  # plain: the first line names the task
+    ("track_title", "Title of the track", "Play tracks with ease"),  # reworded: nothing names "music"
+    # reworded: only the line carrying the task out names it ("speaker"), and it does so on the offer
+    ("track_title", "Title of the track", "Play tracks on the selected speaker"),
+])
+def test_an_offer_taken_belongs_to_the_task_however_the_schema_words_it(name: str, description: str,
+                                                                        service_description: str) -> None:
+    lines = (Line(CUSTOMER, "I want to explore some music."),
+             Line(AGENT, "How would you like Paper Lanterns by Ada Brook?"),
+             Line(CUSTOMER, "What genre is it?"),
+             Line(AGENT, "It is a folk song."),
+             Line(CUSTOMER, "Fantastic. Can you play it on the kitchen speaker?"))
+    checklist = _tunes(name, description, service_description)
+    assert extract_facts(checklist, "PlayTrack", lines) == {name: "Paper Lanterns"}
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("van_city", "City where the van is"),  # plain: no role
+    ("pickup_city", "City to pick up the van"),  # reworded: a start, but no rival place to tell it from
+])
+def test_there_points_back_at_the_city_however_its_role_is_worded(name: str, description: str) -> None:
+    checklist = Checklist.from_schema({
+        "service_name": "Vans_9", "description": "Hire vans",
+        "slots": [{"name": name, "description": description, "is_categorical": False}],
+        "intents": [{"name": "FindVans", "description": "Find vans to hire", "required_slots": [name]}],
+    })
+    lines = (Line(CUSTOMER, "I'm flying to Denver on Friday."),
+             Line(AGENT, "Your flight is booked."),
+             Line(CUSTOMER, "Thanks. I will need to hire a van to get around there."))
+    assert extract_facts(checklist, "FindVans", lines) == {name: "Denver"}
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("from_city", "City where the coach leaves from"),  # plain: its description starts the trip
+    ("departing_city", "Boarding city"),  # reworded: only its name does
+])
+def test_there_heading_to_a_place_fills_the_end_not_a_start_worded_by_its_name(name: str, description: str) -> None:
+    checklist = Checklist.from_schema({
+        "service_name": "Coaches_9", "description": "Coach tickets",
+        "slots": [{"name": name, "description": description, "is_categorical": False},
+                  {"name": "to_city", "description": "City the coach goes to", "is_categorical": False}],
+        "intents": [{"name": "BuyCoachTicket", "description": "Buy a coach ticket",
+                     "required_slots": [name, "to_city"]}],
+    })
+    lines = (Line(CUSTOMER, "I'm going to a wedding in Denver."),
+             Line(AGENT, "Your gift was sent successfully."),
+             Line(CUSTOMER, "Thanks. I need a coach ticket to get there."))
+    assert extract_facts(checklist, "BuyCoachTicket", lines) == {"to_city": "Denver"}
+
+
+@pytest.mark.parametrize(("name", "description"), [
+    ("genre", "Genre of the film"),  # plain
+    ("classification", "Classification of the film (e.g. action, drama and so on"),  # reworded, with examples
+])
+def test_a_value_among_the_descriptions_examples_is_still_requested(name: str, description: str) -> None:
+    checklist = Checklist.from_schema({
+        "service_name": "Films_9", "description": "Find films to watch",
+        "slots": [{"name": name, "description": description, "is_categorical": False}],
+        "intents": [{"name": "FindFilms", "description": "Find films", "required_slots": [name]}],
+    })
+    said = (Line(CUSTOMER, "Can you find me some Drama films online?"),)
+    assert extract_facts(checklist, "FindFilms", said) == {name: "Drama"}

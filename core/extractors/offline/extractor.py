@@ -21,7 +21,7 @@ import re
 import time
 
 from core import withdrawal
-from core.acceptance import doing_verbs, offering_line, refused_offer
+from core.acceptance import doing_verbs, goes_ahead, offering_line, refused_offer
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.deferral import puts_off, undecided_about
@@ -42,6 +42,7 @@ from core.extractors.offline.profile import (
     PLACE,
     TEXT,
     TIME,
+    FactProfile,
     Profile,
     profile,
     stem,
@@ -88,10 +89,10 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     collected: dict[str, str] = {}
     asked: tuple[str, ...] = ()
     question = offer = before_offer = last_customer = ""
-    start = task_start(facts, lines)
+    verbs = doing_verbs(checklist)
+    start = task_start(facts, lines, verbs)
     speakers = [line.speaker == AGENT for line in lines]
     texts = [line.text for line in lines]
-    verbs = doing_verbs(checklist)
     areas = [n for n in required if facts.facts[n].area]
     for index, line in enumerate(lines):
         if line.speaker == AGENT:
@@ -149,8 +150,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 # a city is: "a flight there" goes to it, "a flight from there" leaves it).
                 heading = value_role(own, pointing.start()) or END
                 back = [n for n in required if facts.facts[n].kind == PLACE and n not in collected
-                        and (fact_role(facts.facts[n], by_name=False) is None
-                             or (facts.facts[n].area and fact_role(facts.facts[n]) == heading))]
+                        and _points_back(facts.facts[n], heading)]
                 collected.update(earlier(facts, back, lines[:start]))
             there = points_there(own)
             if there is not None and not denied(own, there.start(), there.end()):
@@ -173,6 +173,18 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             collected.update(read_line(facts, areas, own, asked, question))
         asked, question, offer, last_customer = (), "", "", line.text  # an agent line binds only the next one
     return collected
+
+
+def _points_back(fact: FactProfile, heading: str) -> bool:
+    """Whether "there" (`heading` to or from it) fills this place. A place with a rival is the one its role
+    says, read from its name too ("departing_city: Boarding city" starts); a place with none is read from its
+    description ("where_to: Location of the house" names no end), and a city with none is where the customer
+    will be whatever role its words give it ("a car to get there" for "City to pick up the rental car" and
+    "What city the car is in" alike)."""
+    if fact.rival is not None:
+        role = fact_role(fact)
+        return role is None or (fact.area and role == heading)
+    return fact.area or fact_role(fact, by_name=False) is None
 
 
 # The customer pointing back at a place said earlier: "there", "that city", "the same area", "in the area",
@@ -220,13 +232,13 @@ def earlier_date(facts: Profile, name: str, lines: tuple[Line, ...]) -> dict[str
 IN_AREA = re.compile(r"\bin\s+(?:the\s+)?", re.IGNORECASE)
 
 
-def task_start(facts: Profile, lines: tuple[Line, ...]) -> int:
+def task_start(facts: Profile, lines: tuple[Line, ...], verbs: frozenset[str] = frozenset()) -> int:
     """Where this checklist's task starts: lines before it belong to another service's task.
 
     After the last done line, the task opens at the first customer line that names what the service
     does (its description's and intents' words: "a restaurant", "a cab"), or at the customer line just
     before the agent's first question about one of its facts (the agent's recorded questions are this
-    checklist's only); with neither, every line counts.
+    checklist's only); with neither, the customer's latest line and the offer it takes.
     """
     done = max((i for i, ln in enumerate(lines) if ln.speaker == AGENT and _done(facts, ln.text)), default=-1)
     last_customer = None
@@ -237,11 +249,21 @@ def task_start(facts: Profile, lines: tuple[Line, ...]) -> int:
                 return last_customer
             continue
         if _memo(facts, "task", line.text, facts.on_task):
+            if goes_ahead(line.text, verbs):
+                # "Can you play it on the kitchen speaker?": carrying this task out on what was offered
+                # makes the offer this task's too
+                taken = offering_line([ln.speaker == AGENT for ln in lines], [ln.text for ln in lines], index, verbs)
+                return taken if taken is not None and taken > done else index
             return index
         last_customer = index
     # Nothing names this task and the agent asked for none of its facts: only the customer's latest line
-    # is surely this task's (what came before may be another service's: a film picked, an event accepted).
-    return done + 1 if last_customer is None else last_customer
+    # is surely this task's (what came before may be another service's: a film picked, an event accepted),
+    # and the offer it takes ("How would you like When She Says Baby?" - "What genre is it?" - "Country." -
+    # "Can you play it?"), however the schema words the thing the service does ("music" or "a track").
+    if last_customer is None:
+        return done + 1
+    taken = offering_line([ln.speaker == AGENT for ln in lines], [ln.text for ln in lines], last_customer, verbs)
+    return taken if taken is not None and taken > done else last_customer
 
 
 def _memo(facts: Profile, what: str, text: str, read):

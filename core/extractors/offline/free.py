@@ -140,12 +140,15 @@ _NAME_BEFORE = re.compile(r"(?<=[a-z,] )[A-Z][a-z]+\s+$")
 
 
 def requested_kind(fact: FactProfile, text: str, others: frozenset[str] = frozenset(),
-                   answer: bool = False) -> tuple[int, str] | None:
+                   answer: bool = False, nouns: frozenset[str] = frozenset()) -> tuple[int, str] | None:
     """Unasked, the word right before the fact's own noun in a sentence asking for it: "Find me a War movie
     online" -> "War" for "Genre of the movie", "I want Italian food" -> "Italian" for "Cuisine of food served".
     Not a determiner, a quantifier or an evaluation ("some good movies", "a cheap restaurant" name no genre), nor
     one of `others`, other facts' words ("an inexpensive restaurant" states a price range). An `answer` to the
-    agent's question about the fact needs no request: "Spicy Indian food sounds perfect". (start, word)."""
+    agent's question about the fact needs no request: "Spicy Indian food sounds perfect". `nouns` are stems of
+    what else the value may qualify: the thing the service finds ("a Thai restaurant" for "Cuisine to filter
+    restaurants by" and "The type of food served" alike) and the agent's question's nouns ("What sort of food?"
+    - "a restaurant that serves Thai food"), which no rewording of the fact's own words moves. (start, word)."""
     found = None
     for sentence in _SENTENCE.finditer(text):
         if not answer and not _REQUEST.search(sentence.group(0)):
@@ -153,7 +156,7 @@ def requested_kind(fact: FactProfile, text: str, others: frozenset[str] = frozen
         for match in _WORD_BEFORE_NOUN.finditer(text, sentence.start(), sentence.end()):
             word, noun = match.group(1), match.group(2)
             low = word.lower()
-            if (stem(noun) in fact.cues and noun not in _KIND_NOUNS and low not in NOT_NAMES
+            if ((stem(noun) in fact.cues or stem(noun) in nouns) and noun not in _KIND_NOUNS and low not in NOT_NAMES
                     and low not in _EVALUATIONS and low not in _DETERMINERS and low not in _PRICE_AND_PLACE
                     and low not in others and not _about_fact(low, fact) and not _GERUND.fullmatch(word)
                     and len(low) > 2 and not _NAME_BEFORE.search(text, sentence.start(), match.start(1))

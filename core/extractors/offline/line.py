@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from core.acceptance import NO, YES
 from core.extractors.offline import names as names
@@ -34,6 +35,7 @@ from core.extractors.offline.profile import (
     FactProfile,
     Profile,
     stem,
+    without_examples,
     words,
 )
 from core.extractors.offline.proposal import proposed_value
@@ -145,21 +147,31 @@ def _free(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], 
     a line asking for what this service does ("Find me a War movie online"); a line saying only what the
     customer usually likes ("I usually like Drama movies") is no request, and may be about another service."""
     if fact.fact.name not in asked:
-        return _requested(profile, fact, text, answer=False) if profile.on_task(text) else None
+        return _requested(profile, fact, text, answer=False, nouns=profile.task) if profile.on_task(text) else None
     if YES.match(text):
         return proposed_value(fact, agent_text)
     if NO.match(text):
         return None
-    if len(asked) != 1:
-        return _requested(profile, fact, text, answer=True)  # "In Pleasanton. I'm in the mood for Taiwanese food."
     # the nouns of the agent's own question name the thing too: "What type of food?" - "Spanish food, please"
-    return (free_answer(fact, text, profile.task | {stem(w) for w in words(agent_text)})
-            or _requested(profile, fact, text, answer=True))
+    nouns = profile.task | {stem(w) for w in words(agent_text)}
+    if len(asked) != 1:
+        # "In Pleasanton. I'm in the mood for Taiwanese food."
+        return _requested(profile, fact, text, answer=True, nouns=nouns)
+    return free_answer(fact, text, nouns) or _requested(profile, fact, text, answer=True, nouns=nouns)
 
 
-def _requested(profile: Profile, fact: FactProfile, text: str, answer: bool) -> str | None:
-    requested = requested_kind(fact, text, profile.schema_words, answer)
+def _requested(profile: Profile, fact: FactProfile, text: str, answer: bool,
+               nouns: frozenset[str] = frozenset()) -> str | None:
+    others = profile.schema_words - _example_words(fact.fact.description)
+    requested = requested_kind(fact, text, others, answer, nouns)
     return requested[1] if requested and not denied(text, requested[0]) else None
+
+
+@lru_cache(maxsize=1024)
+def _example_words(description: str) -> frozenset[str]:
+    """The words of a description's examples of its own values ("Classification of the movie (e.g. action,
+    drama)"): a value said by the customer is no other fact's word for being one of them."""
+    return frozenset(words(description)) - frozenset(words(without_examples(description)))
 
 
 def _mine(fact: FactProfile, rivals: Sequence[FactProfile], text: str, start: int, asked: Sequence[str]) -> bool:

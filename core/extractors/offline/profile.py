@@ -72,6 +72,9 @@ class FactProfile:
     # the one fact of its kind (a date, a time, a place) required beside it: of two dates, one the
     # "departure", the other is the end whatever it is called (`roles.fact_role`)
     rival: Fact | None = None
+    # one of a pair of days held from one to the other with no hour and no place at either end (a room, a
+    # house): arriving starts it and leaving ends it (`roles.is_stay`), whatever words name the pair
+    stay: bool = False
 
 
 @dataclass(frozen=True)
@@ -130,12 +133,22 @@ def _partial_patterns(allowed: tuple[str, ...]) -> tuple[tuple[str, re.Pattern],
 def _areas(checklist: Checklist, kinds: dict[str, str]) -> dict[str, bool]:
     """Which place facts are areas. A place whose own words say neither ("Location of the hotel") is the
     area the form is about unless another place of the form is the area ("Location of event" beside "City
-    of the event" is a point in it) or it is where something ends ("Destination for taxi ride"): reworded,
-    the same fact then reads the same."""
-    evidence = {n: area_evidence(checklist.facts[n]) for n, k in kinds.items() if k == PLACE}
+    of the event" is a point in it) or it is where something ends ("Destination for taxi ride"); a place a
+    look-up finds in a place it is given is a point (`_found_within`): reworded, the same fact then reads the
+    same."""
+    evidence = {n: False if _found_within(checklist, n, kinds) else area_evidence(checklist.facts[n])
+                for n, k in kinds.items() if k == PLACE}
     has_area = any(evidence.values())
     return {n: (e if e is not None else not has_area and not names_an_end(checklist.facts[n]))
             for n, e in evidence.items()}
+
+
+def _found_within(checklist: Checklist, fact: str, kinds: dict[str, str]) -> bool:
+    """A place a look-up finds when given another place (a car's pickup point, found by its city) is a point
+    in that place, however its words describe it ("City to start car rental in")."""
+    return found_by_lookup(checklist, fact) and any(
+        not i.transactional and fact in i.results and any(kinds[r] == PLACE for r in i.required if r != fact)
+        for i in checklist.intents.values())
 
 
 # Examples of values in a description ("(e.g. action, drama)", "such as Italian") are values, not words
@@ -213,8 +226,30 @@ def _rivals(checklist: Checklist, facts: dict[str, FactProfile]) -> dict[str, Fa
                 others = {o for o in group if o != name} if len(group) == 2 else {""}
                 found.setdefault(name, set()).update(others)
     one_rival = {name: next(iter(others)) for name, others in found.items() if len(others) == 1 and "" not in others}
-    return {name: replace(fact, rival=checklist.facts[one_rival[name]]) if name in one_rival else fact
+    return {name: replace(fact, rival=checklist.facts[one_rival[name]],
+                          stay=_held(checklist, facts, name, one_rival[name])) if name in one_rival else fact
             for name, fact in facts.items()}
+
+
+# Words of going somewhere and coming back, which make two days a trip's, not a stay's.
+_JOURNEY = frozenset({"origin", "originates", "originating", "departure", "depart", "departs", "departing", "leave",
+                      "leaves", "leaving", "outbound", "destination", "arrival", "arrive", "arrives", "arriving",
+                      "return", "returns", "returning", "inbound", "back", "trip", "journey", "flight", "travel",
+                      # and of taking a thing and bringing it back: a rental's days
+                      "pickup", "pick", "dropoff", "drop"})
+
+
+def _held(checklist: Checklist, facts: dict[str, FactProfile], name: str, rival: str) -> bool:
+    """Two days every intent requiring them asks with no hour and no two places, neither named by going or
+    coming back: a thing held from one day to the other (a hotel room, a house), not a trip (from a place to
+    another, or out and back) nor a rental (taken at an hour).
+    The schema's structure says so, so "Date the rooms are needed until" reads as "Check out date"."""
+    if facts[name].kind != DATE or any(set(words(f"{f.name.replace('_', ' ')} {f.description}")) & _JOURNEY
+                                       for f in (checklist.facts[name], checklist.facts[rival])):
+        return False  # "Date the ferry leaves" and "... comes back": a trip's days
+    requiring = [i for i in checklist.intents.values() if name in i.required and rival in i.required]
+    return bool(requiring) and all(not any(facts[r].kind == TIME for r in i.required)
+                                   and sum(facts[r].kind == PLACE for r in i.required) < 2 for i in requiring)
 
 
 # Schema words too general to say what a line is about.

@@ -104,8 +104,9 @@ def _own_role(fact: Fact, by_name: bool) -> str | None:
 
 
 def is_stay(fact: FactProfile) -> bool:
-    """The fact's role comes from checking in or out ("Check in date for the house")."""
-    return any(_CHECK.search(t) for t in (fact.fact.name.replace("_", " "), fact.fact.description))
+    """The fact's role comes from checking in or out ("Check in date for the house"), or it is one of two days
+    a thing is held between (`FactProfile.stay`: "Date the rooms are needed from")."""
+    return fact.stay or any(_CHECK.search(t) for t in (fact.fact.name.replace("_", " "), fact.fact.description))
 
 
 # Where the customer is now: "I'm at the Hyatt on Pine Street", "we are currently at the zoo".
