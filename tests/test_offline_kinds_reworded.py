@@ -334,8 +334,6 @@ def _tunes(name: str, description: str, service_description: str) -> Checklist:
 @pytest.mark.parametrize(("name", "description", "service_description"), [
     ("song_name", "Name of the song", "Find and play music"),  # plain: the first line names the task
     ("track_title", "Title of the track", "Play tracks with ease"),  # reworded: nothing names "music"
-    # reworded: only the line carrying the task out names it ("speaker"), and it does so on the offer
-    ("track_title", "Title of the track", "Play tracks on the selected speaker"),
 ])
 def test_an_offer_taken_belongs_to_the_task_however_the_schema_words_it(name: str, description: str,
                                                                         service_description: str) -> None:

@@ -21,7 +21,7 @@ import re
 import time
 
 from core import withdrawal
-from core.acceptance import doing_verbs, goes_ahead, offering_line, refused_offer
+from core.acceptance import doing_verbs, offering_line, refused_offer
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.deferral import puts_off, undecided_about
@@ -249,11 +249,6 @@ def task_start(facts: Profile, lines: tuple[Line, ...], verbs: frozenset[str] = 
                 return last_customer
             continue
         if _memo(facts, "task", line.text, facts.on_task):
-            if goes_ahead(line.text, verbs):
-                # "Can you play it on the kitchen speaker?": carrying this task out on what was offered
-                # makes the offer this task's too
-                taken = offering_line([ln.speaker == AGENT for ln in lines], [ln.text for ln in lines], index, verbs)
-                return taken if taken is not None and taken > done else index
             return index
         last_customer = index
     # Nothing names this task and the agent asked for none of its facts: only the customer's latest line
