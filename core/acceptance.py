@@ -51,8 +51,10 @@ YES = re.compile(r"^\W*(?:(?:well|hmm+|oh|so|i think|i guess|i believe)\W+)?"
 NO = re.compile(r"^\W*(?!no problem|no issue|not a problem)"
                 r"(?:no|nope|nah|not really|i(?:'d| would) rather not|i don't|don't|i do not|i prefer not)\b",
                 re.IGNORECASE)
-# Anywhere in the reply: a refusal or a correction takes back a yes ("yes, but not that one").
-_TAKEN_BACK = re.compile(r"\b(?:but|not|n't|no|instead|rather|actually|change|different|another|else|other)\b",
+# Anywhere in the reply: a refusal or a correction takes back a yes ("yes, but not that one"); so does asking
+# for a new place ("That will be perfect. I'd also like a dinner reservation somewhere near there").
+_TAKEN_BACK = re.compile(r"\b(?:but|not|n't|no|instead|rather|actually|change|different|another|else|other|"
+                         r"somewhere|someplace|elsewhere)\b",
                          re.IGNORECASE)
 # A question about something new: "anything else?", "any other requests?".
 _ELSEWHERE = re.compile(r"\b(?:else|other|another|more)\b", re.IGNORECASE)
@@ -71,7 +73,8 @@ _GO_AHEAD = re.compile(r"^\W*(?:(?:should|shall|can|may)\s+i|(?:would|do)\s+you\
                        r"\s+\w+\s+(?:it|this|that|them|these|those|the\s+\w+)\b", re.IGNORECASE)
 # A sentence telling how the customer's own things stand: "Your balance is $2,000", "There is $80 in your
 # savings", "Your checking stands at $21,183.32" (a possessive and a number; an agent may slip into "my").
-_STATE = re.compile(r"\b(?:your|my)\b.*\d|\bthere(?:'s|\s+is|\s+are)\b.*\b(?:in|on)\s+(?:your|my)\b",
+_STATE = re.compile(r"\b(?:your|my)\b.*\d|\bthere(?:'s|\s+is|\s+are)\b.*\b(?:in|on)\s+(?:your|my)\b|"
+                    r"[$£€]\s?\d[\d,.]*\s+(?:in|on)\s+(?:your|my)\b",
                     re.IGNORECASE)
 # A reply whose last yes-or-no word opening it is a no: "No, ...", "Yes, well, no, ..." (a yes repaired).
 _REFUSES = re.compile(r"^\W*(?:(?:yes|yeah|yep|well|hmm+|um+|uh+|oh|ah|er|actually)\W+)*(?:no|nope|nah)\b"

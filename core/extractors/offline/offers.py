@@ -51,7 +51,9 @@ _SENTENCE = re.compile(r"(?:[^.!?]|\.(?=\d))+")
 _STATE = re.compile(r"\b(?:your\b(?!\s+(?-i:[A-Z]))(?:\s+[\w'-]+){1,3}?|you)\s+"
                     r"(?:has|have|is|are|shows?|holds?|contains?|stands?)\b|"
                     rf"\byour\b{_IN_SENTENCE}\d|"
-                    rf"\bthere(?:'s|\s+is|\s+are)\b{_NO_CLAUSE}\b(?:in|on)\s+(?:your|my|his|her|their|our)\b",
+                    rf"\bthere(?:'s|\s+is|\s+are)\b{_NO_CLAUSE}\b(?:in|on)\s+(?:your|my|his|her|their|our)\b|"
+                    # a sum standing in the customer's thing: "The balance is $2,837.26 in your savings account"
+                    r"[$£€]\s?\d[\d,.]*\s+(?:in|on)\s+(?:your|my)\b",
                     re.IGNORECASE)
 _OFFERED_KINDS = (CLOSED, DATE, TIME, MONEY, PLACE, PERSON, TITLE)
 
