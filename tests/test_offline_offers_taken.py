@@ -116,3 +116,16 @@ def test_a_name_praised_as_worth_seeing_is_named(line, named):
     got = extract_facts(Checklist.from_schema(SHOWS), "ShowDates", (Line(CUSTOMER, line),))
     assert (got.get("show_name") == "Velvet Moon") is named
     assert got["town"] == "Leeds"
+
+
+def test_a_noun_that_is_the_subject_of_the_offer_does_not_give_the_name_to_another_fact():
+    homes = Checklist.from_schema({
+        "service_name": "Homes_9", "description": "Find homes and book viewings",
+        "slots": [{"name": "name_of_apartment", "description": "Name of the apartment", "is_categorical": False},
+                  {"name": "furnished_property", "description": "Whether it is furnished", "is_categorical": True,
+                   "possible_values": ["True", "False"]}],
+        "intents": [{"name": "BookViewing", "description": "Book a viewing", "is_transactional": True,
+                     "required_slots": ["name_of_apartment"]}]})
+    offer = Line(AGENT, "The property is at Forge Homestead Apartments, it has 4 bedrooms.")
+    lines = (Line(CUSTOMER, "Find me an apartment."), offer, Line(CUSTOMER, "That sounds good."))
+    assert extract_facts(homes, "BookViewing", lines) == {"name_of_apartment": "Forge Homestead Apartments"}

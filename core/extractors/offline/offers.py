@@ -145,13 +145,15 @@ _NAME_JOINERS = frozenset({"is", "of", "the", "a", "an", "in", "and", "to", "&",
 def _named_for_another(profile: Profile, fact: FactProfile, text: str, start: int) -> bool:
     """The name stands in (or right after) a name that another fact's own noun opens: in "Bird Set Free by Sia
     from the album This is Acting", "Acting" belongs to the album, not the song."""
-    for word in reversed(text[:start].split()[-6:]):
-        bare = word.strip(",:\"'")
-        if bare[:1].isupper() or bare.lower() in _NAME_JOINERS:
-            continue
+    before = [w.strip(",:\"'") for w in text[:start].split()[-6:]]
+    while before and (before[-1][:1].isupper() or (before[-1].lower() in _NAME_JOINERS and len(before) > 1
+                                                   and before[-2][:1].isupper())):
+        before.pop()  # the rest of the name: "This is" of "This is Acting" (not "is at" of "the property is at")
+    for bare in before[-1:]:
         noun = stem(bare.lower())
-        return noun not in fact.cues and any(noun in other.cues for other in profile.facts.values()
-                                             if other is not fact)
+        # the other fact's own name, not any word of its description: a reworded schema moves those about
+        return (noun not in fact.cues and noun not in fact.name_stems
+                and any(noun in other.name_stems for other in profile.facts.values() if other is not fact))
     return False
 
 
