@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from core.checklist import Checklist, decide
-from core.corpus import AGENT, CUSTOMER, Line
 from core.extractors.offline import VERSION, extract_facts
 from core.extractors.offline.plain import one_of_two
 from core.extractors.offline.unsaid import said
+from tests.talking import talk
 
 PURSE = {
     "service_name": "Purse_4",
@@ -57,9 +57,6 @@ def shuttle() -> Checklist:
     return Checklist.from_schema(SHUTTLE)
 
 
-def talk(*turns: str | tuple[str, tuple[str, ...]]) -> tuple[Line, ...]:
-    """Customer lines as plain strings; agent lines as (text, facts asked)."""
-    return tuple(Line(AGENT, t[0], t[1]) if isinstance(t, tuple) else Line(CUSTOMER, t) for t in turns)
 
 
 def test_the_version_names_the_hardened_rules():

@@ -6,11 +6,11 @@ import pytest
 
 from core.checklist import Checklist, decide
 from core.contract import check
-from core.corpus import AGENT, CUSTOMER, Line
 from core.extraction import ExtractionRequest
 from core.extractors.offline import OfflineExtractor, extract_facts
 from core.grade import grade_case, summarize
 from core.turn import take_turn
+from tests.talking import talk
 
 WALLET = {
     "service_name": "Wallet_9",
@@ -71,9 +71,6 @@ def cab() -> Checklist:
     return Checklist.from_schema(CAB)
 
 
-def talk(*turns: str | tuple[str, tuple[str, ...]]) -> tuple[Line, ...]:
-    """Customer lines as plain strings; agent lines as (text, facts asked)."""
-    return tuple(Line(AGENT, t[0], t[1]) if isinstance(t, tuple) else Line(CUSTOMER, t) for t in turns)
 
 
 @pytest.mark.parametrize("said", [

@@ -6,10 +6,10 @@ Small hand-written conversations over checklists in the SGD schema shape; no fig
 from __future__ import annotations
 
 from core.checklist import Checklist
-from core.corpus import AGENT, CUSTOMER, Line
 from core.extractors.offline import extract_facts
 from core.extractors.offline.names import places, titles
 from core.extractors.offline.offers import _without_state
+from tests.talking import talk
 
 TRAVEL = {
     "service_name": "Travel_9",
@@ -38,9 +38,6 @@ def travel() -> Checklist:
     return Checklist.from_schema(TRAVEL)
 
 
-def talk(*turns: str | tuple[str, tuple[str, ...]]) -> tuple[Line, ...]:
-    """Customer lines as plain strings; agent lines as (text, facts asked)."""
-    return tuple(Line(AGENT, t[0], t[1]) if isinstance(t, tuple) else Line(CUSTOMER, t) for t in turns)
 
 
 def test_a_finished_task_does_not_fill_the_next_one() -> None:

@@ -10,6 +10,7 @@ import pytest
 from core.checklist import Checklist
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extractors.offline import extract_facts
+from tests.talking import exchange
 
 JUKEBOX = {
     "service_name": "Jukebox_3",
@@ -29,8 +30,6 @@ def jukebox() -> Checklist:
     return Checklist.from_schema(JUKEBOX)
 
 
-def talk(*turns: tuple[str, str]) -> tuple[Line, ...]:
-    return tuple(Line(AGENT if who == "a" else CUSTOMER, text) for who, text in turns)
 
 
 OPENING = ("c", "Find me a track to play.")
@@ -40,47 +39,47 @@ OFFER = ("a", "How about Northern Lights by Ana Ruiz from the record Songs of th
 @pytest.mark.parametrize("reply", ["That's the one.", "Yea, I like that one.", "Let's go with that.",
                                    "That is what I was looking for."])
 def test_a_reply_naming_the_offer_as_wanted_takes_it(jukebox, reply):
-    assert extract_facts(jukebox, "PlayTrack", talk(OPENING, OFFER, ("c", reply)))["track"] == "Northern Lights"
+    assert extract_facts(jukebox, "PlayTrack", exchange(OPENING, OFFER, ("c", reply)))["track"] == "Northern Lights"
 
 
 @pytest.mark.parametrize("reply", ["That's not the one.", "What else is there?", "I like the record more."])
 def test_a_reply_turning_away_takes_nothing(jukebox, reply):
-    assert "track" not in extract_facts(jukebox, "PlayTrack", talk(OPENING, OFFER, ("c", reply)))
+    assert "track" not in extract_facts(jukebox, "PlayTrack", exchange(OPENING, OFFER, ("c", reply)))
 
 
 def test_an_answer_to_what_else_is_a_new_offer(jukebox):
-    lines = talk(("c", "Find me a track."), ("a", "There's Salt Wind by Ana Ruiz."), ("c", "What else is there?"),
+    lines = exchange(("c", "Find me a track."), ("a", "There's Salt Wind by Ana Ruiz."), ("c", "What else is there?"),
                  ("a", "There's Northern Lights by Ana Ruiz."), ("c", "Yes, please."))
     assert extract_facts(jukebox, "PlayTrack", lines)["track"] == "Northern Lights"
     # an answer to a question about the offer informs: it offers nothing new
-    asked = talk(("c", "Find me a track."), ("a", "There's Salt Wind by Ana Ruiz."), ("c", "Who sings it?"),
+    asked = exchange(("c", "Find me a track."), ("a", "There's Salt Wind by Ana Ruiz."), ("c", "Who sings it?"),
                  ("a", "Ana Ruiz sings it."), ("c", "Yes, please."))
     assert extract_facts(jukebox, "PlayTrack", asked)["track"] == "Salt Wind"
 
 
 def test_words_inside_another_facts_name_are_not_the_track(jukebox):
     offer = ("a", "How about Northern Lights from the record This is Home?")
-    got = extract_facts(jukebox, "PlayTrack", talk(OPENING, offer, ("c", "Yes, please.")))
+    got = extract_facts(jukebox, "PlayTrack", exchange(OPENING, offer, ("c", "Yes, please.")))
     assert got["track"] == "Northern Lights"
 
 
 @pytest.mark.parametrize("reply", ["That's a good one.", "Go for it.", "I'll try it.", "Thats it."])
 def test_more_ways_of_taking_an_offer(jukebox, reply):
-    assert extract_facts(jukebox, "PlayTrack", talk(OPENING, OFFER, ("c", reply)))["track"] == "Northern Lights"
-    assert "track" not in extract_facts(jukebox, "PlayTrack", talk(OPENING, OFFER, ("c", "Is it a good one?")))
+    assert extract_facts(jukebox, "PlayTrack", exchange(OPENING, OFFER, ("c", reply)))["track"] == "Northern Lights"
+    assert "track" not in extract_facts(jukebox, "PlayTrack", exchange(OPENING, OFFER, ("c", "Is it a good one?")))
 
 
 def test_an_offer_written_in_lower_case_names_its_thing(jukebox):
     offer = ("a", "how about northern lights by ana ruiz from the record songs of the sea?")
-    got = extract_facts(jukebox, "PlayTrack", talk(OPENING, offer, ("c", "Yes, please.")))
+    got = extract_facts(jukebox, "PlayTrack", exchange(OPENING, offer, ("c", "Yes, please.")))
     assert got["track"] == "northern lights"
-    refused = extract_facts(jukebox, "PlayTrack", talk(OPENING, offer, ("c", "No, something else.")))
+    refused = extract_facts(jukebox, "PlayTrack", exchange(OPENING, offer, ("c", "No, something else.")))
     assert "track" not in refused
 
 
 def test_a_question_to_the_customer_without_a_figure_is_no_statement_of_their_things(jukebox):
     offer = ("a", "I found 1 track for you. What is your opinion on Salt Wind?")
-    got = extract_facts(jukebox, "PlayTrack", talk(OPENING, offer, ("c", "Yes, please.")))
+    got = extract_facts(jukebox, "PlayTrack", exchange(OPENING, offer, ("c", "Yes, please.")))
     assert got["track"] == "Salt Wind"
 
 
@@ -88,13 +87,13 @@ def test_a_question_to_the_customer_without_a_figure_is_no_statement_of_their_th
                                    "That is just the track we need.", "Thats perfect for me.",
                                    "That track sounds like a great pick."])
 def test_praising_the_offer_by_its_noun_takes_it(jukebox, reply):
-    assert extract_facts(jukebox, "PlayTrack", talk(OPENING, OFFER, ("c", reply)))["track"] == "Northern Lights"
+    assert extract_facts(jukebox, "PlayTrack", exchange(OPENING, OFFER, ("c", reply)))["track"] == "Northern Lights"
 
 
 @pytest.mark.parametrize("reply", ["The record sounds dull.", "I think that track will not work for me.",
                                    "That is not the track we need."])
 def test_faulting_the_offer_takes_nothing(jukebox, reply):
-    assert "track" not in extract_facts(jukebox, "PlayTrack", talk(OPENING, OFFER, ("c", reply)))
+    assert "track" not in extract_facts(jukebox, "PlayTrack", exchange(OPENING, OFFER, ("c", reply)))
 
 
 SHOWS = {

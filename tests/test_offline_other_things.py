@@ -9,9 +9,9 @@ import pytest
 
 from core.checklist import Checklist
 from core.contract import VALUE_NOT_STATED, VALUE_WRONG_KIND, check
-from core.corpus import AGENT, CUSTOMER, Line
 from core.extraction import Extraction
 from core.extractors.offline import extract_facts
+from tests.talking import talk
 
 SALON = {
     "service_name": "Salon_9",
@@ -60,8 +60,6 @@ def salon() -> Checklist:
     return Checklist.from_schema(SALON)
 
 
-def talk(*turns: str | tuple[str, tuple[str, ...]]) -> tuple[Line, ...]:
-    return tuple(Line(AGENT, t[0], t[1]) if isinstance(t, tuple) else Line(CUSTOMER, t) for t in turns)
 
 
 def visit(salon: Checklist, line: str) -> dict[str, str]:

@@ -7,11 +7,11 @@ schema shape; no figures from any corpus.
 from __future__ import annotations
 
 from core.checklist import Checklist
-from core.corpus import AGENT, CUSTOMER, Line
 from core.extractors.offline import OfflineExtractor, extract_facts
 from core.extractors.offline.names import titles
 from core.extractors.offline.values import dates
 from core.turn import take_turn
+from tests.talking import talk
 
 CINEMA = {
     "service_name": "Films_9", "description": "Find films to watch and play them",
@@ -38,9 +38,6 @@ def songs() -> Checklist:
     return Checklist.from_schema(SONGS)
 
 
-def talk(*turns: str | tuple[str, tuple[str, ...]]) -> tuple[Line, ...]:
-    """Customer lines as plain strings; agent lines as (text, facts asked)."""
-    return tuple(Line(AGENT, t[0], t[1]) if isinstance(t, tuple) else Line(CUSTOMER, t) for t in turns)
 
 
 OFFER = ("I found 3 movies. What do you think about After, Pillow Talk, or Green Book?", ())

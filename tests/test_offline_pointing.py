@@ -7,10 +7,10 @@ import pytest
 
 from core.checklist import Checklist
 from core.contract import VALUE_ONLY_IN_AGENT_WORDS, check
-from core.corpus import AGENT, CUSTOMER, Line
 from core.extraction import Extraction
 from core.extractors.offline import extract_facts
 from core.extractors.offline.pointing import named_address
+from tests.talking import exchange
 
 CAB = {
     "service_name": "Cab_8",
@@ -30,12 +30,10 @@ def cab() -> Checklist:
     return Checklist.from_schema(CAB)
 
 
-def talk(*turns: tuple[str, str]) -> tuple[Line, ...]:
-    return tuple(Line(AGENT if who == "a" else CUSTOMER, text) for who, text in turns)
 
 
 def test_a_cab_there_goes_to_the_address_the_agent_named(cab):
-    lines = talk(("c", "Where is the gallery?"), TOLD, ("c", "Great, a cab for 2 there, please."))
+    lines = exchange(("c", "Where is the gallery?"), TOLD, ("c", "Great, a cab for 2 there, please."))
     assert extract_facts(cab, "BookCab", lines) == {"destination": "410 Larkin Street", "seats": "2"}
     verdict = check(cab, "BookCab", lines, Extraction({"destination": "410 Larkin Street", "seats": "2"}))
     assert verdict.accepted == {"destination": "410 Larkin Street", "seats": "2"}
@@ -44,14 +42,14 @@ def test_a_cab_there_goes_to_the_address_the_agent_named(cab):
 @pytest.mark.parametrize("reply", ["I don't want to go there. A cab for 2 to the airport hotel later.",
                                    "Is there a cab for 2?", "Get me a cab for 2."])
 def test_a_line_refusing_the_place_or_pointing_nowhere_takes_no_address(cab, reply):
-    lines = talk(("c", "Where is the gallery?"), TOLD, ("c", reply))
+    lines = exchange(("c", "Where is the gallery?"), TOLD, ("c", reply))
     assert "destination" not in extract_facts(cab, "BookCab", lines)
     verdict = check(cab, "BookCab", lines, Extraction({"destination": "410 Larkin Street", "seats": "2"}))
     assert ("destination", VALUE_ONLY_IN_AGENT_WORDS) in {(f.fact, f.code) for f in verdict.findings}
 
 
 def test_only_one_address_named_last_is_pointed_at():
-    assert named_address(talk(("a", "It is at 410 Larkin Street or 22 Pine Street."))) is None
-    assert named_address(talk(("a", "The show starts at 7:30 pm at the Boulevard Theater."))) is None
-    assert named_address(talk(("a", "Go to 45 Camino Alto #106."))) == "45 Camino Alto #106"
-    assert named_address(talk(TOLD, ("c", "Thanks."), ("a", "Anything else?"))) == "410 Larkin Street"
+    assert named_address(exchange(("a", "It is at 410 Larkin Street or 22 Pine Street."))) is None
+    assert named_address(exchange(("a", "The show starts at 7:30 pm at the Boulevard Theater."))) is None
+    assert named_address(exchange(("a", "Go to 45 Camino Alto #106."))) == "45 Camino Alto #106"
+    assert named_address(exchange(TOLD, ("c", "Thanks."), ("a", "Anything else?"))) == "410 Larkin Street"
