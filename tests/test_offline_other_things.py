@@ -149,3 +149,21 @@ def test_a_relation_is_no_name_of_the_person():
     assert ("payee", VALUE_WRONG_KIND) in {(f.fact, f.code) for f in verdict.findings}
     mom = check(purse, "Pay", talk("Send $55 to Mom."), Extraction({"sum": "$55", "payee": "Mom"}))
     assert mom.accepted == {"sum": "$55", "payee": "Mom"}
+
+
+@pytest.mark.parametrize(("reply", "cuisine"), [
+    ("Some Punjabi kind of food in Leeds.", "Punjabi"),
+    ("I need Pizza and Pasta kind of food in Leeds.", "Pizza and Pasta"),
+    ("Some Freshwater fish kind of food in Leeds would be perfect.", "Freshwater fish"),
+    ("Some kind of food in Leeds.", None),  # names no kind
+    ("The best kind of food in Leeds.", None),
+])
+def test_the_words_before_kind_of_its_noun_are_the_kind(reply, cuisine):
+    diner = Checklist.from_schema({
+        "service_name": "Diner_3", "description": "Find places to eat",
+        "slots": [{"name": "cuisine", "description": "Type of food served", "is_categorical": False},
+                  {"name": "town", "description": "City of the place", "is_categorical": False}],
+        "intents": [{"name": "FindPlace", "description": "Find a place to eat",
+                     "required_slots": ["cuisine", "town"]}]})
+    asked = ("What kind of food, and where?", ("cuisine", "town"))
+    assert extract_facts(diner, "FindPlace", talk("Find me a place to eat.", asked, reply)).get("cuisine") == cuisine

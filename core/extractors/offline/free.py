@@ -153,6 +153,10 @@ def requested_kind(fact: FactProfile, text: str, others: frozenset[str] = frozen
     for sentence in _SENTENCE.finditer(text):
         if not answer and not _REQUEST.search(sentence.group(0)):
             continue
+        kind_of = _kind_of_noun(fact, text, sentence.start(), sentence.end(), others | _DETERMINERS, nouns)
+        if kind_of is not None:
+            found = kind_of  # "Some Freshwater fish kind of food", "I need Pizza kind of food"
+            continue
         for match in _WORD_BEFORE_NOUN.finditer(text, sentence.start(), sentence.end()):
             word, noun = match.group(1), match.group(2)
             low = word.lower()
@@ -163,6 +167,37 @@ def requested_kind(fact: FactProfile, text: str, others: frozenset[str] = frozen
                     and _MODIFIER_AFTER.search(text, sentence.start(), match.start(1))):
                 found = (match.start(1), word)
     return found
+
+
+# "<kind> kind of <the fact's noun>": "Some Punjabi kind of foods", "the American type of food".
+_KIND_OF_NOUN = re.compile(r"\b(?:kind|type|sort|style)s?\s+of\s+(?:a\s+|an\s+)?([a-z]+)\b", re.IGNORECASE)
+
+
+def _kind_of_noun(fact: FactProfile, text: str, start: int, end: int, stop: frozenset[str],
+                  nouns: frozenset[str]) -> tuple[int, str] | None:
+    """The words before "kind of <noun>", the noun the fact's own or the thing's: capitalised words joined by "and",
+    ending in at most one lower-case word ("Freshwater fish"); none after a determiner or a word of no name."""
+    for match in _KIND_OF_NOUN.finditer(text, start, end):
+        noun = match.group(1).lower()
+        if not (stem(noun) in fact.cues or stem(noun) in nouns):
+            continue
+        taken: list[re.Match] = []
+        for word in reversed(list(re.finditer(r"[A-Za-z][\w'&-]*", text[start:match.start()]))):
+            low = word.group(0).lower()
+            capital = word.group(0)[:1].isupper()
+            joins = low in ("and", "&") and bool(taken) and taken[-1].group(0)[:1].isupper()
+            if not joins and (low in NOT_NAMES or low in stop or low in _EVALUATIONS or _about_fact(low, fact)):
+                break
+            if capital or joins or not taken:
+                taken.append(word)
+                continue
+            break
+        while taken and taken[-1].group(0).lower() in ("and", "&"):
+            taken.pop()
+        if taken:
+            first, last = taken[-1], taken[0]
+            return start + first.start(), text[start + first.start():start + last.end()]
+    return None
 
 
 def asks_afresh(fact: FactProfile, text: str, others: frozenset[str] = frozenset()) -> bool:
