@@ -31,6 +31,7 @@ from core.extraction import (
     Extraction,
 )
 from core.extractors.offline import values
+from core.extractors.offline.closed import qualified_group
 from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import own_words, undecided_facts
 from core.extractors.offline.plain import one_of_two
@@ -332,7 +333,8 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
         spans = [span for form in forms if contains_words(skeleton(own), form)
                  and (span := find_span(own, form)) is not None]
         if spans:
-            return not all(negated(line.text, start, end) for start, end in spans)
+            # refused ("not savings"), or a group a "but" qualifies ("4 of us but we're taking two cars")
+            return not all(negated(line.text, start, end) or qualified_group(own, end) for start, end in spans)
     if skeleton(value) in _YES_NO:
         # A yes/no fact is stated by naming it ("with live music") or by answering a question about it.
         stems = {stem(w) for w in fact_words(spec)}  # "share" names "shared_ride" as the tier reads it

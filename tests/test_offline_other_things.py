@@ -167,3 +167,14 @@ def test_the_words_before_kind_of_its_noun_are_the_kind(reply, cuisine):
                      "required_slots": ["cuisine", "town"]}]})
     asked = ("What kind of food, and where?", ("cuisine", "town"))
     assert extract_facts(diner, "FindPlace", talk("Find me a place to eat.", asked, reply)).get("cuisine") == cuisine
+
+
+def test_a_group_a_but_qualifies_is_no_count_of_riders():
+    cab = Checklist.from_schema(CAB)
+    group = talk("A pooled cab to Leith. There are 4 of us but we're taking two cars.")
+    assert "seats" not in extract_facts(cab, "BookCab", group)
+    verdict = check(cab, "BookCab", group, Extraction({"seats": "4", "destination": "Leith", "pooled": "True"}))
+    assert ("seats", VALUE_NOT_STATED) in {(f.fact, f.code) for f in verdict.findings}
+    plain = talk("A pooled cab to Leith. There are 4 of us.")
+    assert extract_facts(cab, "BookCab", plain)["seats"] == "4"
+    assert check(cab, "BookCab", plain, Extraction({"seats": "4"})).accepted == {"seats": "4"}

@@ -98,6 +98,8 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
         following = after[0].strip(".,!?") if after else ""
         if following in _NOT_A_COUNT_AFTER or denied(text, start, end):
             continue
+        if qualified_group(text, end):
+            continue  # "There are 4 of us but we're taking two cars": the group, not who rides or buys
         if (was_asked or following in nouns or stem(following) in nouns or _compound_of(stem(following), fact.cues)
                 or _for_the_thing(profile, fact, text, start)):
             chosen = value
@@ -105,6 +107,16 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
         allowed = {v for v, _ in fact.vocabulary}
         chosen = "1" if "1" in allowed else None
     return chosen
+
+
+# A people count that a "but" goes on to qualify in its sentence: "4 of us but some already have tickets".
+_QUALIFIED_AFTER = re.compile(r"[^.!?;]*?\bbut\b", re.IGNORECASE)
+
+
+def qualified_group(text: str, end: int) -> bool:
+    """The number ending at `end` counts people ("4 of us", "8 people") and a "but" qualifies it in its sentence."""
+    after = text[end:end + 20].lower().split()
+    return bool(after) and after[0].strip(".,!?") in _PEOPLE and bool(_QUALIFIED_AFTER.match(text, end))
 
 
 # "a cab for 4", "a table for two": the number after the service's own noun and "for" counts its people.
