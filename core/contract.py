@@ -38,6 +38,7 @@ from core.extractors.offline.plain import one_of_two
 from core.extractors.offline.pointing import named_address, points_there
 from core.extractors.offline.polarity import bound_before, denied, supposed
 from core.extractors.offline.profile import PLACE, profile, stem
+from core.extractors.offline.roles import END, fact_role
 from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
 from core.value_context import cut_short, negated, number_prefix
@@ -306,8 +307,9 @@ def _accepted_from_agent(value: str, lines: tuple[Line, ...], verbs: frozenset[s
 def _pointed_at(checklist: Checklist, fact: str, value: str, lines: tuple[Line, ...]) -> tuple[str, int, int] | None:
     """A place the customer's latest line pointing back ("a cab there") sends the ride to: the street address
     the agent named last before it, as the offline tier reads it (`pointing`)."""
-    if profile(checklist).facts[fact].kind != PLACE:
-        return None
+    spec = profile(checklist).facts[fact]
+    if spec.kind != PLACE or spec.area or fact_role(spec) != END:
+        return None  # only the point a ride heads to, as the offline tier reads "there"
     for at in range(len(lines) - 1, -1, -1):
         if lines[at].speaker == AGENT:
             continue
