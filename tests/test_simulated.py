@@ -89,8 +89,10 @@ def test_both_wire_formats_decide_like_offline_and_are_labelled(store, banks1, t
 def test_with_faults_the_run_completes_no_failed_case_stops_and_every_attempt_is_recorded(store, banks1):
     cases = banks1.select("held-out", limit=60)
     faults = FaultPlan.parse(FAULTS, seed=7)
-    with SimulatedProvider(0, faults=faults, hang_s=0.5, retry_after_s=0.01, seed=7) as provider:
-        extractor, settings, prompt_fp = tiers.build("simulated", base_url=provider.url + "/v1", timeout_s=0.1,
+    # the client's timeout sits well above a loaded machine's answer time and well below a hang, so that only
+    # hangs time out (at 0.1 s one slow answer on a busy CI machine timed out as well)
+    with SimulatedProvider(0, faults=faults, hang_s=1.5, retry_after_s=0.01, seed=7) as provider:
+        extractor, settings, prompt_fp = tiers.build("simulated", base_url=provider.url + "/v1", timeout_s=0.5,
                                                      base_wait_s=0.01, max_wait_s=0.05)
         try:
             run_id, summary = run_eval(store, banks1, cases, extractor, split="held-out", settings=settings,
