@@ -73,8 +73,11 @@ _GO_AHEAD = re.compile(r"^\W*(?:(?:should|shall|can|may)\s+i|(?:would|do)\s+you\
                        r"\s+\w+\s+(?:it|this|that|them|these|those|the\s+\w+)\b", re.IGNORECASE)
 # A sentence telling how the customer's own things stand: "Your balance is $2,000", "There is $80 in your
 # savings", "Your checking stands at $21,183.32" (a possessive and a number; an agent may slip into "my").
+# A sum standing in the customer's thing: "The balance is $2,837.26 in your savings account" (also read by the
+# offline tier's `offers`, which blanks such sentences inside an offer).
+SUM_IN_YOURS = r"[$£€]\s?\d[\d,.]*\s+(?:in|on)\s+(?:your|my)\b"
 _STATE = re.compile(r"\b(?:your|my)\b.*\d|\bthere(?:'s|\s+is|\s+are)\b.*\b(?:in|on)\s+(?:your|my)\b|"
-                    r"[$£€]\s?\d[\d,.]*\s+(?:in|on)\s+(?:your|my)\b",
+                    rf"{SUM_IN_YOURS}",
                     re.IGNORECASE)
 # A reply whose last yes-or-no word opening it is a no: "No, ...", "Yes, well, no, ..." (a yes repaired).
 _REFUSES = re.compile(r"^\W*(?:(?:yes|yeah|yep|well|hmm+|um+|uh+|oh|ah|er|actually)\W+)*(?:no|nope|nah)\b"

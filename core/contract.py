@@ -35,10 +35,9 @@ from core.extractors.offline.closed import qualified_group
 from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import own_words, undecided_facts
 from core.extractors.offline.plain import one_of_two
-from core.extractors.offline.pointing import named_address, points_there
+from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
 from core.extractors.offline.polarity import bound_before, denied, supposed
-from core.extractors.offline.profile import PLACE, profile, stem
-from core.extractors.offline.roles import END, fact_role
+from core.extractors.offline.profile import profile, stem
 from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
 from core.value_context import cut_short, negated, number_prefix
@@ -307,8 +306,7 @@ def _accepted_from_agent(value: str, lines: tuple[Line, ...], verbs: frozenset[s
 def _pointed_at(checklist: Checklist, fact: str, value: str, lines: tuple[Line, ...]) -> tuple[str, int, int] | None:
     """A place the customer's latest line pointing back ("a cab there") sends the ride to: the street address
     the agent named last before it, as the offline tier reads it (`pointing`)."""
-    spec = profile(checklist).facts[fact]
-    if spec.kind != PLACE or spec.area or fact_role(spec) != END:
+    if not ride_heads_to(profile(checklist).facts[fact]):
         return None  # only the point a ride heads to, as the offline tier reads "there"
     for at in range(len(lines) - 1, -1, -1):
         if lines[at].speaker == AGENT:

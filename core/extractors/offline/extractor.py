@@ -31,7 +31,13 @@ from core.extractors.offline.elsewhere import elsewhere
 from core.extractors.offline.free import asks_afresh
 from core.extractors.offline.line import kind_spans, read_line
 from core.extractors.offline.offers import accepted_offer, picked_offer
-from core.extractors.offline.pointing import named_address, points_there
+from core.extractors.offline.pointing import (
+    NOT_EXISTENTIAL_AFTER,
+    NOT_EXISTENTIAL_BEFORE,
+    named_address,
+    points_there,
+    ride_heads_to,
+)
 from core.extractors.offline.polarity import denied
 from core.extractors.offline.profile import (
     COUNT,
@@ -156,8 +162,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             if there is not None and not denied(own, there.start(), there.end()):
                 # "Can you get me a cab there?": the street address the agent named last, for the one point
                 # this task heads to (a city is read above; an address said by the customer is read as said)
-                heads = [n for n in required if facts.facts[n].kind == PLACE and not facts.facts[n].area
-                         and fact_role(facts.facts[n]) == END and n not in collected]
+                heads = [n for n in required if ride_heads_to(facts.facts[n]) and n not in collected]
                 address = named_address(lines[:index]) if len(heads) == 1 else None
                 if address is not None:
                     collected[heads[0]] = address
@@ -191,10 +196,9 @@ def _points_back(fact: FactProfile, heading: str) -> bool:
 # "nearby".
 # Not the existential "there" ("is there wifi?", "there are 3 of us") nor a greeting ("hi there").
 REFERS_BACK = re.compile(
-    r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bhi\s)(?<!\bhello\s)(?<!\bhey\s)"
+    rf"{NOT_EXISTENTIAL_BEFORE}(?<!\bbe\s)(?<!\bhello\s)(?<!\bhey\s)"
     r"\b(?:there|that\s+(?:city|town|area|place)|(?:the\s+)?same\s+(?:city|town|area|place)|"
-    r"(?:in|around)\s+the\s+(?:area|vicinity|neighbou?rhood)|nearby)\b"
-    r"(?!\s*(?:is|are|was|were|'s|'re|will|would|might|may|must|should|could|can|has|have)\b)", re.IGNORECASE)
+    rf"(?:in|around)\s+the\s+(?:area|vicinity|neighbou?rhood)|nearby)\b{NOT_EXISTENTIAL_AFTER}", re.IGNORECASE)
 
 
 def earlier(facts: Profile, wanted: list[str], lines: tuple[Line, ...]) -> dict[str, str]:

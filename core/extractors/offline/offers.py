@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from core.acceptance import is_offer, takes_offer
+from core.acceptance import SUM_IN_YOURS, is_offer, takes_offer
 from core.extractors.offline import names, values
 from core.extractors.offline.closed import offered_mentions
 from core.extractors.offline.line import kind_spans, one_fact_per_value
@@ -52,8 +52,7 @@ _STATE = re.compile(r"\b(?:your\b(?!\s+(?-i:[A-Z]))(?:\s+[\w'-]+){1,3}?|you)\s+"
                     r"(?:has|have|is|are|shows?|holds?|contains?|stands?)\b|"
                     rf"\byour\b{_IN_SENTENCE}\d|"
                     rf"\bthere(?:'s|\s+is|\s+are)\b{_NO_CLAUSE}\b(?:in|on)\s+(?:your|my|his|her|their|our)\b|"
-                    # a sum standing in the customer's thing: "The balance is $2,837.26 in your savings account"
-                    r"[$£€]\s?\d[\d,.]*\s+(?:in|on)\s+(?:your|my)\b",
+                    rf"{SUM_IN_YOURS}",  # "The balance is $2,837.26 in your savings account"
                     re.IGNORECASE)
 _OFFERED_KINDS = (CLOSED, DATE, TIME, MONEY, PLACE, PERSON, TITLE)
 

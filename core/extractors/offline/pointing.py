@@ -12,20 +12,32 @@ import re
 from collections.abc import Sequence
 
 from core.corpus import AGENT, Line
+from core.extractors.offline.profile import PLACE, FactProfile
+from core.extractors.offline.roles import END, fact_role
 
 # A street address: a house number, up to five words, and a street word ("2500 Milvia Street", "45 Camino Alto
 # #106", "1881 Contra Costa Boulevard", "6868 mckinley street"); not a time ("7:30 pm at the Boulevard").
 STREET_ADDRESS = re.compile(
-    r"(?<![:.,$\d])\b\d+[A-Za-z]?(?!\s*(?:am|pm|a\.m|p\.m|o'clock)\b)(?:\s+[A-Za-z][\w.'-]*){0,5}?\s+(?:street|st|avenue|ave|road|rd|boulevard|blvd|drive|dr|lane|"
+    r"(?<![:.,$\d])\b\d+[A-Za-z]?(?!\s*(?:am|pm|a\.m|p\.m|o'clock)\b)(?:\s+[A-Za-z][\w.'-]*){0,5}?\s+"
+    r"(?:street|st|avenue|ave|road|rd|boulevard|blvd|drive|dr|lane|"
     r"ln|way|court|ct|place|pl|plaza|parkway|pkwy|highway|hwy|square|sq|terrace|circle|alley|row|"
     r"camino(?:\s+[A-Za-z][\w'-]*)+)\b(?:\s*#\s*\d+\w*|\s+(?:ste|suite|unit|apt)\.?\s*\d+\w*)?",
     re.IGNORECASE)
+# "There" as no pointing: the existential one ("is there wifi?", "there are 3 of us") and a greeting ("hi
+# there"); shared with the offline tier's `REFERS_BACK`.
+NOT_EXISTENTIAL_BEFORE = r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bhi\s)"
+NOT_EXISTENTIAL_AFTER = r"(?!\s*(?:is|are|was|were|'s|'re|will|would|might|may|must|should|could|can|has|have)\b)"
 # The customer sending the ride to what was named: "a cab there", "a ride to it", "get me to that place".
 _THITHER = re.compile(
-    r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bhi\s)(?<!\bfrom\s)"
+    rf"{NOT_EXISTENTIAL_BEFORE}(?<!\bfrom\s)"
     r"\b(?:(?:over\s+|out\s+)?there|to\s+(?:it|that\s+(?:place|address|location|one)|the\s+(?:place|address|"
-    r"location)))\b(?!\s*(?:is|are|was|were|'s|'re|will|would|might|may|must|should|could|can|has|have)\b)",
+    rf"location)))\b{NOT_EXISTENTIAL_AFTER}",
     re.IGNORECASE)
+
+
+def ride_heads_to(fact: FactProfile) -> bool:
+    """The fact is the point a ride heads to (a place with the end role, not an area): what "there" may fill."""
+    return fact.kind == PLACE and not fact.area and fact_role(fact) == END
 
 
 def points_there(text: str) -> re.Match | None:
