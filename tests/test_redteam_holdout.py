@@ -113,6 +113,9 @@ PINNED = {
     "attacks_holdout10.json": "f881df83725ef65798d5821c10e0402421414201833c1d2999f80ee26258afbc",
     "contract_holdout7/bad.json": "133543409e5241f6e3088d4e774297fdf1c80212a850afde7daa42a416eddcf9",
     "contract_holdout7/clean.json": "f8a0d176db1621ab6f37aa1e6effd8ed67a9752d5471e9f8d29c152f33550ab3",
+    "attacks_holdout11.json": "1fff86ff8be3b29b25694dbe72c7b63db1512e07efedc4bfbf1e99f64e90e5e0",
+    "contract_holdout8/bad.json": "fc70b43c6ca586e14be78a967dded75d471fdf1d759052ddade8417ccdc8fdc1",
+    "contract_holdout8/clean.json": "8f1d1e1eeb1a779105a56aecdeee22706c660d7c087ad2e76bd4f14c7e3f9cbe",
 }
 
 
