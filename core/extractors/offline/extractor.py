@@ -53,7 +53,7 @@ from core.extractors.offline.profile import (
     profile,
     stem,
 )
-from core.extractors.offline.roles import END, fact_role, value_role
+from core.extractors.offline.roles import END, START, fact_role, value_role
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
@@ -202,19 +202,51 @@ REFERS_BACK = re.compile(
 
 
 def earlier(facts: Profile, wanted: list[str], lines: tuple[Line, ...]) -> dict[str, str]:
-    """The latest area the customer named "in" or headed "to" ("the weather in Toronto", "a bus to Seattle")
-    before this task, for each wanted fact: "there" points back at where the customer is or goes, not at a
-    pickup point ("at SMF airport") nor a point headed to ("to SFO airport")."""
-    found: dict[str, str] = {}
-    if wanted:
-        for line in lines:
-            if line.speaker != AGENT:
-                own = _own(facts, line.text)
-                spans = sorted(s for s in [*names.places(own, cue=IN_AREA), *names.places(own, cue=names.HEADING_CUE)]
-                               if not denied(own, s[0], s[1]) and not names.names_a_point(s[2]))
-                if spans:
-                    found = dict.fromkeys(wanted, spans[-1][2])
-    return found
+    """The latest area the customer named before this task, for each wanted fact: "there" points back at
+    where the customer is or goes ("the weather in Toronto", "a bus to Seattle", "visiting ATL", "Kuala
+    Lumpur, please." to "Where to?"), never where a journey leaves from ("from Philly") nor a point ("at SMF
+    airport", "to SFO airport")."""
+    areas: list[str] = []
+    question = ""
+    for line in lines if wanted else ():
+        if line.speaker == AGENT:
+            question = line.text
+            continue
+        own = _own(facts, line.text)
+        for start, end, value in names.places(own, cue=_AREA_CUE):
+            if not (denied(own, start, end) or names.names_a_point(value) or value_role(own, start) == START):
+                areas.append(value)
+        answer = _place_answer(own, question)
+        # the question's words give a bare answer its role: "Where are you leaving from?" - "Phoenix."
+        asked = question.rstrip("?.! ") + " "
+        if answer is not None and value_role(asked, len(asked)) != START:
+            areas.append(answer)
+        question = ""
+    return dict.fromkeys(wanted, areas[-1]) if areas else {}
+
+
+# Where the customer is or goes: "in Toronto", "a bus to Seattle", "visiting ATL", "near Fresno" (not "at":
+# "at Sakana Sushi" is a point; nor "is": "the singer is Cher"; nor "around": "around 2 o'clock").
+_AREA_CUE = re.compile(r"\b(?:in|to|towards?|reach|near|visit\w*)\s+(?:the\s+)?(?:city\s+of\s+)?", re.IGNORECASE)
+_ALONE = re.compile(r"\s*(?:,?\s*please)?\W*$", re.IGNORECASE)
+# An agent asking where: "Where to?", "Which city are you in?", "What location?"
+_WHERE = re.compile(r"\bwhere\b|\b(?:which|what)\s+(?:city|town|place|location|area|country|state|destination)\b",
+                    re.IGNORECASE)
+
+
+def _place_answer(text: str, question: str) -> str | None:
+    """The place a customer line consists of, answering the agent's question of where ("Where are you
+    going?" - "Kuala Lumpur, please."); a bare capitalised line after any other question is a title, a name
+    or a choice ("Hellboy", "Concert.")."""
+    if not _WHERE.search(question):
+        return None
+    spans = names.places(text, cue=_LINE_START)
+    if spans and _ALONE.fullmatch(text, spans[0][1]) and not text[:spans[0][0]].strip():
+        return spans[0][2]
+    return None
+
+
+_LINE_START = re.compile(r"^\W*")
 
 
 # The customer pointing back at a day said earlier: "that date", "the same day", "that evening".
@@ -233,7 +265,7 @@ def earlier_date(facts: Profile, name: str, lines: tuple[Line, ...]) -> dict[str
     return found
 
 
-IN_AREA = re.compile(r"\bin\s+(?:the\s+)?", re.IGNORECASE)
+
 
 
 def task_start(facts: Profile, lines: tuple[Line, ...], verbs: frozenset[str] = frozenset()) -> int:
