@@ -53,3 +53,9 @@ def test_only_one_address_named_last_is_pointed_at():
     assert named_address(exchange(("a", "The show starts at 7:30 pm at the Boulevard Theater."))) is None
     assert named_address(exchange(("a", "Go to 45 Camino Alto #106."))) == "45 Camino Alto #106"
     assert named_address(exchange(TOLD, ("c", "Thanks."), ("a", "Anything else?"))) == "410 Larkin Street"
+
+
+def test_a_count_of_rooms_before_a_name_is_no_address():
+    listing = ("a", "A 2 bed apartment named Parkview, located at 40001 Fremont Boulevard, costs $1,850.")
+    assert named_address(exchange(listing)) == "40001 Fremont Boulevard"
+    assert named_address(exchange(("a", "It has 1 bath and faces Fremont Boulevard."))) is None

@@ -15,10 +15,12 @@ from core.corpus import AGENT, Line
 from core.extractors.offline.profile import PLACE, FactProfile
 from core.extractors.offline.roles import END, fact_role
 
-# A street address: a house number, up to five words, and a street word ("2500 Milvia Street", "45 Camino Alto
-# #106", "1881 Contra Costa Boulevard", "6868 mckinley street"); not a time ("7:30 pm at the Boulevard").
+# A street address: a house number, up to five capitalised words or one lower-case word, and a street word
+# ("2500 Milvia Street", "45 Camino Alto #106", "1881 Contra Costa Boulevard", "6868 mckinley street"); not a
+# time ("7:30 pm at the Boulevard") nor a count of things ("1 bath apartment named Boulevard").
 STREET_ADDRESS = re.compile(
-    r"(?<![:.,$\d])\b\d+[A-Za-z]?(?!\s*(?:am|pm|a\.m|p\.m|o'clock)\b)(?:\s+[A-Za-z][\w.'-]*){0,5}?\s+"
+    r"(?<![:.,$\d])\b\d+[A-Za-z]?(?!\s*(?:am|pm|a\.m|p\.m|o'clock)\b)"
+    r"(?:(?-i:(?:\s+[A-Z\d][\w.'-]*){0,5}?)|\s+[A-Za-z][\w.'-]*)\s+"
     r"(?:street|st|avenue|ave|road|rd|boulevard|blvd|drive|dr|lane|"
     r"ln|way|court|ct|place|pl|plaza|parkway|pkwy|highway|hwy|square|sq|terrace|circle|alley|row|"
     r"camino(?:\s+[A-Za-z][\w'-]*)+)\b(?:\s*#\s*\d+\w*|\s+(?:ste|suite|unit|apt)\.?\s*\d+\w*)?",
@@ -54,3 +56,4 @@ def named_address(lines: Sequence[Line]) -> str | None:
         if found:
             return found.pop() if len(found) == 1 else None
     return None
+
