@@ -34,7 +34,8 @@ _CLOSING = re.compile(
     r"for\s+me|for\s+us|today|tonight|now)\b.*|[.!?;].*)$", re.IGNORECASE | re.DOTALL)
 # Nouns that only say what kind of thing the answer is: "Italian style", "that kind".
 _KIND_NOUNS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts", "style", "stuff", "one", "ones", "thing",
-                         "things", "category", "genre", "genres", "option", "options"})
+                         "things", "category", "genre", "genres", "option", "options",
+                         "place", "places", "spot", "spots", "joint", "joints"})  # "an Italian place"
 _MOST_WORDS = 3
 _KIND_OF = re.compile(r"^(\S+(?:\s+\S+)?)\s+(?:kind|sort|type|style)\s+of\b", re.IGNORECASE)
 

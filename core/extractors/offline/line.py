@@ -68,8 +68,42 @@ def read_line(profile: Profile, required: Sequence[str], text: str, asked: Seque
         if value:
             found[name] = value
     found = one_fact_per_value(found, profile, tuple(asked))
+    left = [n for n in asked if n in required and n not in found and profile.facts[n].kind == TEXT]
+    if len(left) == 1 and any(n in found for n in asked):
+        # "Which city, and what kind of food?" - "Asian Fusion in Concord.": what the other answers leave
+        value = _rest_of_answer(profile.facts[left[0]], text, [found[n] for n in asked if n in found])
+        if value is not None:
+            found[left[0]] = value
     memo[key] = dict(found)
     return found
+
+
+# A preposition that a value read for another fact takes with it: "in Concord", "for 2".
+_LEADING = r"(?:\b(?:in|at|to|for|from|on|near|around|by)\s+(?:the\s+)?)?"
+
+
+def _rest_of_answer(fact: FactProfile, text: str, others: list[str]) -> str | None:
+    """The free value a reply to a question of several facts states beside the others' values: the words left
+    once those (with their prepositions) are blanked, read as an answer ("Lobster sounds great. Search in San
+    Mateo." -> "Lobster"); none when what is left asks or acts ("Search for it in Concord")."""
+    rest = text
+    for other in others:
+        rest = re.sub(_LEADING + re.escape(other), " ", rest, flags=re.IGNORECASE)
+    found: list[str] = []
+    for sentence in re.split(r"(?<=[.!?;])\s+", rest):
+        value = free_answer(fact, sentence) if sentence.strip(" .,!?;") else None
+        said = re.findall(r"[A-Za-z']+", value or "")
+        acts = any(w.lower() in names.NOT_NAMES or stem(w.lower()) in _ACTING for w in said)
+        if value and said and not acts and not (len(said) > 1 and _PARTICIPLE.fullmatch(said[-1])):
+            # (nor a participle closing it: "diner food located", "Burmese found")
+            found.append(value)
+    return found[0] if len(found) == 1 else None
+
+
+_PARTICIPLE = re.compile(r"[a-z]+ed|found|made|done|seen")
+# Verbs of asking or acting: what is left of "Please search in San Mateo" is no value.
+_ACTING = frozenset(stem(w) for w in ("search", "find", "look", "book", "reserve", "get", "show", "help", "need",
+                                       "want", "like", "make", "give", "tell", "check", "go"))
 
 
 def one_fact_per_value(found: dict[str, str], profile: Profile, asked: Sequence[str] = ()) -> dict[str, str]:
@@ -147,7 +181,10 @@ def _free(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], 
     a line asking for what this service does ("Find me a War movie online"); a line saying only what the
     customer usually likes ("I usually like Drama movies") is no request, and may be about another service."""
     if fact.fact.name not in asked:
-        return _requested(profile, fact, text, answer=False, nouns=profile.task) if profile.on_task(text) else None
+        # a line that names what the service does, or asks for a kind of the fact's own thing ("I want
+        # Chinese food" for "Cuisine of food served"): either belongs to this task
+        nouns = profile.task if profile.on_task(text) else frozenset()
+        return _requested(profile, fact, text, answer=False, nouns=nouns)
     if YES.match(text):
         return proposed_value(fact, agent_text)
     if NO.match(text):

@@ -28,7 +28,7 @@ know see go do hear listen play find move put take buy keep start try ask tell l
 shoot schedule reserve visit confirm cancel change add split receive say speak talk order rent watch eat
 stop quit skip ignore forget proceed continue hurry wait enough fill report record submit finish complete
 assume pick choose process repeat hold leave
-never nobody none nothing whatever anything everything nevermind
+never nobody none nothing whatever anything everything nevermind somewhere someplace anywhere
 i've we're we've you're you've they're they've he's she's isn't aren't don't doesn't can't won't oh ah wow
 there's here's it's that's what's
 alright awesome excellent wonderful certainly absolutely unfortunately sorry congratulations congrats

@@ -1,0 +1,50 @@
+"""A free-text kind stated beside other answers ("Asian Fusion in Concord." to "Which city, and what food?"),
+or unasked in a line that asks for a kind of the fact's own noun ("I want Chinese food in Berkeley")."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.checklist import Checklist
+from core.extractors.offline import extract_facts
+from tests.talking import talk
+
+EATERY = {
+    "service_name": "Eatery_7",
+    "description": "Search for places to dine and book tables",
+    "slots": [
+        {"name": "town", "description": "Town where the eatery is", "is_categorical": False},
+        {"name": "food_kind", "description": "Cuisine of the food served", "is_categorical": False},
+    ],
+    "intents": [{"name": "FindEatery", "description": "Find an eatery", "required_slots": ["town", "food_kind"]}],
+}
+BOTH = ("Which town, and what kind of food?", ("town", "food_kind"))
+
+
+@pytest.fixture(scope="module")
+def eatery() -> Checklist:
+    return Checklist.from_schema(EATERY)
+
+
+@pytest.mark.parametrize(("reply", "kind"), [
+    ("Asian Fusion in Concord.", "Asian Fusion"),
+    ("Lobster sounds great. Please search in Concord.", "Lobster"),
+    ("An Ethiopian place in Concord, please.", "Ethiopian"),
+])
+def test_the_kind_is_what_the_other_answer_leaves(eatery, reply, kind):
+    found = extract_facts(eatery, "FindEatery", talk("I'd like to eat out.", BOTH, reply))
+    assert found == {"town": "Concord", "food_kind": kind}
+
+
+@pytest.mark.parametrize("reply", ["Search in Concord please.", "Find one in Concord.", "Somewhere in Concord.",
+                                   "Anything in Concord is fine."])
+def test_what_is_left_that_asks_or_names_nothing_is_no_kind(eatery, reply):
+    found = extract_facts(eatery, "FindEatery", talk("I'd like to eat out.", BOTH, reply))
+    assert found == {"town": "Concord"}
+
+
+def test_a_request_for_a_kind_of_the_facts_own_noun_is_read_unasked(eatery):
+    assert extract_facts(eatery, "FindEatery", talk("I want Chinese food in Concord.")) == {
+        "town": "Concord", "food_kind": "Chinese"}
+    # no request, only a habit: no kind for this search
+    assert extract_facts(eatery, "FindEatery", talk("I usually have Chinese food in Concord.")) == {"town": "Concord"}
