@@ -48,3 +48,26 @@ def test_a_request_for_a_kind_of_the_facts_own_noun_is_read_unasked(eatery):
         "town": "Concord", "food_kind": "Chinese"}
     # no request, only a habit: no kind for this search
     assert extract_facts(eatery, "FindEatery", talk("I usually have Chinese food in Concord.")) == {"town": "Concord"}
+
+
+FILMS = {
+    "service_name": "Films_4",
+    "description": "Find films to stream",
+    "slots": [{"name": "film_genre", "description": "Genre of the film", "is_categorical": False}],
+    "intents": [{"name": "FindFilm", "description": "Find a film", "required_slots": ["film_genre"]}],
+}
+
+
+@pytest.mark.parametrize(("line", "genre"), [
+    ("I'd like to look for drama films online.", "drama"),  # the kind after an even number of words
+    ("I want to find a Drama film online.", "Drama"),
+    ("Can you find me some thriller films?", "thriller"),
+])
+def test_the_word_before_the_facts_noun_is_read_wherever_it_stands(line, genre):
+    assert extract_facts(Checklist.from_schema(FILMS), "FindFilm", talk(line)) == {"film_genre": genre}
+
+
+@pytest.mark.parametrize("line", ["Can you find me an economical restaurant with good films?",
+                                  "I'd like to look for some good films online."])
+def test_a_word_of_price_or_praise_before_the_noun_is_no_kind(line):
+    assert extract_facts(Checklist.from_schema(FILMS), "FindFilm", talk(line)) == {}

@@ -67,7 +67,8 @@ def free_answer(fact: FactProfile, text: str, task: frozenset[str] = frozenset()
 
 # One word right before the fact's own noun: "Usually I really like watching Fantasy movies", "I love comic
 # movies with my partner". Not a determiner, a quantifier or an evaluation ("good movies" names no genre).
-_WORD_BEFORE_NOUN = re.compile(r"\b([A-Za-z]+(?:-[A-Za-z]+)?)\s+([a-z]+)\b")
+# (the noun in a lookahead: each word is tried as a noun, not every other one: "look for drama movies")
+_WORD_BEFORE_NOUN = re.compile(r"\b([A-Za-z]+(?:-[A-Za-z]+)?)\s+(?=([a-z]+)\b)")
 _EVALUATIONS = frozenset({"new", "old", "nice", "fun", "interesting", "popular", "recent", "latest", "favorite",
                           "favourite", "cool", "bad", "decent", "similar", "different", "few", "many", "much",
                           "lot", "lots", "couple", "online", "single", "specific", "particular", "certain", "famous"})
@@ -129,7 +130,8 @@ _DETERMINERS = frozenset({"some", "any", "many", "few", "several", "more", "most
 _PRICE_AND_PLACE = frozenset({"cheap", "cheaper", "cheapest", "expensive", "inexpensive", "affordable", "afforadable",
                               "pricey", "pricy", "budget", "costly", "fancy", "upscale", "nearby", "local", "close",
                               "closest", "nearest", "near", "far", "low-cost", "low-priced", "high-end", "mid-range",
-                              "moderate", "reasonable", "classy"})
+                              "moderate", "reasonable", "classy", "economical", "economic", "budget-friendly",
+                              "luxurious", "luxury", "posh", "swanky"})
 # What a word describing the thing follows: an article, a determiner, "me", or a verb of asking or liking ("Find
 # me comic movies", "I want Romantic movies"); not another word ("I really enjoy movies", "help finding movies").
 _MODIFIER_AFTER = re.compile(
