@@ -16,7 +16,7 @@ from core.extractors.offline import values
 from core.extractors.offline.owner import FIRM, HINT, OTHER, OWN, party
 from core.extractors.offline.plain import alternatives, foreign
 from core.extractors.offline.polarity import denied, negated, supposed
-from core.extractors.offline.profile import FactProfile, Profile, stem, words
+from core.extractors.offline.profile import CLOSED, FactProfile, Profile, stem, words
 
 # English words for people counted ("3 people", "two of us"); what a form counts comes from its own words
 # ("Number of riders" -> riders).
@@ -101,7 +101,8 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
         if qualified_group(text, end):
             continue  # "There are 4 of us but we're taking two cars": the group, not who rides or buys
         if (was_asked or following in nouns or stem(following) in nouns or _compound_of(stem(following), fact.cues)
-                or _for_the_thing(profile, fact, text, start)):
+                or _for_the_thing(profile, fact, text, start) or _GROUP_OF.search(text, max(0, start - 20), start)
+                or (following in _CLAUSE_GOES_ON and _for_this(profile, fact, text, start))):
             chosen = value
     if chosen is None and (was_asked or mentions_people(text)) and _ALONE.search(text):
         allowed = {v for v, _ in fact.vocabulary}
@@ -128,7 +129,31 @@ def _for_the_thing(profile: Profile, fact: FactProfile, text: str, start: int) -
     before = _THING_FOR.search(text, max(0, start - 30), start)
     if before is None or stem(before.group(1).lower()) not in profile.task:
         return False
+    return _only_count(profile, fact)
+
+
+def _only_count(profile: Profile, fact: FactProfile) -> bool:
     return sum(f.kind == fact.kind and bool(f.vocabulary) for f in profile.facts.values()) == 1
+
+
+# "a group of 4", "a party of six", "the family of 3": a number of people after a noun of people together.
+_GROUP_OF = re.compile(r"\b(?:group|party|family|team|crew)\s+of\s+(?:just\s+|only\s+)?$", re.IGNORECASE)
+def _for_this(profile: Profile, fact: FactProfile, text: str, start: int) -> bool:
+    """"for 3" with nothing counted after it, after what this service books or one of its own values ("a cab
+    there for 3", "make it a pool for two", "it for 2"): the people it is for, where the checklist counts one
+    thing; not "a coffee for 2" (another thing), nor "for 3 nights" or "for 3 pm" (checked by the caller)."""
+    before = _FOR_ALONE.search(text, max(0, start - 40), start)
+    if before is None or not _only_count(profile, fact):
+        return False
+    word = before.group(1).lower()
+    return stem(word) in profile.task or word in _PRONOUNS or any(
+        word in v.lower().split() for f in profile.facts.values() if f.kind == CLOSED for v, _ in f.vocabulary)
+
+
+_FOR_ALONE = re.compile(r"\b([A-Za-z]+)(?:\s+(?:there|here|please))?[\s,]+for\s+(?:just\s+|only\s+)?$", re.IGNORECASE)
+_PRONOUNS = frozenset({"it", "one", "that", "this"})
+_CLAUSE_GOES_ON = frozenset({"", "and", "but", "or", "please", "preferably", "so", "with", "at", "on", "to", "from",
+                             "tomorrow", "today", "tonight", "then", "thanks", "if", "i", "we"})
 
 
 def free_count(fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
