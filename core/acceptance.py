@@ -58,6 +58,8 @@ _TAKEN_BACK = re.compile(r"\b(?:but|not|n't|no|instead|rather|actually|change|di
                          re.IGNORECASE)
 # A question about something new: "anything else?", "any other requests?".
 _ELSEWHERE = re.compile(r"\b(?:else|other|another|more)\b", re.IGNORECASE)
+# A question asking for something not yet named: "Is there anything available?", "Do you have something cheaper?"
+_ANY_ONE = re.compile(r"\b(?:anything|something|any\s+(?:options?|choices?|ones?))\b[^.!?]*\?", re.IGNORECASE)
 _WH_QUESTION = re.compile(r"\b(?:what|what's|where|where's|when|which|who|whose|how)\b[^.!?]*\?", re.IGNORECASE)
 _SENTENCES = re.compile(r"(?:[^.!?]|\.(?=\d))+[.!?]*")  # "$22,309.73" is one sentence
 
@@ -184,8 +186,10 @@ def offering_line(speakers: list[bool], texts: list[str], index: int,
         if _GO_AHEAD.match(text) and _names_nothing(text):
             continue
         answers_question = bool(before) and (before.rstrip().endswith("?") or bool(_WH_QUESTION.search(before)))
-        if answers_question and _ELSEWHERE.search(before):
-            return j  # "Anything else?" - "There's Zen in Oakland": the answer is the new offer
+        if answers_question and (_ELSEWHERE.search(before) or _ANY_ONE.search(before)):
+            # "Anything else?" or "Is there anything available?" - "There's Zen in Oakland": the answer is the
+            # new offer
+            return j
         if answers_question and not _PROPOSAL.search(text) and not text.rstrip().endswith("?"):
             continue  # the agent answered the customer's question about the offer (a question back proposes:
             # "Can you book me a cab there?" - "Is it at 1425 Oregon Street?")

@@ -128,3 +128,13 @@ def test_a_noun_that_is_the_subject_of_the_offer_does_not_give_the_name_to_anoth
     offer = Line(AGENT, "The property is at Forge Homestead Apartments, it has 4 bedrooms.")
     lines = (Line(CUSTOMER, "Find me an apartment."), offer, Line(CUSTOMER, "That sounds good."))
     assert extract_facts(homes, "BookViewing", lines) == {"name_of_apartment": "Forge Homestead Apartments"}
+
+
+@pytest.mark.parametrize(("question", "taken"), [
+    ("Is there anything available tonight?", True),  # asks for something new: the answer offers it
+    ("Is the record any good?", False),  # asks about the track already named: the answer informs
+])
+def test_an_answer_to_a_question_asking_for_anything_is_an_offer(jukebox, question, taken):
+    lines = exchange(OPENING, ("a", "Anything in mind?"), ("c", question),
+                     ("a", "There's Northern Lights by Ana Ruiz."), ("c", "Great, play it."))
+    assert ("track" in extract_facts(jukebox, "PlayTrack", lines)) is taken
