@@ -58,8 +58,11 @@ _TAKEN_BACK = re.compile(r"\b(?:but|not|n't|no|instead|rather|actually|change|di
                          re.IGNORECASE)
 # A question about something new: "anything else?", "any other requests?".
 _ELSEWHERE = re.compile(r"\b(?:else|other|another|more)\b", re.IGNORECASE)
-# A question asking for something not yet named: "Is there anything available?", "Do you have something cheaper?"
-_ANY_ONE = re.compile(r"\b(?:anything|something|any\s+(?:options?|choices?|ones?))\b[^.!?]*\?", re.IGNORECASE)
+# A question asking for something not yet named: "Is there anything available?", "Do you have something cheaper?",
+# or asking the agent to act: "Can you play me some music?" (not "Can you tell me its genre?": that asks about it)
+_ANY_ONE = re.compile(r"\b(?:anything|something|any\s+(?:options?|choices?|ones?))\b[^.!?]*\?|"
+                      r"^\W*(?:(?:hi|hello|hey|ok|okay|so|please)\W+)*(?:can|could|will|would)\s+you\s+(?!tell\b|say\b|"
+                      r"give\s+me\s+(?:the|its|their)\b|let\s+me\s+know\b|check\b|confirm\b)\w+", re.IGNORECASE)
 _WH_QUESTION = re.compile(r"\b(?:what|what's|where|where's|when|which|who|whose|how)\b[^.!?]*\?", re.IGNORECASE)
 _SENTENCES = re.compile(r"(?:[^.!?]|\.(?=\d))+[.!?]*")  # "$22,309.73" is one sentence
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from core.checklist import Checklist
+from core.contract import check
 from core.corpus import AGENT, CUSTOMER, Line
+from core.extraction import Extraction
 from core.extractors.offline import extract_facts
 from tests.talking import exchange
 
@@ -138,3 +140,14 @@ def test_an_answer_to_a_question_asking_for_anything_is_an_offer(jukebox, questi
     lines = exchange(OPENING, ("a", "Anything in mind?"), ("c", question),
                      ("a", "There's Northern Lights by Ana Ruiz."), ("c", "Great, play it."))
     assert ("track" in extract_facts(jukebox, "PlayTrack", lines)) is taken
+
+
+@pytest.mark.parametrize(("request_line", "taken"), [
+    ("Can you play me a track?", True),  # asks the agent to act: the answer offers
+    ("Can you tell me who sings it?", False),  # asks about what was named: the answer informs
+])
+def test_an_answer_to_a_request_worded_as_a_question_is_an_offer_the_contract_accepts(jukebox, request_line, taken):
+    lines = exchange(OPENING, ("a", "Any track in mind?"), ("c", request_line),
+                     ("a", "Perhaps you'd like Northern Lights by Ana Ruiz."), ("c", "Yes, play that one."))
+    verdict = check(jukebox, "PlayTrack", lines, Extraction({"track": "Northern Lights"}))
+    assert ("track" in verdict.accepted) is taken
