@@ -1,5 +1,5 @@
 """A free-text kind stated beside other answers ("Asian Fusion in Concord." to "Which city, and what food?"),
-or unasked in a line that asks for a kind of the fact's own noun ("I want Chinese food in Berkeley")."""
+or unasked in a request naming what the service does; a kind before the fact's noun read at any word."""
 
 from __future__ import annotations
 
@@ -43,11 +43,14 @@ def test_what_is_left_that_asks_or_names_nothing_is_no_kind(eatery, reply):
     assert found == {"town": "Concord"}
 
 
-def test_a_request_for_a_kind_of_the_facts_own_noun_is_read_unasked(eatery):
-    assert extract_facts(eatery, "FindEatery", talk("I want Chinese food in Concord.")) == {
+def test_an_unasked_kind_is_read_from_a_request_naming_what_the_service_does(eatery):
+    assert extract_facts(eatery, "FindEatery", talk("I want a table with Chinese food in Concord.")) == {
         "town": "Concord", "food_kind": "Chinese"}
+    # a line naming nothing the service does may be another task's: no kind for this one
+    assert extract_facts(eatery, "FindEatery", talk("I want Chinese food in Concord.")) == {"town": "Concord"}
     # no request, only a habit: no kind for this search
-    assert extract_facts(eatery, "FindEatery", talk("I usually have Chinese food in Concord.")) == {"town": "Concord"}
+    assert extract_facts(eatery, "FindEatery", talk("I usually dine on Chinese food in Concord.")) == {
+        "town": "Concord"}
 
 
 FILMS = {

@@ -181,10 +181,7 @@ def _free(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], 
     a line asking for what this service does ("Find me a War movie online"); a line saying only what the
     customer usually likes ("I usually like Drama movies") is no request, and may be about another service."""
     if fact.fact.name not in asked:
-        # a line that names what the service does, or asks for a kind of the fact's own thing ("I want
-        # Chinese food" for "Cuisine of food served"): either belongs to this task
-        nouns = profile.task if profile.on_task(text) else frozenset()
-        return _requested(profile, fact, text, answer=False, nouns=nouns)
+        return _requested(profile, fact, text, answer=False, nouns=profile.task) if profile.on_task(text) else None
     if YES.match(text):
         return proposed_value(fact, agent_text)
     if NO.match(text):
