@@ -146,7 +146,11 @@ def end_turn(pending: PendingTurn, extraction: Extraction, extract_ms: float) ->
 
     mark = time.perf_counter()
     required = checklist.required(name)
-    collected = {**{k: v for k, v in (carried or {}).items() if k in required}, **verdict.accepted}
+    # A fact carried from an earlier turn was an earlier reply's claim: it stands only while the conversation
+    # still backs it ("Send $50 to Bob." - "Wait, not Bob." takes Bob back), like any value reported now.
+    earlier = {k: v for k, v in (carried or {}).items() if k in required and k not in verdict.accepted}
+    kept = check(checklist, name, lines, Extraction(collected=earlier)).accepted if earlier else {}
+    collected = {**kept, **verdict.accepted}
     missing = checklist.missing(name, collected)
     # A failed extraction never stops, even if carried facts would fill the checklist; nor does an
     # intent the conversation has not clearly established.

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from core.conversation import Conversation
-from core.corpus import AGENT, CUSTOMER
+from core.corpus import AGENT, CUSTOMER, Line
 from core.extraction import UNPARSEABLE, Extraction
 from core.extractors.offline import OfflineExtractor
 
@@ -67,6 +67,32 @@ def test_the_person_changes_the_intent_mid_conversation_and_shared_facts_stay(ba
     assert result.intent == "CheckBalance" and result.decision == "stop"
     with pytest.raises(KeyError):
         chat.set_intent("OrderPizza")
+
+
+class _Stubborn:
+    """An extractor that reports only the facts of the latest line, trusting what was carried (a model tier
+    with the carried prompt strategy, at its worst)."""
+
+    tier, kind = "stubborn", "simulated"
+
+    def extract(self, request):
+        return Extraction(collected={"account_type": "checking"} if "checking" in request.lines[-1].text else {})
+
+
+def _after_send_to_bob(banks1, extractor) -> Conversation:
+    chat = Conversation(banks1.checklist, extractor, intent="TransferMoney")
+    chat.lines += [Line(CUSTOMER, "Send $50 to Bob."), Line(AGENT, "From which account?", ("account_type",))]
+    chat.carried = {"amount": "$50", "recipient_account_name": "Bob"}
+    return chat
+
+
+@pytest.mark.parametrize("extractor", [OfflineExtractor(), _Stubborn()], ids=["offline", "stubborn"])
+def test_a_carried_fact_the_customer_takes_back_no_longer_counts(banks1, extractor):
+    taken_back = _after_send_to_bob(banks1, extractor).say("Wait, not Bob, I'm not sure who yet. From checking.")
+    assert taken_back.decision == "ask" and taken_back.missing == ["recipient_account_name"]
+    # beside it, the plain answer keeps what was carried and stops
+    plain = _after_send_to_bob(banks1, extractor).say("From my checking account.")
+    assert plain.decision == "stop" and plain.collected["recipient_account_name"] == "Bob"
 
 
 def test_failed_extractions_build_a_streak_and_never_stop(banks1):
