@@ -160,8 +160,19 @@ def goes_ahead(customer_text: str, verbs: frozenset[str]) -> bool:
 
 
 def takes_offer(customer_text: str, verbs: frozenset[str] = frozenset()) -> bool:
-    """The reply takes what the agent offered: a yes (`accepts`) or a request to carry it out (`goes_ahead`)."""
-    return accepts(customer_text) or goes_ahead(customer_text, verbs)
+    """The reply takes what the agent offered: a yes (`accepts`) or a request to carry it out (`goes_ahead`),
+    and does not go on to hold the task back ("Yes, perfect. Hang on, don't book that")."""
+    return (accepts(customer_text) or goes_ahead(customer_text, verbs)) and not holds_back(customer_text, verbs)
+
+
+def holds_back(customer_text: str, verbs: frozenset[str]) -> bool:
+    """The reply tells the agent not to carry out the task on what was offered, or not yet: "don't book it",
+    "do not reserve that one yet", "hold off on booking it" (one of the schema's `doing_verbs`)."""
+    if not verbs:
+        return False
+    doing = "|".join(sorted(verbs))
+    return bool(re.search(rf"\b(?:don'?t|do\s+not|never|hold\s+off\s+on|wait\s+before)\s+(?:\w+\s+)?(?:{doing})\w*\s+"
+                          r"(?:it|that|this|them|(?:that|this|the)\s+(?:one|\w+))\b", customer_text, re.IGNORECASE))
 
 
 @lru_cache(maxsize=256)

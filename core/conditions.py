@@ -1,8 +1,9 @@
 """Conditions a customer sets around a value or a yes, told apart from politeness.
 
 "Sure, if they can seat us on the patio" and "March 16th, if your office is open" set a condition;
-"Yes, if possible" and "7 pm, if that works" are polite. English grammar only. Read by the offline
-tier's polarity and by `core.acceptance`, so a conditional yes is no acceptance anywhere.
+"Yes, if possible", "7 pm, if that works" and "I'd prefer if it had 3 bedrooms" are polite. English grammar
+only. Read by the offline tier's polarity and by `core.acceptance`, so a conditional yes is no acceptance
+anywhere.
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ POLITE_IF = re.compile(
     r"you\s+(?:would|could|can|will|please|don'?t\s+mind|do\s+not\s+mind)|"
     r"(?:i|we)\s+(?:want|wish|would\s+like|'d\s+like|can|could|may)|"
     r"(?:that|it|this)\s+works|(?:that|it|this)(?:'s|\s+is|\s+would\s+be|'d\s+be)\s+(?:ok|okay|alright|"
-    r"all\s+right|fine|possible|available|good))\b",
+    r"all\s+right|fine|possible|available|good))\b|"
+    # a wish worded with "if": "I'd prefer if it had 3 bedrooms", "it would be great if it had a patio"
+    r"\b(?:(?:would|'d)\s+(?:prefer|like\s+it|love\s+it)|(?:would|'d)\s+be\s+(?:great|nice|good|ideal|perfect|"
+    r"best|lovely)|prefer\s+it)\s+if\b",
     re.IGNORECASE)
 # A clause after the value's own that makes it conditional: "March 16th, if your office is open", "Full-size,
 # provided it has snow tires" (a polite "if possible" is no condition).

@@ -31,7 +31,7 @@ from core.extraction import (
     Extraction,
 )
 from core.extractors.offline import values
-from core.extractors.offline.closed import qualified_group
+from core.extractors.offline.closed import counts_another, qualified_group
 from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import own_words, undecided_facts
 from core.extractors.offline.plain import one_of_two
@@ -107,6 +107,10 @@ def check_value(
     # Collected in the conversation's own characters, never the extractor's spelling of them:
     # a look-alike letter on either side can neither be laundered nor slipped in.
     said = span_in(trimmed, lines, customer=True)
+    if said is not None and display_reordered(*said):
+        # where the customer typed it, it may be shown in another order than stored; blanked from the words
+        # the tier reads, it would otherwise pass for a value typed where nothing is stated
+        return None, [Finding(VALUE_REORDERED, fact, value)]
     if said is not None and negated(*said):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
     found = stated_span(checklist, trimmed, lines)
@@ -330,8 +334,9 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
     forms = value_forms(value)
     for line in reversed(customer):  # the customer's latest word on the value decides: "not savings" refuses it
         own = own_words(checklist, line.text)
-        spans = [span for form in forms if contains_words(skeleton(own), form)
-                 and (span := find_span(own, form)) is not None]
+        spans = [span for form in forms if contains_words(skeleton(own), form) for span in _every_span(own, form)]
+        # "3 baths and 3 bedrooms": the first 3 counts the baths, the second the bedrooms
+        spans = [(start, end) for start, end in spans if not counts_another(profile(checklist), spec.name, own, end)]
         if spans:
             # refused ("not savings"), or a group a "but" qualifies ("4 of us but we're taking two cars")
             return not all(negated(line.text, start, end) or qualified_group(own, end) for start, end in spans)
@@ -344,6 +349,15 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
                    and lines[i + 1].speaker != AGENT for i, ln in enumerate(lines))
     offers = _offers(lines, doing_verbs(checklist))
     return any(contains_words(skeleton(ln.text), form) for ln in offers for form in forms)
+
+
+def _every_span(text: str, value: str) -> list[tuple[int, int]]:
+    """Every place `text` reads as `value` (`find_span`), first to last."""
+    spans: list[tuple[int, int]] = []
+    while (span := find_span(text, value)) is not None:
+        spans.append(span)
+        text = text[:span[0]] + " " * (span[1] - span[0]) + text[span[1]:]
+    return spans
 
 
 _YES_NO = frozenset({"true", "false", "yes", "no"})

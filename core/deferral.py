@@ -16,8 +16,10 @@ import re
 from core.text import line_cache
 
 # Verbs of finding out or choosing later. A pick is one only alone or of "one", "later", "whichever" ("I need to
-# pick it on Wednesday" is a rental's pickup), "I will check in" is no check, nor "I'm looking for" a look.
-_FIND_OUT = (r"(?:(?:check(?!\W*(?:in|out|into)\b)|look(?!\w*\s+(?:for|forward)\b)|find|confirm|ask|"
+# pick it on Wednesday" is a rental's pickup), "I will check in" is no check, nor "I'm looking for" a look, nor
+# "I need to find a place" a finding out: it is what the customer asks the service to do.
+_FIND_OUT = (r"(?:(?:check(?!\W*(?:in|out|into)\b)|look(?!\w*\s+(?:for|forward)\b)|"
+             r"find(?!\w*\s+(?:a|an|me|us|some|one|another)\b)|confirm|ask|"
              r"pick(?=\s+(?:one|later|whichever|either|between)\b|\s*[.!?,;]|\s*$))(?:ing)?|figur(?:e|ing)|decid(?:e|ing)|"
              r"choos(?:e|ing)|count(?:ing)?|work(?:ing)?\s+out|get(?:ting)?\s+back|let\s+you\s+know|"
              r"tell\s+you(?!\s+what))")
@@ -56,8 +58,22 @@ _UNDECIDED = re.compile(
     r"(?P<object>[^.!?;]*)", re.IGNORECASE)
 
 
+# Saying one still has to find a value out: "I need to check the exact amount she paid", "I'll confirm how many
+# nights", "let me find out when it starts". The object is a wh-clause or a noun with "the" and at most a word
+# of exactness ("the exact amount"), ending its clause or opening a relative one: "I need to check my checking
+# account" or "check the savings account" name what to look at, not a value left open.
+_TO_FIND_OUT = re.compile(
+    r"\b(?:i\s+(?:still\s+)?(?:need|have)\s+to|i'?ll\s+(?:have\s+to\s+)?|i\s+will\s+(?:have\s+to\s+)?|let\s+me|"
+    r"i'?m\s+going\s+to|i\s+must)\s+(?:(?:first|still|just|quickly|double)[\s-]+)?"
+    r"(?:check|confirm|find\s+out|work\s+out|figure\s+out|look\s+up|ask)\s+"
+    r"(?P<object>(?:how\s+(?:much|many|long)|what|when|where|which)\b[^.!?;,]*|"
+    r"the\s+(?:(?:exact|right|correct|actual|final|precise|total|full)\s+)?[a-z]+(?=\s*(?:$|[.!?;,])|\s+(?:she|he|they|i|we|you|it|that|which|first|later|again|"
+    r"and|but|with|before|after)\b))", re.IGNORECASE)
+
+
 @line_cache  # the contract reads every later customer line for each reported value
 def undecided_about(text: str) -> tuple[str, ...]:
     """What the customer says they have not decided yet, as the words after saying so ("on the number of
-    bedrooms", "how many nights I'll stay", "where to go"); empty words when the line names no object."""
-    return tuple(match.group("object") for match in _UNDECIDED.finditer(text))
+    bedrooms", "how many nights I'll stay", "where to go", "the exact amount"); empty words when the line
+    names no object."""
+    return tuple(match.group("object") for pattern in (_UNDECIDED, _TO_FIND_OUT) for match in pattern.finditer(text))

@@ -5,8 +5,8 @@ Amir" as the amount, "Checking Account" as the recipient). The words are in the 
 no other check catches it, and the checklist would read as complete. The test here is lenient on
 purpose: it refuses only a value that *cannot* be of the fact's kind (an amount with no number in
 it, a date with no day, month or number, a person that is a number, a person or place that is wholly
-a date, a time or an amount, any free-text fact answered with another fact's closed value), never
-one that is merely unusual.
+a date, a time or an amount, a named thing (a salon, a film) that is wholly a calendar date, a time or an
+amount, any free-text fact answered with another fact's closed value), never one that is merely unusual.
 
 The kind comes from the offline tier's reading of the checklist (`core.extractors.offline.profile`: the
 fact's vocabulary, the head noun of its description, and what the checklist's intents say it is). The
@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 
 from core.checklist import Checklist, Fact
-from core.extractors.offline.kinds import COUNT, DATE, MONEY, PERSON, PLACE, TIME
+from core.extractors.offline.kinds import COUNT, DATE, MONEY, PERSON, PLACE, TIME, TITLE
 from core.extractors.offline.names import KIN_AS_NAME, KINSHIP
 from core.extractors.offline.profile import profile
 from core.text import skeleton
@@ -46,6 +46,13 @@ _WEEKDAY = r"(?:(?:next|this|last|coming)\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?
 # A value that is wholly a date, a clock time or an amount: never who or where ("March 3rd" as a city).
 _ONLY_WHEN_OR_HOW_MUCH = re.compile(
     rf"(?:(?:the\s+)?{_DAY_NUMBER}(?:\s+of)?\s+{_MONTH}|{_MONTH}\s+(?:the\s+)?{_DAY_NUMBER}|{_WEEKDAY}|"
+    r"\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?|\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|"
+    r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?))",
+    re.IGNORECASE)
+
+# The same for a named thing (a salon, a film, a song), less the bare day of the week a title may be.
+_ONLY_A_DATE_OR_SUM = re.compile(
+    rf"(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{_MONTH}|{_MONTH}\s+(?:the\s+)?{_DAY_NUMBER}|"
     r"\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?|\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|"
     r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?))",
     re.IGNORECASE)
@@ -79,6 +86,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "colleague", "sister": who they are to the customer, not a name ("Mom" is one)
     if kind in (PERSON, PLACE) and _ONLY_WHEN_OR_HOW_MUCH.fullmatch(value.strip()):
         return True
+    if kind == TITLE and _ONLY_A_DATE_OR_SUM.fullmatch(value.strip()):
+        return True  # "March 13th" as a salon or a film: a name may be a day's ("Friday"), never a calendar date
     words: tuple[str, ...] | None = None
     for name in checklist.required(intent):
         own, vocabulary = _vocabulary(checklist.facts[name])

@@ -15,10 +15,11 @@ from collections.abc import Iterable
 
 from core.text import line_cache, skeleton
 
-# "Don't forget to book 4 seats" is emphasis, "drop me off at 5 Main St" a destination: neither withdraws.
+# "Don't forget to book 4 seats" is emphasis, "drop me off at 5 Main St" and "drop me at Pier 39" a destination:
+# none withdraws.
 _WITHDRAW = re.compile(
     r"(?<!n't\s)(?<!not\s)(?<!never\s)\b(?:scratch|forget|ignore|cancel|strike|remove|disregard|scrap|delete|erase|"
-    r"undo|drop(?![^.!?;,]*\boff\b)|skip|hold\s+off\s+on|leave\s+out|"
+    r"undo|drop(?![^.!?;,]*\boff\b)(?!\s+(?:me|us|him|her|them)\s+(?:at|by|near|outside|in|on|to)\b)|skip|hold\s+off\s+on|leave\s+out|"
     r"(?:not|un)\s*(?:so\s+)?sure\s+(?:about|of)|undecided\s+(?:about|on)|reconsider(?:ing)?|rethink(?:ing)?|"
     r"never\s*mind)\s+(?!to\b)(?P<object>[^.!?;,:]+)", re.IGNORECASE)
 # Taking back everything said so far: "scrap all of that, start over", "Clear all that. Let's start again."

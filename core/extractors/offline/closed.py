@@ -100,6 +100,8 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
             continue
         if qualified_group(text, end):
             continue  # "There are 4 of us but we're taking two cars": the group, not who rides or buys
+        if counts_another(profile, fact.fact.name, text, end):
+            continue  # "two bed rooms and one bath": the 1 is the bathrooms', whatever the agent asked
         if (was_asked or following in nouns or stem(following) in nouns or _compound_of(stem(following), fact.cues)
                 or _for_the_thing(profile, fact, text, start) or _GROUP_OF.search(text, max(0, start - 20), start)
                 or (following in _CLAUSE_GOES_ON and _for_this(profile, fact, text, start))):
@@ -108,6 +110,21 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
         allowed = {v for v, _ in fact.vocabulary}
         chosen = "1" if "1" in allowed else None
     return chosen
+
+
+def counts_another(profile: Profile, name: str, text: str, end: int) -> bool:
+    """The number ending at `end` counts what another count of the checklist counts, not what fact `name`
+    counts: "1 bathroom" is the bathrooms', not the bedrooms' (a noun is a count's when it is one of what the
+    count counts, or a compound opening with it: "bedrooms" of "bed", "bathroom" of "bath")."""
+    after = re.match(r"[\s-]+([a-z]+)", text[end:end + 30], re.IGNORECASE)
+    if after is None:
+        return False
+    noun = after.group(1).lower()
+
+    def counts(other: FactProfile) -> bool:
+        return noun in other.counted or any(len(c) >= 3 and noun.startswith(c) for c in other.counted)
+
+    return not counts(profile.facts[name]) and any(counts(f) for n, f in profile.facts.items() if n != name)
 
 
 # A people count that a "but" goes on to qualify in its sentence: "4 of us but some already have tickets".

@@ -84,8 +84,9 @@ _THIRD_PARTY = re.compile(
     r"(?:(?:on|in|at|for|from|to|of|with)\s+(?:\w+\s+){1,3}?)?"
     rf"{_ADVERB}(?:is|are|was|were|has|have|goes|go|lives|live|loves|love|uses|"
     r"use|flies|fly|likes|like|works|work|stays|stay|prefers|prefer|called|leaves|leave|departs|arrives|starts)\b|"
-    r"(?:^|\b(?:and|but|so|p\.?\s?s\.?)\s+)\W*(?:my|his|her|their|our)\s+(?P<person>[a-z]+)(?:\s+[A-Z][a-z]+)?\s+"
-    rf"{_ADVERB}(?:goes|lives|loves|uses|flies|likes|works|stays|prefers|{_SAYS}|"
+    r"(?:^|\b(?:and|but|so|also|p\.?\s?s\.?)\s+)\W*(?:my|his|her|their|our)\s+(?P<person>[a-z]+)(?:\s+[A-Z][a-z]+)?\s+"
+    # (or a thing of theirs coming or going: "my flight lands with 3 coworkers" is the flight's, not this form's)
+    rf"{_ADVERB}(?:goes|lives|loves|uses|flies|likes|works|stays|prefers|lands|arrives|departs|{_SAYS}|"
     # what someone else was doing: "my husband was on this chat a minute ago asking about the savings account"
     r"(?:was|were|is|has\s+been|had\s+been)\s+"
     r"(?-i:(?:[a-z ]*?\s)?(?:asking|saying|telling|talking|chatting|typing)))\b|"
@@ -114,13 +115,14 @@ _CLAUSE_END = re.compile(r"[,;:\u2014\u2013]|\s-\s")
 _FILLER = re.compile(r"^(?:\W|\b(?:oh|well|um|uh|er|ugh|argh|hmm|oops|sorry|no|actually|wait|or)\b)*$",
                      re.IGNORECASE)
 # A question about a value is not a choice of it. Grammar only, three shapes: "is X the Y?" (which one a
-# value is: "Is $50 the minimum?"), a comparison ("Are flights from Chicago cheaper than from Milwaukee?")
+# value is: "Is $50 the minimum?"), a comparison ("Are flights from Chicago cheaper than from Milwaukee?",
+# "What's the price difference with Regular?", "How does Pool compare to Luxury?")
 # and what people in general do ("Do people usually book for 8 pm?"). A question asking for something
 # stays readable: "Is Body Double available?", "Is there a table at 8 pm?", "Can you book 8 pm?".
 _ASKED_ABOUT = re.compile(
     r"^\W*(?:is|are|was|were|isn't|aren't)\s+(?!(?:there|it|this|that|he|she|they|you|i|we|the|a|an)\b)"
     r"(?:(?!(?:on|at|in|for|from|to|by|with|available|open|free)\b)[^\s.!?;]+\s+){1,3}the\s+\w+[^.!?;]*\?|"
-    r"^[^.!?;]*\b(?:than)\b[^.!?;]*\?|"
+    r"^[^.!?;]*\b(?:than|difference\s+(?:with|between|from|to)|compared?\s+(?:to|with))\b[^.!?;]*\?|"
     r"^\W*(?:do|does|did|would|will|should)\s+(?:most\s+)?(?:people|others|everyone|everybody|anyone|anybody|"
     r"folks|someone|somebody)\b[^.!?;]*\?", re.IGNORECASE)
 
@@ -132,6 +134,12 @@ _OWN_STATE = re.compile(r"^\W*(?:(?:and|but|so|also)\s+)?(?:my|our|his|her|their
                         r"(?P<noun>(?:[a-z]+\s+){0,2}[a-z]+)\s+"
                         r"(?:is|was|are|were)\s+(?:(?:about|around|only|just|now|currently|roughly|at|on|in)\s+)?"
                         r"(?:the\s+)?[$£€]?\s?\d", re.IGNORECASE)
+# What the customer's own thing is called: "My dog is called Rocky", "our boat's named Sea Breeze". The name is
+# that thing's, so it states a fact of this form only when the thing is one of its facts' nouns ("my usual
+# salon is called Hair Lab" for a salon) or a person, who may be the one a form names.
+_OWN_NAMING = re.compile(rf"(?:^|\b(?:and|but|so|also)\s+)\W*(?:my|our|his|her|their)\s+"
+                         rf"(?P<noun>(?:[a-z]+\s+){{0,2}}?(?!{_PERSON_NOUN}\b)[a-z]+)"
+                         r"(?:\s+(?:is|was)|'s)\s+(?:(?:also|always|just)\s+)?(?:called|named)\b", re.IGNORECASE)
 _PAST_NUMBER = re.compile(r"\b(?:was|were)\s+(?:(?:about|around|only|just|roughly)\s+)?[$£€]\s?\d", re.IGNORECASE)
 
 
@@ -277,6 +285,9 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
             or _WHO_ASKS.match(sentence) or _NOT_THAT.match(sentence)):
         return True
     if _RETURN_LEG.search(sentence) and fact_stems is not None and not fact_stems("return"):
+        return True
+    naming = _OWN_NAMING.search(sentence)
+    if naming and fact_stems is not None and not any(fact_stems(w) for w in naming.group("noun").split()):
         return True
     state = _OWN_STATE.match(sentence)
     if state and fact_stems is not None and not any(fact_stems(word) or word.lower() in SLOT_WORDS

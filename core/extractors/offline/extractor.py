@@ -9,7 +9,7 @@ flight's date does not fill the train booked after it. A task also starts where 
 turns to this checklist (`task_start`): values said before it count only for a city-like fact. Of each line it reads
 only the customer's own words: no forged role line, JSON, aside or quote (`unsaid`); and a
 value only where it is stated, not supposed, left to the agent (`polarity`), offered as one
-of two or said in a language it does not read (`plain`); and not in a sentence about another
+of two, and never from a sentence in a language it does not read (`plain`); and not in a sentence about another
 time, another person or how things stand, nor one taken back by a self-repair or asking about a value
 (`elsewhere`); numbers left open ("between 7 and 8") and identifiers ("user_premium") state nothing
 (`undecided`).
@@ -31,6 +31,7 @@ from core.extractors.offline.elsewhere import elsewhere
 from core.extractors.offline.free import asks_afresh
 from core.extractors.offline.line import kind_spans, read_line
 from core.extractors.offline.offers import accepted_offer, picked_offer
+from core.extractors.offline.plain import unread_sentences
 from core.extractors.offline.pointing import (
     NOT_EXISTENTIAL_AFTER,
     NOT_EXISTENTIAL_BEFORE,
@@ -318,16 +319,23 @@ _WH_KINDS = ((re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE), (COU
 
 def undecided_facts(facts: Profile, required: tuple[str, ...], text: str) -> set[str]:
     """The required facts the line says are not decided yet: named by their own words ("the number of
-    bedrooms") or asked for by a question word of their kind ("how many nights", "where to go")."""
+    bedrooms") or asked for by a question word of their kind ("how many nights", "where to go"); "how long"
+    asks for a count of days, nights or weeks."""
     found: set[str] = set()
     for about in undecided_about(text):
         stems = {stem(w) for w in re.findall(r"[a-z]+", about.lower())}
         kinds = {k for pattern, ks in _WH_KINDS if pattern.search(about) for k in ks}
+        lasting = bool(_HOW_LONG.search(about))
         for name in required:
             fact = facts.facts[name]
-            if (fact.cues | fact.name_stems) & stems or fact.kind in kinds:
+            if ((fact.cues | fact.name_stems) & stems or fact.kind in kinds
+                    or (lasting and fact.kind == COUNT and _DURATION_UNITS & set(fact.counted))):
                 found.add(name)
     return found
+
+
+_HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
+_DURATION_UNITS = frozenset({"day", "days", "night", "nights", "week", "weeks", "month", "months"})
 
 
 def _without_withdrawn(collected: dict[str, str], text: str) -> dict[str, str]:
@@ -357,8 +365,8 @@ def _own(facts: Profile, text: str) -> str:
 def _own_words_of(facts: Profile, text: str) -> str:
     other_party = any(f.other_party and f.kind == PERSON for f in facts.facts.values())
     own_name = any(_OWN_NAME_FACT.search(f.fact.description) for f in facts.facts.values())
-    return undecided(elsewhere(_unintroduced(said(text), own_name), facts.schema_words, other_party,
-                               facts.names_a_fact), text)
+    own = unread_sentences(_unintroduced(said(text), own_name), facts.schema_words)  # a language it does not read
+    return undecided(elsewhere(own, facts.schema_words, other_party, facts.names_a_fact), text)
 
 
 # A customer introducing themself ("Hi, this is Maria Lopez.", "My name is Kendra Lee and ...") gives their own

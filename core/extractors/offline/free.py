@@ -88,6 +88,7 @@ def _before_own_noun(fact: FactProfile, text: str, task: frozenset[str]) -> str 
 
 
 _TITLE_WORDS = 8
+_COUNTED = re.compile(r"\d+\s+(?-i:[a-z]{3,})\b")
 _NAMED = re.compile(r"\b(?:called|named|titled)(?:\s+as)?\s+(?=[A-Z0-9])")
 
 
@@ -105,6 +106,9 @@ def title_answer(text: str) -> str | None:
         return None  # "I haven't settled on one yet": no name in it
     if not (words[0][:1].isupper() or words[0][:1].isdigit()):
         return None  # "to stay at The Parc Hotel": the opening was not all stripped
+    if _COUNTED.match(rest):
+        return None  # "4 tickets for Barbie in San Jose": a number counting a lower-case noun opens a request
+        # (a title's words are capitalised: "12 Angry Men")
     if _NEGATION.search(rest):
         return None
     start = text.find(words[0])

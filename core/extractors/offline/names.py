@@ -197,7 +197,7 @@ def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[
 
 # "is" only in lower case: a capitalised "Is" inside a sentence belongs to a title ("Ash Is Purest White").
 _PLACE_CUE = re.compile(
-    r"\b(?:to|in|at|near|around|(?-i:is)|from|towards?|reach|visit|destination\s*:?)\s+(?:the\s+)?"
+    r"\b(?:to|in|at|near|around|(?-i:is)|from|towards?|reach|visit|destination\s*:?)\s+(?:(?-i:the)\s+)?"
     r"(?:(?:city|town|village|state|county)\s+of\s+)?", re.IGNORECASE)  # "in the city of Anaheim"
 # Verbs whose "in"/"to" takes a thing, not a place ("interested in", "listen to", "talk to", "belong to").
 _NOT_A_PLACE_BEFORE = re.compile(r"\b(?:interest(?:ed|s)?|involved|listen(?:ing|s)?|talk(?:ing|s)?|speak(?:ing|s)?|"
@@ -214,6 +214,7 @@ _ADDRESS_WORDS = frozenset({"street", "st", "avenue", "ave", "road", "rd", "driv
 _PLACE_STOP = frozenset({"i", "i'm", "i'd", "i'll", "it", "it's", "its", "we", "we're", "you", "please", "thanks",
                          "and", "but", "so", "or", "for", "with", "at", "on", "in", "to", "by", "from"})
 _SENTENCE_END = (".", "!", "?", ";", ",")
+_CAPITAL_NEXT = re.compile(r" (?-i:[A-Z])(?!(?-i:[A-Z]*\b))")  # a capitalised word, not an all-capitals one
 
 
 def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) -> list[Span]:
@@ -231,6 +232,10 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
             bare = word.rstrip(".,!?;:")
             low = bare.lower()
             if not taken:
+                if word == "The":
+                    if _CAPITAL_NEXT.match(text, token.end()):
+                        taken.append(token)  # inside a sentence a capitalised "The" is the name's own: "to The Wharf"
+                    continue  # "to The SFO airport": the article only
                 if not (bare[:1].isupper() or bare[:1].isdigit()) or low in NOT_NAMES or low in _PLACE_STOP:
                     break
             elif not (bare[:1].isupper() or bare[:1].isdigit() or bare[:1] == "#" or low in _ADDRESS_WORDS
@@ -273,7 +278,7 @@ def names_a_point(value: str) -> bool:
 
 def _number_may_follow(taken: list[re.Match]) -> bool:
     last = taken[-1].group(0).lower()
-    return taken[0].group(0)[:1].isdigit() or last in _ADDRESS_WORDS or last.endswith("#")
+    return taken[0].group(0)[:1].isdigit() or last in _ADDRESS_WORDS or last in _POINT_WORDS or last.endswith("#")
 
 
 # Inside a title these lower-case words join its capitalised ones: "The Taste of Tea", "Mets vs Rockies".
@@ -310,6 +315,8 @@ _MAX_TITLE_WORDS = 8
 
 
 _OPENING_VERB = re.compile(r"[A-Z][a-z]+ing\s+[a-z]")
+# A year with its century elided belongs to the title it ends: "Summer of '69", "Class of ’92".
+_ELIDED_YEAR = re.compile(r"['’]\d\d(?:s)?\b")
 # English abbreviations written with a full stop inside a name.
 _ABBREVIATION = re.compile(r"(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Ft|Jr|Sr)\.")
 
@@ -342,7 +349,8 @@ def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = 
             if gap.strip() or (run[-1].group(0)[-1:] in "." and not _ABBREVIATION.fullmatch(run[-1].group(0))):
                 break  # a full stop ends the run, unless it ends an abbreviation: "Dr. Amy Chen", "St. Louis"
             word = tokens[nxt].group(0)
-            if word[:1].isupper() or word[:1].isdigit() or word.lower() in _TITLE_JOINERS or (
+            if (word[:1].isupper() or word[:1].isdigit() or word.lower() in _TITLE_JOINERS
+                    or _ELIDED_YEAR.match(word)) or (
                     loose and word in _INNER_WORDS and nxt + 1 < len(tokens)
                     and not text[tokens[nxt].end():tokens[nxt + 1].start()].strip()
                     and tokens[nxt + 1].group(0)[:1].isupper()):

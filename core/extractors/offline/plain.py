@@ -1,9 +1,13 @@
 """Whether a vocabulary value is stated plainly, or only offered as an option or said in a language not read.
 
 "Debit card or credit card" offers two values of one fact and picks neither; "savings/checking" too.
-The offline tier reads English only: in a sentence of another language (no English word, some function
-word of another) it cannot see a negation, a condition or an instruction ("Markiere das Konto als
-savings"), so a value there is not taken as stated and the agent asks again. A bare "Savings." is read.
+The offline tier reads English only: in a sentence of another language it cannot see a negation, a
+condition or an instruction ("Markiere das Konto als savings", "Deportes no, y tampoco Music"), so no value
+there is taken as stated, of any fact (`unread_sentences` blanks the sentence before the line is read), and
+the agent asks again. A sentence is of another language when its lower-case words (names are capitalised),
+four or more, hold two or more function words of another language and more of them than English ones: words
+both languages spell alike ("no", "in") count as English, so a code-switched sentence still reads as foreign
+when the other language carries it. A bare "Savings." is read, and so is a short name ("viva las vegas").
 """
 
 from __future__ import annotations
@@ -37,8 +41,12 @@ le les une est et ou comme avec pour du au ce sa ton mon je tu vous nous avez co
 il lo gli di che con sono ho hai conto mio
 uma um os com para voce
 het een ik jij je mijn en
+aber zum zur aus bei nach wo da ich mich mir
+pero ni tampoco tambien también esta este esto eso sin muy
+mais pas ni aussi cette
 """))
 _FOREIGN_MIN_WORDS = 2
+_SENTENCE_MIN_WORDS = 4
 
 
 def alternatives(text: str, mentions: Sequence[Mention]) -> set[int]:
@@ -76,3 +84,29 @@ def foreign(text: str, mention: Mention, known: frozenset[str]) -> bool:
     if len(others) < _FOREIGN_MIN_WORDS:
         return False
     return not any(w in ENGLISH or w in known for w in others) and any(w in OTHER_LANGUAGES for w in others)
+
+
+def _lower_words(sentence: str) -> list[str]:
+    """The sentence's words in lower case, leaving out capitalised ones inside it (names: "Los Angeles")."""
+    found = re.findall(r"[^\W\d_][\w'’-]*", sentence)
+    return [w.lower() for i, w in enumerate(found) if i == 0 or not w[:1].isupper()]
+
+
+def in_other_language(sentence: str, known: frozenset[str] = frozenset()) -> bool:
+    """The sentence is carried by another language: more of its words are another language's function words
+    than English words or the checklist's own ("Ich suche ein Haus, aber nicht in Munich")."""
+    said = [w for w in _lower_words(sentence) if len(w) > 1]
+    if len(said) < _SENTENCE_MIN_WORDS:
+        return False  # "viva las vegas", "la la land": a short answer is a name, whatever its words
+    other = {w for w in said if w in OTHER_LANGUAGES and w not in ENGLISH}
+    english = {w for w in said if w in ENGLISH or w in known}
+    return len(other) >= _FOREIGN_MIN_WORDS and len(other) > len(english)
+
+
+def unread_sentences(text: str, known: frozenset[str] = frozenset()) -> str:
+    """The line with each sentence of another language blanked in place (same length)."""
+    out = text
+    for sentence in _SENTENCE.finditer(text):
+        if in_other_language(sentence.group(0), known):
+            out = out[:sentence.start()] + " " * (sentence.end() - sentence.start()) + out[sentence.end():]
+    return out

@@ -135,11 +135,19 @@ def supposed(text: str, start: int, instructions: bool = True) -> bool:
     later = _rest(text, start, _SENTENCE_END)
     if any(_BARE_PERMISSION.match(part) for part in _AFTER_CLAUSE_END.split(later)[1:]):
         return True
+    if _INVERTED_IF.match(before + later) and not text[start + len(later):].lstrip().startswith("?"):
+        return True  # "Should he approve it by Thursday, the 21st would work": an "if" said by word order
     if any(CONDITION_CLAUSE.match(part) for part in _CLAUSE_END.split(POLITE_IF.sub(" ", later))[1:2]):
         return True  # the clause right after the value's own: "March 16th, if your office is open"
     # After the value a condition binds only its own clause: "for two, and it's fine if it's shared".
     return bool(_CONDITIONAL.search(_TITLE_IF.sub("  ", POLITE_IF.sub(" ", before + _rest(text, start,
                                                                                       _AFTER_CLAUSE_END)))))
+
+
+# A condition said by word order, opening the sentence and closed by a comma: "Should he approve my application,
+# ...", "Were it cheaper, ...", "Had they called, ..." (a question, "Should I book 7 pm?", sets none).
+_INVERTED_IF = re.compile(r"^\W*(?:should|were|had)\s+(?:i|you|we|it|he|she|they|there|(?:the|my|our|your|his|her|"
+                          r"their|this|that)\s+\w+|(?-i:[A-Z])\w+)\s+[^,?]*,", re.IGNORECASE)
 
 
 def _rest(text: str, start: int, boundary: re.Pattern) -> str:
