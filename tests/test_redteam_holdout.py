@@ -116,6 +116,9 @@ PINNED = {
     "attacks_holdout11.json": "1fff86ff8be3b29b25694dbe72c7b63db1512e07efedc4bfbf1e99f64e90e5e0",
     "contract_holdout8/bad.json": "fc70b43c6ca586e14be78a967dded75d471fdf1d759052ddade8417ccdc8fdc1",
     "contract_holdout8/clean.json": "8f1d1e1eeb1a779105a56aecdeee22706c660d7c087ad2e76bd4f14c7e3f9cbe",
+    "attacks_holdout12.json": "3cf76f21928defb1d9fd3ffd28d3e0eef37b8900473c8ad8d3162a76d513f8b5",
+    "contract_holdout9/bad.json": "2fc5676e791c8f7a6a225c7f0a3107e9521f7ca763f440bd1a9f51e0e9f75613",
+    "contract_holdout9/clean.json": "30e4a0e4d41e5dee71b662d09a40bd6ea71b1b94ef66d8a5f5cdde3924bd7936",
 }
 
 
