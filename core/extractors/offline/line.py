@@ -108,6 +108,8 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
     if fact.area:
         spans = [s for s in spans if not names.AT_POINT.search(text[:s[0]])]  # "at Roxie Theater" is no city
+    if kind == PLACE:
+        spans = [s for s in spans if not _closed_word(profile, s[2])]  # "something in Music" names a kind
     if spans and kind in _TOPICAL and kind != PLACE and not asked and not _on_topic(profile, text):
         # A name in a line about another service (a song, a restaurant) is not this fact. A place is read
         # in any line ("something to eat in Pleasanton"): another task's places end at its done line.
@@ -140,6 +142,12 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
             answer = _short_answer(profile, kind, first.group(0)) if first and first.end() < len(text) else None
         return answer
     return None
+
+
+def _closed_word(profile: Profile, value: str) -> bool:
+    """The value is one of a vocabulary fact's allowed values ("Music", "Sports"): what kind, not where."""
+    low = value.lower()
+    return any(v.lower() == low for f in profile.facts.values() if f.kind == CLOSED for v, _ in f.vocabulary)
 
 
 def _free(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], agent_text: str) -> str | None:
