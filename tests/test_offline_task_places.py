@@ -18,7 +18,7 @@ def _form(*slots: tuple[str, str, list[str]]) -> Checklist:
 
 
 JOURNEY = _form(("start_town", "Town the coach sets off from", []), ("end_town", "Town the coach arrives in", []))
-SHOWS = _form(("show_kind", "Kind of show", ["Theatre", "Comedy"]), ("town", "Town of the show", []))
+SHOWS = _form(("show_kind", "Kind of show", ["Opera", "Comedy"]), ("town", "Town of the show", []))
 
 
 def _read(checklist: Checklist, *turns: str | tuple[str, tuple[str, ...]]) -> dict[str, str]:
@@ -40,8 +40,30 @@ def test_leaving_a_day_or_a_stay_names_no_place() -> None:
 
 
 def test_a_vocabulary_value_after_in_is_no_place() -> None:
-    said = _read(SHOWS, "Shows in Galway, please.", ("Theatre or Comedy?", ("show_kind",)),
+    said = _read(SHOWS, "Shows in Galway, please.", ("Opera or Comedy?", ("show_kind",)),
                  "Something in Comedy.")
     assert said == {"town": "Galway", "show_kind": "Comedy"}
     # the plain statement it imitates: a town after "in" is still read
     assert _read(SHOWS, "Something in Galway.") == {"town": "Galway"}
+
+
+def test_an_answer_to_where_names_the_area_however_put() -> None:
+    where = ("Which town are you in?", ("town",))
+    assert _read(SHOWS, "I need a show.", where, "Galway.") == {"town": "Galway"}  # the plain answer
+    for line in ("I'm at Galway.", "Please check Galway.", "How about Galway?", "Look for shows for Galway.",
+                 "Search Galway for shows."):
+        assert _read(SHOWS, "I need a show.", where, line) == {"town": "Galway"}, line
+
+
+def test_an_answer_names_no_point_and_no_place_unasked() -> None:
+    where = ("Which town are you in?", ("town",))
+    assert _read(SHOWS, "I need a show.", where, "I'm at the Harbour Theatre.") == {}  # a point, not a town
+    assert _read(SHOWS, "I need a show.", where, "How about Comedy?") == {"show_kind": "Comedy"}
+    # unasked, the same words name no town: "check" and "at" take any thing
+    assert _read(SHOWS, "Please check Galway Jokers for me.") == {}
+    assert _read(SHOWS, "I'm at Galway Jokers, what is on?") == {}
+
+
+def test_an_answer_about_two_places_is_left_to_the_roles() -> None:
+    both = ("Where from, and where to?", ("start_town", "end_town"))
+    assert _read(JOURNEY, "A coach, please.", both, "How about Dunmore?") == {}

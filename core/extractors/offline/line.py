@@ -106,7 +106,13 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
                  and not other_event(profile, text, s[0], s[1])]  # "a movie that starts at 8:30 pm" for a table
     if kind == TITLE and fact.fact.name in asked and not spans:
         spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
-    if fact.area:
+    if kind == PLACE and _asked_alone(fact, rivals, asked):
+        # the answer to "Where are you?" names the area however it is put: "I'm at Livermore", "Please
+        # check San Jose", "the weather for Pinole", "How about Philly?" (a point is none: "at the Guild Theatre")
+        spans = sorted({*spans, *(s for s in names.places(text, cue=_ANSWER_CUE) if not names.names_a_point(s[2]))})
+        spans = [s for s in spans if not (fact.area and names.AT_POINT.search(text[:s[0]])
+                                          and names.names_a_point(s[2]))]
+    elif fact.area:
         spans = [s for s in spans if not names.AT_POINT.search(text[:s[0]])]  # "at Roxie Theater" is no city
     if kind == PLACE:
         spans = [s for s in spans if not _closed_word(profile, s[2])]  # "something in Music" names a kind
@@ -142,6 +148,16 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
             answer = _short_answer(profile, kind, first.group(0)) if first and first.end() < len(text) else None
         return answer
     return None
+
+
+# Words that take the place asked for as their object in an answer: "check Chicago", "search Larkspur for
+# dramas", "How about Philly?", "weather for Pinole", "movies at Menlo Park".
+_ANSWER_CUE = re.compile(r"\b(?:for|at|about|check|search|try|look\s+(?:at|in|up))\s+(?:the\s+)?", re.IGNORECASE)
+
+
+def _asked_alone(fact: FactProfile, rivals: Sequence[FactProfile], asked: Sequence[str]) -> bool:
+    """The agent asked for this place and for no other place of the form."""
+    return fact.fact.name in asked and not any(r.fact.name in asked for r in rivals)
 
 
 def _closed_word(profile: Profile, value: str) -> bool:
