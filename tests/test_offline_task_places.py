@@ -67,3 +67,21 @@ def test_an_answer_names_no_point_and_no_place_unasked() -> None:
 def test_an_answer_about_two_places_is_left_to_the_roles() -> None:
     both = ("Where from, and where to?", ("start_town", "end_town"))
     assert _read(JOURNEY, "A coach, please.", both, "How about Dunmore?") == {}
+
+
+def test_visiting_names_where_a_trip_ends_only() -> None:
+    assert _read(JOURNEY, "I'm going to Castlebar, from Dunmore.") == {"end_town": "Castlebar", "start_town": "Dunmore"}
+    assert _read(JOURNEY, "I'll be visiting Castlebar, leaving from Dunmore.") == {"end_town": "Castlebar",
+                                                                                  "start_town": "Dunmore"}
+    # a town with no role is where the show is, and a place one visits may be a venue in it
+    assert _read(SHOWS, "I'm visiting Roxy Cinemas tonight.") == {}
+
+
+def test_a_reply_opening_with_the_place_asked_for() -> None:
+    where = ("Which town are you in?", ("town",))
+    assert _read(SHOWS, "I need a show.", where, "Galway and I need two seats.") == {"town": "Galway"}
+    assert _read(SHOWS, "I need a show.", where, "Galway, IE - just me.") == {"town": "Galway, IE"}
+    assert _read(SHOWS, "I need a show.", where, "Galway, IE is where I am.") == {"town": "Galway, IE"}
+    # a reply opening with a yes names no place, nor an unasked line opening with a name
+    assert _read(SHOWS, "I need a show.", where, "Yup, and I need two seats.") == {}
+    assert _read(SHOWS, "Galway and I need two seats for a show.") == {}

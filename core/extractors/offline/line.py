@@ -106,12 +106,19 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
                  and not other_event(profile, text, s[0], s[1])]  # "a movie that starts at 8:30 pm" for a table
     if kind == TITLE and fact.fact.name in asked and not spans:
         spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
+    if kind == PLACE and fact_role(fact) == END:
+        spans = sorted({*spans, *names.places(text, cue=names.VISITING)})
     if kind == PLACE and _asked_alone(fact, rivals, asked):
         # the answer to "Where are you?" names the area however it is put: "I'm at Livermore", "Please
         # check San Jose", "the weather for Pinole", "How about Philly?" (a point is none: "at the Guild Theatre")
         spans = sorted({*spans, *(s for s in names.places(text, cue=_ANSWER_CUE) if not names.names_a_point(s[2]))})
         spans = [s for s in spans if not (fact.area and names.AT_POINT.search(text[:s[0]])
                                           and names.names_a_point(s[2]))]
+        if not spans:
+            # a reply opening with the place, then going on: "Seattle and I need 1 ticket", "Tiburon but check
+            # the 10th", "Atlanta, GA - I'm looking for a soccer game"
+            spans = [s for s in names.places(text, cue=_LINE_START)[:1] if _GOES_ON.match(text, s[1])
+                     and not _CUT_REGION.match(text, s[1]) and not (YES.match(text) or NO.match(text))]
     elif fact.area:
         spans = [s for s in spans if not names.AT_POINT.search(text[:s[0]])]  # "at Roxie Theater" is no city
     if kind == PLACE:
@@ -153,6 +160,11 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
 # Words that take the place asked for as their object in an answer: "check Chicago", "search Larkspur for
 # dramas", "How about Philly?", "weather for Pinole", "movies at Menlo Park".
 _ANSWER_CUE = re.compile(r"\b(?:for|at|about|check|search|try|look\s+(?:at|in|up))\s+(?:the\s+)?", re.IGNORECASE)
+
+
+_LINE_START = re.compile(r"^\W*")
+_GOES_ON = re.compile(r"\s*(?:[,;:.!-]|\s(?:and|but)\b)")
+_CUT_REGION = re.compile(r",\s*[A-Z]")  # "Fresno, CA and the 4th": the place is more than its first part
 
 
 def _asked_alone(fact: FactProfile, rivals: Sequence[FactProfile], asked: Sequence[str]) -> bool:

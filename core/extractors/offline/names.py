@@ -206,6 +206,9 @@ _PLACE_CUE = re.compile(
 _NOT_A_PLACE_BEFORE = re.compile(r"\b(?:interest(?:ed|s)?|involved|listen(?:ing|s)?|talk(?:ing|s)?|speak(?:ing|s)?|"
                                  r"belong(?:ing|s)?|refer(?:ring|s)?|reply(?:ing)?|respond(?:ing)?|add(?:ed|ing)?|"
                                  r"set|sing(?:ing)?|dance|dancing)\s+$", re.IGNORECASE)
+# The place a traveller visits: "I'll be visiting Phoenix, AZ" (read only for where a trip ends: one visits a
+# cinema too).
+VISITING = re.compile(r"\bvisiting\s+", re.IGNORECASE)
 AT_POINT = re.compile(r"\bat\s+(?:the\s+)?$", re.IGNORECASE)
 HEADING_CUE = re.compile(r"\b(?:to|towards?|reach)\s+(?:the\s+)?", re.IGNORECASE)
 _PLACE_TOKEN = re.compile(r"[^\s?]+\??|\?")  # a "?" ends a place even with no space after it
@@ -252,7 +255,8 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
         start, end = taken[0].start(), taken[-1].end()
         region = _REGION.match(text, end - 1 if text[end - 1:end] == "," else end)
         if region and not DATE.match(region.group(1)) and (region.group("end") is not None
-                                                           or region.group(1).lower() not in NOT_NAMES):
+                                                           or region.group(1).lower() not in NOT_NAMES
+                                                           or region.group(1).isupper()):  # "Portland, OR is"
             end = region.end(1)  # "London, UK", "Portland, Or": the region belongs to the place
         value = text[start:end].rstrip(".,!?;:")
         if not DATE.match(value):  # "the 3rd of March" is a date, not a place
@@ -262,7 +266,7 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
 
 # ", Region" after a place, ending the phrase: ", UK", ", Canada", ", Or." (not ", Paris and Rome").
 _REGION = re.compile(r",\s*([A-Z][A-Za-z]{1,11}(?:\s[A-Z][a-z]+)?)"
-                     r"(?P<end>\s*$|\s*[.!?;])?(?(end)|(?=\s+(?!and\b|or\b|nor\b)[a-z]|,\s*[a-z]))")
+                     r"(?P<end>\s*$|\s*[.!?;])?(?(end)|(?=\s+(?!and\b|or\b|nor\b)[a-z]|,\s*[a-z]|\s+[-–]\s))")
 
 
 _POINT_WORDS = _ADDRESS_WORDS | frozenset({"airport", "station", "terminal", "stadium", "theater", "theatre", "hall",
