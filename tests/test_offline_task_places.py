@@ -85,3 +85,19 @@ def test_a_reply_opening_with_the_place_asked_for() -> None:
     # a reply opening with a yes names no place, nor an unasked line opening with a name
     assert _read(SHOWS, "I need a show.", where, "Yup, and I need two seats.") == {}
     assert _read(SHOWS, "Galway and I need two seats for a show.") == {}
+
+
+def test_a_place_in_lower_case_answering_where() -> None:
+    where = ("Which town are you in?", ("town",))
+    assert _read(SHOWS, "I need a show.", where, "Look in Galway.") == {"town": "Galway"}  # the plain answer
+    for line, town in (("look in galway", "galway"), ("find them in salthill please", "salthill"),
+                       ("anywhere in castle bar.", "castle bar"), ("search in galway, ireland", "galway, ireland")):
+        assert _read(SHOWS, "I need a show.", where, line) == {"town": town}, line
+
+
+def test_a_lower_case_word_after_in_is_no_place_unasked_nor_in_a_phrase() -> None:
+    where = ("Which town are you in?", ("town",))
+    assert _read(SHOWS, "i need a show in town.") == {}  # unasked, "in town" says no place
+    assert _read(SHOWS, "I need a show.", where, "somewhere in the centre") == {}
+    assert _read(SHOWS, "I need a show.", where, "in comedy, anywhere") == {"show_kind": "Comedy"}
+    assert _read(SHOWS, "I need a show.", where, "i booked in advance of the trip") == {}

@@ -121,6 +121,11 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
                      and not _CUT_REGION.match(text, s[1]) and not (YES.match(text) or NO.match(text))]
     elif fact.area:
         spans = [s for s in spans if not names.AT_POINT.search(text[:s[0]])]  # "at Roxie Theater" is no city
+    if kind == PLACE and not spans and not rivals and fact.fact.name in asked and names.writes_lower_names(text):
+        # a customer writing names in lower case, answering the agent's question of where: "look in san
+        # francisco", "find them in sf" (never a word of the schema: "in imax"; unasked, "in town", "in total"
+        # and "in advance" say no place)
+        spans = names.lower_places(text, _LOWER_ANSWER_CUE, profile.schema_words)
     if kind == PLACE:
         spans = [s for s in spans if not _closed_word(profile, s[2])]  # "something in Music" names a kind
     if spans and kind in _TOPICAL and kind != PLACE and not asked and not _on_topic(profile, text):
@@ -163,6 +168,7 @@ _ANSWER_CUE = re.compile(r"\b(?:for|at|about|check|search|try|look\s+(?:at|in|up
 
 
 _LINE_START = re.compile(r"^\W*")
+_LOWER_ANSWER_CUE = re.compile(r"\b(?:in|near|at|for|check|search)\s+(?=[a-z])", re.IGNORECASE)
 _GOES_ON = re.compile(r"\s*(?:[,;:.!-]|\s(?:and|but)\b)")
 _CUT_REGION = re.compile(r",\s*[A-Z]")  # "Fresno, CA and the 4th": the place is more than its first part
 

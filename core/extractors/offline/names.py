@@ -269,6 +269,52 @@ _REGION = re.compile(r",\s*([A-Z][A-Za-z]{1,11}(?:\s[A-Z][a-z]+)?)"
                      r"(?P<end>\s*$|\s*[.!?;])?(?(end)|(?=\s+(?!and\b|or\b|nor\b)[a-z]|,\s*[a-z]|\s+[-–]\s))")
 
 
+# Where a customer who writes names in lower case says a place: "the weather in sonoma", "movies near concord"
+# (not "to": "I want to travel" opens an infinitive; not after "the": "in the mood").
+LOWER_CUE = re.compile(r"\b(?:in|near)\s+(?=[a-z])", re.IGNORECASE)
+_LOWER_WORD = re.compile(r"[a-z][a-z'-]*[a-z]")
+_LOWER_WORDS = 3
+
+
+def lower_places(text: str, cue: re.Pattern = LOWER_CUE, common: frozenset[str] = frozenset()) -> list[Span]:
+    """Places written in lower case after a cue: up to three words, none a common word (`NOT_NAMES`, `common`),
+    ending the clause ("in castro valley on March 7th", "in delhi, india"); a word that goes on into more
+    of the sentence ("in advance of", "in stock for") makes none."""
+    spans = []
+    for found in cue.finditer(text):
+        at, taken = found.end(), []
+        while len(taken) < _LOWER_WORDS:
+            word = _LOWER_WORD.match(text, at)
+            if not word or word.group(0) in NOT_NAMES or word.group(0) in common or word.group(0) in _PLACE_STOP:
+                break
+            taken.append(word)
+            at = word.end()
+            if not text.startswith(" ", at):
+                break
+            at += 1
+        if not taken:
+            continue
+        end = taken[-1].end()
+        region = re.match(r",\s*([a-z]{2,})(?=\s*(?:[.!?;]|$))", text[end:])
+        if region:
+            end += region.end()  # "delhi, india"
+        rest = text[end:]
+        if not re.match(r"\s*(?:[.!?;,]|$|(?:on|for|at|this|next|tomorrow|today|tonight|please|right|and|but)\b)",
+                        rest):
+            continue  # the phrase goes on: "in advance of the trip"
+        spans.append((taken[0].start(), end, text[taken[0].start():end]))
+    return spans
+
+
+def writes_lower_names(text: str) -> bool:
+    """The customer writes no capitalised name in the line: every capital opens a sentence or is a common
+    word ("I", "March")."""
+    for token in re.finditer(r"[A-Z][\w'-]*", text):
+        if token.group(0).lower() not in NOT_NAMES and not _OPENS_SENTENCE.search(text, 0, token.start()):
+            return False
+    return True
+
+
 _POINT_WORDS = _ADDRESS_WORDS | frozenset({"airport", "station", "terminal", "stadium", "theater", "theatre", "hall",
                                           "hotel", "mall", "hospital", "campus", "pier", "port"})
 
