@@ -282,7 +282,8 @@ def lower_places(text: str, cue: re.Pattern = LOWER_CUE, common: frozenset[str] 
     of the sentence ("in advance of", "in stock for") makes none."""
     spans = []
     for found in cue.finditer(text):
-        at, taken = found.end(), []
+        at = found.end()
+        taken: list[re.Match] = []
         while len(taken) < _LOWER_WORDS:
             word = _LOWER_WORD.match(text, at)
             if not word or word.group(0) in NOT_NAMES or word.group(0) in common or word.group(0) in _PLACE_STOP:
