@@ -18,6 +18,14 @@ def _form(*slots: tuple[str, str, list[str]]) -> Checklist:
 
 
 JOURNEY = _form(("start_town", "Town the coach sets off from", []), ("end_town", "Town the coach arrives in", []))
+FORECAST = Checklist.from_schema({
+    "service_name": "Skies_9",
+    "description": "Look up the forecast",
+    "slots": [{"name": "place_name", "description": "Town to look up", "is_categorical": False, "possible_values": []},
+              {"name": "rain", "description": "Chance of rain in percent", "is_categorical": False,
+               "possible_values": []}],
+    "intents": [{"name": "Go", "description": "Get the forecast", "required_slots": ["place_name"]}],
+})
 SHOWS = _form(("show_kind", "Kind of show", ["Opera", "Comedy"]), ("town", "Town of the show", []))
 
 
@@ -101,3 +109,26 @@ def test_a_lower_case_word_after_in_is_no_place_unasked_nor_in_a_phrase() -> Non
     assert _read(SHOWS, "I need a show.", where, "somewhere in the centre") == {}
     assert _read(SHOWS, "I need a show.", where, "in comedy, anywhere") == {"show_kind": "Comedy"}
     assert _read(SHOWS, "I need a show.", where, "i booked in advance of the trip") == {}
+
+
+def test_a_form_naming_one_area_and_nothing_else_reads_it_after_for_of_at() -> None:
+    assert _read(FORECAST, "What's the forecast in Galway?") == {"place_name": "Galway"}  # the plain statement
+    for line in ("What's the forecast for Galway on Friday?", "The forecast of Galway, please.",
+                 "Check the forecast on Friday at Galway.", "I'd like the Galway forecast."):
+        assert _read(FORECAST, line) == {"place_name": "Galway"}, line
+
+
+def test_for_a_name_is_no_area_where_the_form_names_other_things() -> None:
+    # a form with titles: "tickets for Hamlet" names the play, not its town; a form naming only the town
+    # reads it there
+    play = ("play_name", "Name of the play"), ("town", "Town of the theatre")
+    titled, untitled = (Checklist.from_schema({
+        "service_name": "Plays_9", "description": "Buy tickets for a play",
+        "slots": [{"name": n, "description": d, "is_categorical": False, "possible_values": []} for n, d in slots],
+        "intents": [{"name": "Go", "description": "Buy tickets", "required_slots": [n for n, _ in slots]}],
+    }) for slots in (play, play[1:]))
+    assert "town" not in _read(titled, "I want tickets for Hamlet.")
+    assert _read(untitled, "I want tickets for Galway.") == {"town": "Galway"}
+    # a line not about the task, and a day after "for", name no area
+    assert _read(FORECAST, "I'm off for Galway soon.") == {}
+    assert _read(FORECAST, "The forecast for Friday, please.") == {}

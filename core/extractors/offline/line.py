@@ -65,6 +65,8 @@ def read_line(profile: Profile, required: Sequence[str], text: str, asked: Seque
         fact = profile.facts[name]
         rivals = [profile.facts[r] for r in required if r != name and profile.facts[r].kind == fact.kind]
         value = _read_fact(profile, fact, text, asked, agent_text, rivals)
+        if value is None and _sole_name(profile, fact, required) and profile.on_task(text):
+            value = _sole_area(profile, text)
         if value:
             found[name] = value
     found = one_fact_per_value(found, profile, tuple(asked))
@@ -168,6 +170,32 @@ _ANSWER_CUE = re.compile(r"\b(?:for|at|about|check|search|try|look\s+(?:at|in|up
 
 
 _LINE_START = re.compile(r"^\W*")
+
+
+def _sole_name(profile: Profile, fact: FactProfile, required: Sequence[str]) -> bool:
+    """The fact is an area and the form names nothing else: no other place, no title, no person, and no free
+    text asked for (a forecast's city: what a capitalised name in a line about the weather can only be)."""
+    return fact.kind == PLACE and fact.area and all(
+        f is fact or (f.kind not in (PLACE, TITLE, PERSON) and not (f.kind == TEXT and n in required))
+        for n, f in profile.facts.items())
+
+
+# In a line naming the service's task, the one area a form names follows "for", "of" or "at" ("the weather for
+# Livermore", "weather conditions of KL", "the weather at Pinole"), or comes right before the task's noun
+# ("the Bodega Bay weather").
+_SOLE_AREA_CUE = re.compile(r"\b(?:for|of|at|like)\s+(?:the\s+)?", re.IGNORECASE)
+
+
+def _sole_area(profile: Profile, text: str) -> str | None:
+    spans = [s for s in names.places(text, cue=_SOLE_AREA_CUE) if not denied(text, s[0], s[1])]
+    spans += [s[:3] for s in names.titles(text, profile.schema_words) if _before_task_noun(profile, text, s[1])
+              and not denied(text, s[0], s[1])]
+    return sorted(spans)[-1][2] if spans else None
+
+
+def _before_task_noun(profile: Profile, text: str, end: int) -> bool:
+    after = re.match(r"\s+([A-Za-z]+)", text[end:])
+    return after is not None and stem(after.group(1).lower()) in profile.task
 _LOWER_ANSWER_CUE = re.compile(r"\b(?:in|near|at|for|check|search)\s+(?=[a-z])", re.IGNORECASE)
 _GOES_ON = re.compile(r"\s*(?:[,;:.!-]|\s(?:and|but)\b)")
 _CUT_REGION = re.compile(r",\s*[A-Z]")  # "Fresno, CA and the 4th": the place is more than its first part
