@@ -29,6 +29,18 @@ FORECAST = Checklist.from_schema({
 SHOWS = _form(("show_kind", "Kind of show", ["Opera", "Comedy"]), ("town", "Town of the show", []))
 
 
+PLAY_NAME, THEATRE_TOWN = ("play_name", "Name of the play"), ("town", "Town of the theatre")
+
+
+def _play(*slots: tuple[str, str]) -> Checklist:
+    """A form about buying tickets for a play (a task noun of its own: "tickets")."""
+    return Checklist.from_schema({
+        "service_name": "Plays_9", "description": "Buy tickets for a play",
+        "slots": [{"name": n, "description": d, "is_categorical": False, "possible_values": []} for n, d in slots],
+        "intents": [{"name": "Go", "description": "Buy tickets", "required_slots": [n for n, _ in slots]}],
+    })
+
+
 def _read(checklist: Checklist, *turns: str | tuple[str, tuple[str, ...]]) -> dict[str, str]:
     return extract_facts(checklist, "Go", talk(*turns))
 
@@ -121,14 +133,16 @@ def test_a_form_naming_one_area_and_nothing_else_reads_it_after_for_of_at() -> N
 def test_for_a_name_is_no_area_where_the_form_names_other_things() -> None:
     # a form with titles: "tickets for Hamlet" names the play, not its town; a form naming only the town
     # reads it there
-    play = ("play_name", "Name of the play"), ("town", "Town of the theatre")
-    titled, untitled = (Checklist.from_schema({
-        "service_name": "Plays_9", "description": "Buy tickets for a play",
-        "slots": [{"name": n, "description": d, "is_categorical": False, "possible_values": []} for n, d in slots],
-        "intents": [{"name": "Go", "description": "Buy tickets", "required_slots": [n for n, _ in slots]}],
-    }) for slots in (play, play[1:]))
+    titled, untitled = _play(PLAY_NAME, THEATRE_TOWN), _play(THEATRE_TOWN)
     assert "town" not in _read(titled, "I want tickets for Hamlet.")
     assert _read(untitled, "I want tickets for Galway.") == {"town": "Galway"}
     # a line not about the task, and a day after "for", name no area
     assert _read(FORECAST, "I'm off for Galway soon.") == {}
     assert _read(FORECAST, "The forecast for Friday, please.") == {}
+
+
+def test_an_answer_cue_does_not_take_a_name_from_a_place_said_plainly() -> None:
+    play = _play(PLAY_NAME, THEATRE_TOWN)
+    both = ("Which play, and in which town?", ("play_name", "town"))
+    said = _read(play, "Tickets, please.", both, "The play should be in Galway. I've heard good things about Hamlet.")
+    assert said.get("town") == "Galway"

@@ -113,9 +113,11 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if kind == PLACE and _asked_alone(fact, rivals, asked):
         # the answer to "Where are you?" names the area however it is put: "I'm at Livermore", "Please
         # check San Jose", "the weather for Pinole", "How about Philly?" (a point is none: "at the Guild Theatre")
-        spans = sorted({*spans, *(s for s in names.places(text, cue=_ANSWER_CUE) if not names.names_a_point(s[2]))})
         spans = [s for s in spans if not (fact.area and names.AT_POINT.search(text[:s[0]])
                                           and names.names_a_point(s[2]))]
+        if not spans:
+            # only where no place cue says it: "I'm in Philadelphia. I've heard good things about Northlane"
+            spans = [s for s in names.places(text, cue=_ANSWER_CUE) if not names.names_a_point(s[2])]
         if not spans:
             # a reply opening with the place, then going on: "Seattle and I need 1 ticket", "Tiburon but check
             # the 10th", "Atlanta, GA - I'm looking for a soccer game"
