@@ -71,7 +71,8 @@ def test_an_answer_to_where_names_the_area_however_put() -> None:
     where = ("Which town are you in?", ("town",))
     assert _read(SHOWS, "I need a show.", where, "Galway.") == {"town": "Galway"}  # the plain answer
     for line in ("I'm at Galway.", "Please check Galway.", "How about Galway?", "Look for shows for Galway.",
-                 "Search Galway for shows."):
+                 "Search Galway for shows.", "I'm on Galway.", "Give me Galway.", "Check out Galway.",
+                 "Galway on Friday."):
         assert _read(SHOWS, "I need a show.", where, line) == {"town": "Galway"}, line
 
 
@@ -79,6 +80,7 @@ def test_an_answer_names_no_point_and_no_place_unasked() -> None:
     where = ("Which town are you in?", ("town",))
     assert _read(SHOWS, "I need a show.", where, "I'm at the Harbour Theatre.") == {}  # a point, not a town
     assert _read(SHOWS, "I need a show.", where, "How about Comedy?") == {"show_kind": "Comedy"}
+    assert _read(SHOWS, "I need a show.", where, "Give me Comedy on Friday.") == {"show_kind": "Comedy"}
     # unasked, the same words name no town: "check" and "at" take any thing
     assert _read(SHOWS, "Please check Galway Jokers for me.") == {}
     assert _read(SHOWS, "I'm at Galway Jokers, what is on?") == {}

@@ -167,8 +167,9 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
 
 
 # Words that take the place asked for as their object in an answer: "check Chicago", "search Larkspur for
-# dramas", "How about Philly?", "weather for Pinole", "movies at Menlo Park".
-_ANSWER_CUE = re.compile(r"\b(?:for|at|about|check|search|try|look\s+(?:at|in|up))\s+(?:the\s+)?", re.IGNORECASE)
+# dramas", "How about Philly?", "weather for Pinole", "movies at Menlo Park", "I'm on Oakland", "Give me Milpitas".
+_ANSWER_CUE = re.compile(r"\b(?:for|at|on|about|check(?:\s+out)?|search|try|look\s+(?:at|in|up)|give\s+me)\s+"
+                         r"(?:the\s+)?", re.IGNORECASE)
 
 
 _LINE_START = re.compile(r"^\W*")
@@ -199,7 +200,7 @@ def _before_task_noun(profile: Profile, text: str, end: int) -> bool:
     after = re.match(r"\s+([A-Za-z]+)", text[end:])
     return after is not None and stem(after.group(1).lower()) in profile.task
 _LOWER_ANSWER_CUE = re.compile(r"\b(?:in|near|at|for|check|search)\s+(?=[a-z])", re.IGNORECASE)
-_GOES_ON = re.compile(r"\s*(?:[,;:.!-]|\s(?:and|but)\b)")
+_GOES_ON = re.compile(r"\s*(?:[,;:.!-]|\s(?:and|but|at|on|for|this|next)\b)")
 _CUT_REGION = re.compile(r",\s*[A-Z]")  # "Fresno, CA and the 4th": the place is more than its first part
 
 
