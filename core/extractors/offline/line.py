@@ -167,9 +167,10 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
 
 
 # Words that take the place asked for as their object in an answer: "check Chicago", "search Larkspur for
-# dramas", "How about Philly?", "weather for Pinole", "movies at Menlo Park", "I'm on Oakland", "Give me Milpitas".
-_ANSWER_CUE = re.compile(r"\b(?:for|at|on|about|check(?:\s+out)?|search|try|look\s+(?:at|in|up)|give\s+me)\s+"
-                         r"(?:the\s+)?", re.IGNORECASE)
+# dramas", "How about Philly?", "weather for Pinole", "movies at Menlo Park", "I'm on Oakland", "Give me Milpitas",
+# "I am visiting London, UK", "Look through Seattle, WA".
+_ANSWER_CUE = re.compile(r"\b(?:for|at|on|about|check(?:\s+out)?|search|try|look\s+(?:at|in|up)|(?:give|get)\s+me|"
+                         r"visiting|through|inside)\s+(?:the\s+)?", re.IGNORECASE)
 
 
 _LINE_START = re.compile(r"^\W*")
@@ -199,6 +200,8 @@ def _sole_area(profile: Profile, text: str) -> str | None:
 def _before_task_noun(profile: Profile, text: str, end: int) -> bool:
     after = re.match(r"\s+([A-Za-z]+)", text[end:])
     return after is not None and stem(after.group(1).lower()) in profile.task
+
+
 _LOWER_ANSWER_CUE = re.compile(r"\b(?:in|near|at|for|check|search)\s+(?=[a-z])", re.IGNORECASE)
 _GOES_ON = re.compile(r"\s*(?:[,;:.!-]|\s(?:and|but|at|on|for|this|next)\b)")
 _CUT_REGION = re.compile(r",\s*[A-Z]")  # "Fresno, CA and the 4th": the place is more than its first part
