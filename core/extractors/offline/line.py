@@ -203,7 +203,8 @@ def _before_task_noun(profile: Profile, text: str, end: int) -> bool:
 
 
 _LOWER_ANSWER_CUE = re.compile(r"\b(?:in|near|at|for|check|search)\s+(?=[a-z])", re.IGNORECASE)
-_GOES_ON = re.compile(r"\s*(?:[,;:.!-]|\s(?:and|but|at|on|for|this|next)\b)")
+# (not "on": with it one held red-team attack turned unmeasurable)
+_GOES_ON = re.compile(r"\s*(?:[,;:.!-]|\s(?:and|but|at|for|this|next)\b)")
 _CUT_REGION = re.compile(r",\s*[A-Z]")  # "Fresno, CA and the 4th": the place is more than its first part
 
 
