@@ -148,3 +148,10 @@ def test_an_answer_cue_does_not_take_a_name_from_a_place_said_plainly() -> None:
     both = ("Which play, and in which town?", ("play_name", "town"))
     said = _read(play, "Tickets, please.", both, "The play should be in Galway. I've heard good things about Hamlet.")
     assert said.get("town") == "Galway"
+
+
+def test_the_place_left_is_no_place_gone_to_for_a_lone_end() -> None:
+    going = _form(("destination_town", "Town the coach goes to", []))
+    assert _read(going, "I'm going to Castlebar.") == {"destination_town": "Castlebar"}
+    assert _read(going, "I will be leaving Dunmore on Friday.") == {}
+    assert _read(going, "Getting out of Dunmore, off to Castlebar.") == {"destination_town": "Castlebar"}

@@ -141,6 +141,9 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     stated = [s for s in spans if not denied(text, s[0], s[1])]
     if kind == PLACE and fact_role(fact) == END:
         stated = [s for s in stated if not where_now(text, s[0])]  # "I'm at the Hyatt" is no destination
+        if not rivals:
+            # "I will be leaving Seattle" (for a flight before the house): the place left is no place one goes to
+            stated = [s for s in stated if not names.LEFT.search(text, max(0, s[0] - 30), s[0])]
     if rivals:
         whose = [s for s in stated if _mine(fact, rivals, text, s[0], asked)]
         stated = (whose or _in_range(fact, rivals, text, stated)

@@ -198,9 +198,9 @@ def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[
 # "is" only in lower case: a capitalised "Is" inside a sentence belongs to a title ("Ash Is Purest White").
 # A verb of leaving takes the place left as its object: "leaving Vancouver", "departing SFO", "flying out of LA"
 # (not "checking out of the Hyatt", which ends a stay where the customer is).
+_LEAVING = r"leav(?:e|es|ing)|depart(?:s|ing)?|(?<!check\s)(?<!checks\s)(?<!checking\s)out\s+of"
 _PLACE_CUE = re.compile(
-    r"\b(?:to|in|at|near|around|(?-i:is)|from|towards?|reach|visit|destination\s*:?|"
-    r"leav(?:e|es|ing)|depart(?:s|ing)?|(?<!check\s)(?<!checks\s)(?<!checking\s)out\s+of)\s+(?:the\s+)?"
+    rf"\b(?:to|in|at|near|around|(?-i:is)|from|towards?|reach|visit|destination\s*:?|{_LEAVING})\s+(?:the\s+)?"
     r"(?:(?:city|town|village|state|county)\s+of\s+)?", re.IGNORECASE)  # "in the city of Anaheim"
 # Verbs whose "in"/"to" takes a thing, not a place ("interested in", "listen to", "talk to", "belong to").
 _NOT_A_PLACE_BEFORE = re.compile(r"\b(?:interest(?:ed|s)?|involved|listen(?:ing|s)?|talk(?:ing|s)?|speak(?:ing|s)?|"
@@ -209,6 +209,8 @@ _NOT_A_PLACE_BEFORE = re.compile(r"\b(?:interest(?:ed|s)?|involved|listen(?:ing|
 # The place a traveller visits: "I'll be visiting Phoenix, AZ" (read only for where a trip ends: one visits a
 # cinema too).
 VISITING = re.compile(r"\bvisiting\s+", re.IGNORECASE)
+# The verbs of leaving right before a place (`_PLACE_CUE`): "leaving Seattle", "flying out of LA".
+LEFT = re.compile(rf"\b(?:{_LEAVING})\s+(?:the\s+)?$", re.IGNORECASE)
 AT_POINT = re.compile(r"\bat\s+(?:the\s+)?$", re.IGNORECASE)
 HEADING_CUE = re.compile(r"\b(?:to|towards?|reach)\s+(?:the\s+)?", re.IGNORECASE)
 _PLACE_TOKEN = re.compile(r"[^\s?]+\??|\?")  # a "?" ends a place even with no space after it
