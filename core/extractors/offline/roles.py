@@ -22,6 +22,9 @@ _BEFORE_START = re.compile(r"\b(?:from|leav(?:e|ing)|"
                            r"\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
 _BEFORE_END = re.compile(r"\b(?:to|into|towards?|reach|arriv\w*|return\w*|back|until|till|destination\w*|"
                          r"going|heading|headed|check(?:ing|s)?[\s-]*out)\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
+# Right before the value, nearer than any other cue: "visiting Seattle" (a "to" opening the clause is farther:
+# "I plan to be visiting Paris").
+_RIGHT_AFTER_END = re.compile(r"\bvisit\w*\W+$", re.IGNORECASE)
 # For a stay (facts named by checking in and out) arriving starts it and leaving ends it, the other way
 # round from a journey: only the stay's own words decide there.
 _STAY_START = re.compile(r"\b(?:check(?:ing|s)?[\s-]*in(?:to)?|start(?:ing)?|begin\w*|from)\W+(?:\w+\W+){0,2}$",
@@ -125,6 +128,8 @@ def value_role(text: str, start: int, stay: bool = False) -> str | None:
     cuts = list(_CLAUSE.finditer(head))
     clause = head[cuts[-1].end():] if cuts else head
     before_start, before_end = (_STAY_START, _STAY_END) if stay else (_BEFORE_START, _BEFORE_END)
+    if not stay and _RIGHT_AFTER_END.search(clause):
+        return END
     to_start, to_end = before_start.search(clause), before_end.search(clause)
     if to_start and to_end:
         return START if to_start.start() > to_end.start() else END
