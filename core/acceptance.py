@@ -56,8 +56,24 @@ NO = re.compile(r"^\W*(?!no problem|no issue|not a problem)"
 _TAKEN_BACK = re.compile(r"\b(?:but|not|n't|no|instead|rather|actually|change|different|another|else|other|"
                          r"somewhere|someplace|elsewhere)\b",
                          re.IGNORECASE)
-# A question about something new: "anything else?", "any other requests?".
-_ELSEWHERE = re.compile(r"\b(?:else|other|another|more)\b", re.IGNORECASE)
+# A question about something new: "anything else?", "any other requests?", "How about some others?", "a
+# different one".
+_ELSEWHERE = re.compile(r"\b(?:else|others?|another|more|different)\b", re.IGNORECASE)
+# A request to find something not named yet: "Can you help me find a restaurant in Fairfield?", "Will you find
+# a two bedroom in Belmont?" (an object with "a", "any", "some" or a number); "Can you find the genre?" asks
+# about what was offered.
+_SEEKS = re.compile(r"\b(?:find|search|look(?:ing)?\s+for|locate|recommend|suggest)\s+(?:(?:me|us)\s+)?"
+                    r"(?:a|an|any|some|something|somewhere|one|\d+)\b", re.IGNORECASE)
+# The customer turning to a thing of their own: "Okay, how about my checking account?" asks nothing about the offer.
+_OWN_TURN = re.compile(r"\b(?:how|what)\s+about\s+(?:my|our)\b", re.IGNORECASE)
+# A customer line asking about the offer: a question anywhere in it ("Are their prices extravagant? How can I
+# contact them."), a sentence opening with a question word that lost its mark ("Where is this and when does
+# it start"), or a request to be told ("Tell me the address.", "Give me their digits.", "I need their number").
+_ASKS_ABOUT = re.compile(r"\?|(?:^|[.!]\s+)\W*(?:what|what's|where|where's|when|which|who|whose|how)\b|"
+                         r"(?:^|[.!,]\s+)\W*(?:(?:please|and|also|now)\s+)?(?:(?:tell|give|show|send)\s+(?:me|us)|"
+                         r"let\s+(?:me|us)\s+know)\b|"
+                         r"\b(?:i|we)(?:'d|\s+would)?\s+(?:like|need|want)\s+(?:to\s+know|their|its|his|her)\b",
+                         re.IGNORECASE)
 _WH_QUESTION = re.compile(r"\b(?:what|what's|where|where's|when|which|who|whose|how)\b[^.!?]*\?", re.IGNORECASE)
 _SENTENCES = re.compile(r"(?:[^.!?]|\.(?=\d))+[.!?]*")  # "$22,309.73" is one sentence
 
@@ -69,8 +85,13 @@ _PROPOSAL = re.compile(r"\b(?:how|what)\s+about\b|\bwould\s+you\s+(?:like|prefer
 # An agent line that only asks to go ahead with what was offered: "Should I play the song?", "Would you
 # like me to book it?". It names nothing of its own (no digit, no capitalised word past its first).
 # It points back at what was offered ("it", "the song"); "Do you want to start a transfer?" offers something new.
-_GO_AHEAD = re.compile(r"^\W*(?:(?:should|shall|can|may)\s+i|(?:would|do)\s+you\s+(?:like|want|wish)\s+(?:me\s+)?to)"
-                       r"\s+\w+\s+(?:it|this|that|them|these|those|the\s+\w+)\b", re.IGNORECASE)
+# So does one asking to carry out the task in general words: "Would you like to make a reservation?", "Should I
+# go ahead and reserve a table?", "Do you want to visit?" (an offer still standing is what it goes ahead on;
+# with none, the line itself is the offer).
+_GO_AHEAD = re.compile(r"^\W*(?:(?:should|shall|can|may)\s+i(?:\s+go\s+ahead\s+and)?|"
+                       r"(?:would|do)\s+you\s+(?:like|want|wish)\s+(?:me\s+)?to)"
+                       r"(?:\s+\w+\s+(?:it|this|that|them|these|those|(?:the|an?)\s+\w+)\b|\s+\w+\W*$)",
+                       re.IGNORECASE)
 # A sentence telling how the customer's own things stand: "Your balance is $2,000", "There is $80 in your
 # savings", "Your checking stands at $21,183.32" (a possessive and a number; an agent may slip into "my").
 # A sum standing in the customer's thing: "The balance is $2,837.26 in your savings account" (also read by the
@@ -94,7 +115,8 @@ def is_offer(agent_text: str, asked_before: str = "") -> bool:
     """
     sentences = [s.strip() for s in _SENTENCES.findall(agent_text) if s.strip()]
     if not sentences or (_WH_QUESTION.search(asked_before) and not _PROPOSAL.search(agent_text)
-                         and not _ELSEWHERE.search(asked_before)):  # "What else is there?" asks for a new offer
+                         and not _ELSEWHERE.search(asked_before) and not _SEEKS.search(asked_before)):
+        # "What else is there?", "Where can I find a sushi place?" ask for a new offer
         return False
     if all(_STATE.search(s) for s in sentences):
         return False  # "Your checking account balance is $22,309.73.": how things stand, nothing to take
@@ -174,23 +196,27 @@ def offering_line(speakers: list[bool], texts: list[str], index: int,
     Moombahton." - "Yes, that's great"), or the agent asking to go ahead ("Should I play it?")."""
     if speakers[index] or not takes_offer(texts[index], verbs):
         return None
+    going_ahead = None  # the agent's latest question to go ahead, the offer when nothing older stands
     for j in range(index - 1, max(index - 1 - _LOOKBACK, -1), -1):
         text = texts[j]
         before = texts[j - 1] if j and not speakers[j - 1] else ""
         if not speakers[j]:
-            if not (text.rstrip().endswith("?") or _WH_QUESTION.search(text) or accepts(text)):
-                return None  # the customer said something else: nothing older stands
+            if _OWN_TURN.search(text) or not (_ASKS_ABOUT.search(text) or accepts(text)):
+                break  # the customer said something else: nothing older stands
             continue
         if _GO_AHEAD.match(text) and _names_nothing(text):
+            going_ahead = j if going_ahead is None else going_ahead
             continue
-        answers_question = bool(before) and (before.rstrip().endswith("?") or bool(_WH_QUESTION.search(before)))
-        if answers_question and _ELSEWHERE.search(before):
+        answers_question = bool(before) and bool(_ASKS_ABOUT.search(before))
+        if answers_question and (_ELSEWHERE.search(before) or _SEEKS.search(before)):
             return j  # "Anything else?" - "There's Zen in Oakland": the answer is the new offer
         if answers_question and not _PROPOSAL.search(text) and not text.rstrip().endswith("?"):
             continue  # the agent answered the customer's question about the offer (a question back proposes:
             # "Can you book me a cab there?" - "Is it at 1425 Oregon Street?")
-        return j if is_offer(text, before) else None
-    return None
+        if is_offer(text, before):
+            return j
+        break
+    return going_ahead if going_ahead is not None and is_offer(texts[going_ahead]) else None
 
 
 def accepts(customer_text: str) -> bool:

@@ -88,7 +88,7 @@ _COUNTED = re.compile(r"\s+(?:times?|attempts?|tries|try|rounds?|calls?|requests
 
 # A bare ordinal before a capitalised word other than a month opens a name: "3rd Street Cinema", "5th Avenue".
 _NAMED_AFTER = re.compile(rf"\s+(?!{_MONTH}(?!\w)|I\b)[A-Z]")
-_BARE_ORDINAL = re.compile(r"\d{1,2}(?:st|nd|rd|th)")
+_BARE_ORDINAL = re.compile(r"\d{1,2}(?:st|nd|rd|th)", re.IGNORECASE)  # "20Th Salon and Barber" too
 
 
 # An ordinal alone ("the 3rd", "the first") before a lower-case word is a day only when that word can follow a
