@@ -108,9 +108,15 @@ the a an my our your
 """))
 
 
+# An ordinal that is called something is a thing, never a day: "The first is called Affordable Housing".
+_CALLED = re.compile(r"\s+(?:is|was|one\s+is)\s+(?:called|named|titled)\b", re.IGNORECASE)
+
+
 def _orders_a_thing(text: str, span: Span) -> bool:
     if not _ORDINAL_ONLY.fullmatch(span[2]):
         return False
+    if _CALLED.match(text, span[1]):
+        return True
     following = _NEXT_WORD.match(text, span[1])
     return following is not None and following.group(1) not in AFTER_A_DAY
 
