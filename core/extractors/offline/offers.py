@@ -36,7 +36,7 @@ from core.extractors.offline.roles import fact_role, value_role
 # praise, a later sentence that takes the offer, a request to go ahead.)
 _ACKNOWLEDGED = re.compile(
     r"^\W*(?:ok(?:ay)?|alright|all\s+right|fine|(?:that|it)(?:'s|\s+is)\s+(?:ok(?:ay)?|fine|alright)|good\s+to\s+know|"
-    r"got\s+it|i\s+see|thanks?(?:\s+you)?)\b(?![^.!?]*\b(?:that|this|it|one|them|those|there|sounds?|works?|suits?|"
+    r"got\s+it|i\s+see|thanks?(?:\s+you)?)\b(?![^.!?]*\b(?:that|this|it|one|them|those|there|sounds?|works?|suits?|looks?|"
     r"great|perfect|nice|excellent|awesome|wonderful|lovely|cool)\b)",
     re.IGNORECASE)
 _LATER_SENTENCES = re.compile(r"[.!?]+\s*(?P<rest>\S.*)$", re.DOTALL)
