@@ -17,7 +17,7 @@ from core.conditions import conditional
 from core.text import contains_words, skeleton
 
 # A reply that opens by accepting or refusing what the agent just asked or proposed.
-YES = re.compile(r"^\W*(?:(?:well|hmm+|oh|so|i think|i guess|i believe|thanks|thank you)\W+)?"
+YES = re.compile(r"^\W*(?:(?:well|hmm+|oh|ooh|ah|wow|so|i think|i guess|i believe|i see|thanks|thank you)\W+)?"
                  r"(?:yes|yeah|yea|yep|yup|sure|ok|okay|alright|all right|fine|definitely|absolutely|of course|"
                  r"certainly|correct|right|"
                  r"(?:that|this|it)(?:'s| is)? (?:sounds?|seems?|suits?|works?|looks?)|"
@@ -48,13 +48,16 @@ YES = re.compile(r"^\W*(?:(?:well|hmm+|oh|so|i think|i guess|i believe|thanks|th
                  r"(?:that|this|it|the)(?: one| \w+)?(?:'?s| is| would be| sounds| seems| looks) (?:really |very )?"
                  r"(?:good|great|fine|perfect|nice|lovely|ideal|excellent|awesome|amazing|wonderful|cool)"
                  r"(?: (?:to|for) (?:me|us))?(?=\W*$|\W*[.!,])|"
+                 # "I think it would fit me perfectly"
+                 r"(?:that|this|it)(?: one| \w+)?(?:'d| would| will|'ll)? (?:fits?|suits?) (?:me|us)\b|"
                  # "That flight will work for me", "The car sounds like a good deal", "That is just the flight we need"
                  r"(?:that|this|it|the)(?: one| \w+)? (?:will|would|should|'ll) (?:work|suit|be best)|"
                  r"(?:(?:that|this|it|the)(?: one| \w+)? )?(?:sounds?|seems?|looks?) like (?:a|an) "
                  r"(?:(?:really|very|pretty) )?(?:good|great|nice|perfect|excellent|fine|lovely|wonderful|fun) |"
                  r"(?:that|this|it)(?:'?s| is) (?:just |exactly )?the \w+ (?:i|we)(?:'m| am|'re| are)? "
                  r"(?:need|want|wanted|was looking for|were looking for|more interested in|looking for)|"
-                 r"i(?: really| think i)?(?: like| love|'ll take| will take| want|'ll go with| will go with) "
+                 r"i(?: really| think i)?(?: like| love|'ll take| will take| want|'ll go with| will go with|"
+                 r"'d like| would like) "
                  r"(?:that|this|it|them)(?: one| \w+)?(?: then)?(?=\W*$|\W*[.!,]))\b", re.IGNORECASE)
 NO = re.compile(r"^\W*(?!no problem|no issue|not a problem)"
                 r"(?:no|nope|nah|not really|i(?:'d| would) rather not|i don't|don't|i do not|i prefer not)\b",

@@ -51,12 +51,15 @@ def _diner(checklist: Checklist, *turns: tuple[str, str]) -> str | None:
 @pytest.mark.parametrize("reply", ["Sounds great.", "Sounds like a nice place.", "Thanks, looks good.",
                                    "I like the sound of that.", "I am interested in this one.",
                                    "Okay. That sounds good to me.", "Okay, great.",
-                                   "Cool, make a reservation for me there.", "Please book a table."])
+                                   "Cool, make a reservation for me there.", "Please book a table.",
+                                   "I see, that is great!", "I think I would like this one.",
+                                   "I think it would fit me perfectly.", "Ooh, that seems nice."])
 def test_a_reply_taking_the_offer_in_its_own_words_takes_the_title(diner, reply):
     assert _diner(diner, OPENING, OFFER, ("c", reply)) == "Chop Bar"
 
 
 @pytest.mark.parametrize("reply", ["Okay.", "Ok, good to know.", "Sounds good, but find another one.",
+                                   "I would like that one, but not now.", "I see, that is not great.",
                                    "Can you make a suggestion?", "No, book a table somewhere else.",
                                    "Please make a reservation at the Trattoria Contadina."])
 def test_a_reply_only_acknowledging_turning_away_or_naming_its_own_place_takes_nothing(diner, reply):
