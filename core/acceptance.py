@@ -17,10 +17,18 @@ from core.conditions import conditional
 from core.text import contains_words, skeleton
 
 # A reply that opens by accepting or refusing what the agent just asked or proposed.
-YES = re.compile(r"^\W*(?:(?:well|hmm+|oh|so|i think|i guess|i believe)\W+)?"
+YES = re.compile(r"^\W*(?:(?:well|hmm+|oh|ooh|ah|wow|so|i think|i guess|i believe|i see|thanks|thank you)\W+)?"
                  r"(?:yes|yeah|yea|yep|yup|sure|ok|okay|alright|all right|fine|definitely|absolutely|of course|"
                  r"certainly|correct|right|"
-                 r"(?:that|this|it)(?:'s| is)? (?:sounds|seems|suits|works|looks)|"
+                 r"(?:that|this|it)(?:'s| is)? (?:sounds?|seems?|suits?|works?|looks?)|"
+                 # an evaluation with its subject left out: "Sounds great.", "Looks pretty good", "Sounds like a
+                 # nice place"; a word of praise alone: "Cool.", "Awesome, that looks good."
+                 r"(?:sounds?|looks?|seems?)(?: (?:really|pretty|very|so|quite))? (?:good|great|fine|perfect|nice|"
+                 r"lovely|ideal|excellent|awesome|amazing|wonderful|cool|fantastic|fabulous|interesting)|"
+                 r"(?:cool|awesome|nice|excellent|wonderful|fantastic|lovely|superb|terrific)(?=\W*$|\W*[.!,])|"
+                 # "I like the sound of that", "I am interested in this apartment"
+                 r"i (?:really )?like the sound of (?:that|this|it)|"
+                 r"(?:i'm|i am|we're|we are) (?:really |very )?interested in (?:that|this|it|them)|"
                  r"(?:that|this|it)(?:'s| is)? (?:fine|good|great|perfect|correct|right)(?: (?:to|for) (?:me|us))?"
                  r"(?=\W*$|\W*[.!,;])|"
                  r"perfect|great|good|exactly|precisely|"
@@ -40,14 +48,17 @@ YES = re.compile(r"^\W*(?:(?:well|hmm+|oh|so|i think|i guess|i believe)\W+)?"
                  r"(?:that|this|it|the)(?: one| \w+)?(?:'?s| is| would be| sounds| seems| looks) (?:really |very )?"
                  r"(?:good|great|fine|perfect|nice|lovely|ideal|excellent|awesome|amazing|wonderful|cool)"
                  r"(?: (?:to|for) (?:me|us))?(?=\W*$|\W*[.!,])|"
+                 # "I think it would fit me perfectly"
+                 r"(?:that|this|it)(?: one| \w+)?(?:'d| would| will|'ll)? (?:fits?|suits?) (?:me|us)\b|"
                  # "That flight will work for me", "The car sounds like a good deal", "That is just the flight we need"
-                 r"(?:that|this|it|the)(?: one| \w+)? (?:will|would|should|'ll) work|"
-                 r"(?:that|this|it|the)(?: one| \w+)? (?:sounds|seems|looks) like (?:a|an) (?:good|great|nice|"
-                 r"perfect|excellent) |"
+                 r"(?:that|this|it|the)(?: one| \w+)? (?:will|would|should|'ll) (?:work|suit|be best)|"
+                 r"(?:(?:that|this|it|the)(?: one| \w+)? )?(?:sounds?|seems?|looks?) like (?:a|an) "
+                 r"(?:(?:really|very|pretty) )?(?:good|great|nice|perfect|excellent|fine|lovely|wonderful|fun) |"
                  r"(?:that|this|it)(?:'?s| is) (?:just |exactly )?the \w+ (?:i|we)(?:'m| am|'re| are)? "
                  r"(?:need|want|wanted|was looking for|were looking for|more interested in|looking for)|"
-                 r"i(?: really| think i)?(?: like| love|'ll take| will take| want|'ll go with| will go with) "
-                 r"(?:that|this|it|them)(?: one| \w+)?(?=\W*$|\W*[.!,]))\b", re.IGNORECASE)
+                 r"i(?: really| think i)?(?: like| love|'ll take| will take| want|'ll go with| will go with|"
+                 r"'d like| would like) "
+                 r"(?:that|this|it|them)(?: one| \w+)?(?: then)?(?=\W*$|\W*[.!,]))\b", re.IGNORECASE)
 NO = re.compile(r"^\W*(?!no problem|no issue|not a problem)"
                 r"(?:no|nope|nah|not really|i(?:'d| would) rather not|i don't|don't|i do not|i prefer not)\b",
                 re.IGNORECASE)
@@ -56,13 +67,33 @@ NO = re.compile(r"^\W*(?!no problem|no issue|not a problem)"
 _TAKEN_BACK = re.compile(r"\b(?:but|not|n't|no|instead|rather|actually|change|different|another|else|other|"
                          r"somewhere|someplace|elsewhere)\b",
                          re.IGNORECASE)
-# A question about something new: "anything else?", "any other requests?".
-_ELSEWHERE = re.compile(r"\b(?:else|other|another|more)\b", re.IGNORECASE)
+# A question about something new: "anything else?", "any other requests?", "How about some others?", "a
+# different one".
+_ELSEWHERE = re.compile(r"\b(?:else|others?|another|more|different)\b", re.IGNORECASE)
+# A request to find something not named yet: "Can you help me find a restaurant in Fairfield?", "Will you find
+# a two bedroom in Belmont?" (an object with "a", "any", "some" or a number); "Can you find the genre?" asks
+# about what was offered.
+_SEEKS = re.compile(r"\b(?:find|search|look(?:ing)?\s+for|locate|recommend|suggest)\s+(?:(?:me|us)\s+)?"
+                    r"(?:a|an|any|some|something|somewhere|one|\d+)\b", re.IGNORECASE)
+# The customer turning to a thing of their own: "Okay, how about my checking account?" asks nothing about the offer.
+_OWN_TURN = re.compile(r"\b(?:how|what)\s+about\s+(?:my|our)\b", re.IGNORECASE)
+# A customer line asking about the offer: a question anywhere in it ("Are their prices extravagant? How can I
+# contact them."), a sentence opening with a question word that lost its mark ("Where is this and when does
+# it start"), a request to be told ("Tell me the address.", "Give me their digits.", "I need their number").
+_ASKS_ABOUT = re.compile(r"\?|(?:^|[.!]\s+)\W*(?:what|what's|where|where's|when|which|who|whose|how)\b|"
+                         r"(?:^|[.!,]\s+)\W*(?:(?:please|and|also|now)\s+)?(?:(?:tell|give|show|send)\s+(?:me|us)|"
+                         r"let\s+(?:me|us)\s+know)\b|"
+                         r"\b(?:i|we)(?:'d|\s+would)?\s+(?:like|need|want)\s+(?:to\s+know|their|its|his|her)\b|"
+                         # an indirect question: "I need to see what the weather will be like", "check if it's open"
+                         r"\b(?:see|know|check|find\s+out|wonder(?:ing)?|ask)\s+(?:what|where|when|how|whether|if)\b",
+                         re.IGNORECASE)
 # A question asking for something not yet named: "Is there anything available?", "Do you have something cheaper?",
-# or asking the agent to act: "Can you play me some music?" (not "Can you tell me its genre?": that asks about it)
+# or asking the agent to act on something not named: "Can you play me some music?" (not "Can you find the
+# address?": that asks about what was offered)
 _ANY_ONE = re.compile(r"\b(?:anything|something|any\s+(?:options?|choices?|ones?))\b[^.!?]*\?|"
-                      r"^\W*(?:(?:hi|hello|hey|ok|okay|so|please)\W+)*(?:can|could|will|would)\s+you\s+(?!tell\b|say\b|"
-                      r"give\s+me\s+(?:the|its|their)\b|let\s+me\s+know\b|check\b|confirm\b)\w+", re.IGNORECASE)
+                      r"^\W*(?:(?:hi|hello|hey|ok|okay|so|please)\W+)*(?:can|could|will|would)\s+you\s+"
+                      r"(?!tell\b|say\b|check\b|confirm\b)\w+\s+(?:(?:me|us)\s+)?(?:a|an|any|some|something|anything)\b",
+                      re.IGNORECASE)
 _WH_QUESTION = re.compile(r"\b(?:what|what's|where|where's|when|which|who|whose|how)\b[^.!?]*\?", re.IGNORECASE)
 _SENTENCES = re.compile(r"(?:[^.!?]|\.(?=\d))+[.!?]*")  # "$22,309.73" is one sentence
 
@@ -74,8 +105,16 @@ _PROPOSAL = re.compile(r"\b(?:how|what)\s+about\b|\bwould\s+you\s+(?:like|prefer
 # An agent line that only asks to go ahead with what was offered: "Should I play the song?", "Would you
 # like me to book it?". It names nothing of its own (no digit, no capitalised word past its first).
 # It points back at what was offered ("it", "the song"); "Do you want to start a transfer?" offers something new.
-_GO_AHEAD = re.compile(r"^\W*(?:(?:should|shall|can|may)\s+i|(?:would|do)\s+you\s+(?:like|want|wish)\s+(?:me\s+)?to)"
-                       r"\s+\w+\s+(?:it|this|that|them|these|those|the\s+\w+)\b", re.IGNORECASE)
+# One asking in general words ("Would you like to make a reservation?", "Should I go ahead and reserve a table?",
+# "Do you want to visit?") goes ahead on an offer only right after the customer took it in more than a bare
+# "Okay." ("Sounds like a nice place." - "Would you like to see it?"); otherwise it is an offer of its own.
+_GO_AHEAD = re.compile(r"^\W*(?:(?:should|shall|can|may)\s+i(?:\s+go\s+ahead\s+and)?|"
+                       r"(?:would|do)\s+you\s+(?:like|want|wish)\s+(?:me\s+)?to)"
+                       r"(?:\s+\w+\s+(?:it|this|that|them|these|those|the\s+\w+)\b|"
+                       r"(?P<general>\s+\w+\s+an?\s+\w+\b|\s+\w+\W*$))",
+                       re.IGNORECASE)
+_BARE_ACKNOWLEDGEMENT = re.compile(
+    r"^\W*(?:ok(?:ay)?|alright|all\s+right|fine|thanks?(?:\s+you)?|got\s+it|i\s+see)\W*$", re.IGNORECASE)
 # A sentence telling how the customer's own things stand: "Your balance is $2,000", "There is $80 in your
 # savings", "Your checking stands at $21,183.32" (a possessive and a number; an agent may slip into "my").
 # A sum standing in the customer's thing: "The balance is $2,837.26 in your savings account" (also read by the
@@ -153,10 +192,15 @@ def _verbs_of(intents: tuple[tuple[str, str], ...]) -> frozenset[str]:
 def goes_ahead(customer_text: str, verbs: frozenset[str]) -> bool:
     """The reply asks to carry out the task on what was offered, pointing at it: "Can you play it on the kitchen
     speaker?", "I want to book that one" (one of the schema's `doing_verbs`); not "book another one", not
-    with a no, a condition or a change."""
-    if not verbs or not _doing(verbs).search(customer_text):
+    with a no, a condition or a change. In general words ("make a reservation for 2") it goes ahead on the offer
+    unless it names a place of its own to do it at: "a reservation at the Trattoria Contadina"."""
+    doing = _doing(verbs).search(customer_text) if verbs else None
+    if doing is None or (doing.group("general") and _AT_A_NAME.search(customer_text)):
         return False
     return not (NO.match(customer_text) or _TAKEN_BACK.search(customer_text) or conditional(customer_text))
+
+
+_AT_A_NAME = re.compile(r"\bat\s+(?:the\s+)?(?-i:[A-Z])", re.IGNORECASE)
 
 
 def takes_offer(customer_text: str, verbs: frozenset[str] = frozenset()) -> bool:
@@ -177,9 +221,19 @@ def holds_back(customer_text: str, verbs: frozenset[str]) -> bool:
 
 @lru_cache(maxsize=256)
 def _doing(verbs: frozenset[str]) -> re.Pattern:
-    """One of the verbs, then what it points at: "play it", "book that one", "reserve the table"."""
-    doing = "|".join(sorted(verbs))
-    return re.compile(rf"\b(?:{doing})\s+(?:it|that|this|them|(?:that|this|the)\s+(?:one|\w+))\b", re.IGNORECASE)
+    """One of the verbs (in any of its forms), then what it points at or the thing it makes: "play it", "book that
+    one", "reserve the table", "schedule a visit there", "making a reservation". (A bare "I want a reservation"
+    does not point: it may open the next task on another service's offer.)"""
+    def forms(of: frozenset[str]) -> str:
+        return "|".join(sorted({f for v in of for f in (v, v + "s", v + "es", v + "ed", v + "d", v + "ing",
+                                                          v.removesuffix("e") + "ing")}))
+    nouns = sorted({v.removesuffix("e") + suffix for v in verbs for suffix in ("ation", "ing", "ment")})
+    # "make a reservation" (a light verb with the noun of a doing verb), not "make a suggestion"
+    return re.compile(rf"\b(?:{forms(verbs)})\s+(?:(?:me|us)\s+)?"
+                      rf"(?:it|that|this|them|(?:that|this|the|one)\s+(?:one|\w+))\b|"
+                      rf"(?P<general>\b(?:{forms(verbs - {'make'})})\s+(?:(?:me|us)\s+)?(?:a|an)\s+\w+|"
+                      rf"\b(?:{forms(frozenset({'make', 'set', 'place'}))})\s+(?:(?:me|us)\s+)?(?:a|an)\s+"
+                      rf"(?:{'|'.join(nouns)})\b)", re.IGNORECASE)
 
 
 def offering_line(speakers: list[bool], texts: list[str], index: int,
@@ -190,25 +244,38 @@ def offering_line(speakers: list[bool], texts: list[str], index: int,
     Moombahton." - "Yes, that's great"), or the agent asking to go ahead ("Should I play it?")."""
     if speakers[index] or not takes_offer(texts[index], verbs):
         return None
+    going_ahead = None  # the agent's latest question to go ahead, the offer when nothing older stands
     for j in range(index - 1, max(index - 1 - _LOOKBACK, -1), -1):
         text = texts[j]
         before = texts[j - 1] if j and not speakers[j - 1] else ""
         if not speakers[j]:
-            if not (text.rstrip().endswith("?") or _WH_QUESTION.search(text) or accepts(text)):
-                return None  # the customer said something else: nothing older stands
+            if _OWN_TURN.search(text) or not (_ASKS_ABOUT.search(text) or takes_offer(text, verbs)):
+                break  # the customer said something else: nothing older stands
             continue
-        if _GO_AHEAD.match(text) and _names_nothing(text):
+        go_ahead = _GO_AHEAD.match(text)
+        if go_ahead and _names_nothing(text) and (not go_ahead.group("general") or _after_taking(speakers, texts, j,
+                                                                                               verbs)):
+            going_ahead = j if going_ahead is None and go_ahead.group("general") else going_ahead
             continue
-        answers_question = bool(before) and (before.rstrip().endswith("?") or bool(_WH_QUESTION.search(before)))
-        if answers_question and (_ELSEWHERE.search(before) or _ANY_ONE.search(before)):
-            # "Anything else?" or "Is there anything available?" - "There's Zen in Oakland": the answer is the
-            # new offer
+        answers_question = bool(before) and bool(_ASKS_ABOUT.search(before))
+        if answers_question and (_ELSEWHERE.search(before) or _SEEKS.search(before) or _ANY_ONE.search(before)):
+            # "Anything else?", "Can you find me a table?", "Is there anything available?" - "There's Zen in
+            # Oakland": the answer is the new offer
             return j
         if answers_question and not _PROPOSAL.search(text) and not text.rstrip().endswith("?"):
             continue  # the agent answered the customer's question about the offer (a question back proposes:
             # "Can you book me a cab there?" - "Is it at 1425 Oregon Street?")
-        return j if is_offer(text, before) else None
-    return None
+        if is_offer(text, before):
+            return j
+        break
+    return going_ahead if going_ahead is not None and is_offer(texts[going_ahead]) else None
+
+
+def _after_taking(speakers: list[bool], texts: list[str], index: int, verbs: frozenset[str]) -> bool:
+    """The customer line before `index` takes an offer in more than a bare acknowledgement."""
+    before = index - 1
+    return (before >= 0 and not speakers[before] and takes_offer(texts[before], verbs)
+            and not _BARE_ACKNOWLEDGEMENT.match(texts[before]))
 
 
 def accepts(customer_text: str) -> bool:

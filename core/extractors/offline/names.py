@@ -350,6 +350,19 @@ _PLACE_BEFORE = re.compile(r"(?<!interested\s)(?<!listen\s)(?<!listening\s)(?<!o
 _INNER_WORDS = frozenset({"on", "it", "be", "for", "with", "up", "me", "you", "my", "all", "over", "out", "off",
                           "down", "into", "as", "no", "not", "so", "if", "we", "i", "your", "our", "this", "that",
                           "like", "than", "through"})
+_GLUED_SENTENCE = re.compile(r"\.([A-Za-z]+)$")
+_COUNTED_AFTER = re.compile(r"\bfor\s+$", re.IGNORECASE)  # "for 3 Below Theaters": a number after "for" counts
+
+
+def _numbered_name(value: str) -> bool:
+    """A number opening two capitalised words names a thing as an agent spells it: "1512 Barber Shop", "1 Hotel
+    Brooklyn Bridge", "20Th Salon and Barber" (one word after it counts or describes: "4 Ethiopian", "3 pm"; a
+    street word ends an address: "3620 Clayton Road")."""
+    words = value.split()
+    return (words[0][:1].isdigit() and words[-1].lower().strip(".") not in _ADDRESS_WORDS
+            and sum(w[:1].isupper() and w.lower() not in NOT_NAMES for w in words[1:]) >= 2)
+
+
 def _stem(word: str) -> str:
     """The crude stem the checklist's profile uses ("hotels" -> "hotel"), kept here so names needs no profile."""
     for suffix in ("ing", "ed", "es", "s", "e"):
@@ -430,6 +443,9 @@ def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = 
         if opens and len(run) == 1 and _OPENING_VERB.match(text, start):
             continue  # "Checking in March 8th": a sentence opening with a verb's -ing form, not a name
         value = text[start:end].rstrip(".")
+        glued = _GLUED_SENTENCE.search(value)
+        if glued and glued.group(1).lower() in NOT_NAMES:
+            value = value[:glued.start()]  # "Matt Corby.Is playing": the next sentence glued on without a space
         own = [_POSSESSIVE.sub("", w.lower()).strip("'’.") for w in value.split()]
         # in an offer, two capitals inside a sentence make a title of common words: "listen to All on Me"
         spelled = loose and not opens and sum(w[:1].isupper() for w in value.split()) >= 2
@@ -442,7 +458,8 @@ def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = 
         head = text[:start]
         if re.search(r"[A-Za-z],\s*$", head) and any(p[0] < start < p[1] for p in places(text)):
             continue  # the region of a place: "in London, UK"
-        if DATE.match(value) or TIME.match(value) or value[:1].isdigit():
+        if (DATE.match(value) or TIME.match(value) or value[:1].isdigit()) and not (
+                loose and _numbered_name(value) and not _COUNTED_AFTER.search(head)):
             continue
         if _PLACE_BEFORE.search(head):
             if at_points and AT_POINT.search(head):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from core.acceptance import SUM_IN_YOURS, is_offer, takes_offer
+from core.acceptance import SUM_IN_YOURS, accepts, goes_ahead, is_offer, takes_offer
 from core.extractors.offline import names, values
 from core.extractors.offline.closed import offered_mentions
 from core.extractors.offline.line import kind_spans, one_fact_per_value
@@ -32,10 +32,14 @@ from core.extractors.offline.roles import fact_role, value_role
 
 # A reply that only acknowledges what it was told ("Ok", "Ok, good to know", "That is okay. Now ...") takes
 # nothing; a reply that refers to the offer or says it suits ("Ok, book that one", "Sounds good") does.
+# ("Okay, great.", "Okay. That sounds good to me." and "Ok, make a reservation at noon" say it suits: a word of
+# praise, a later sentence that takes the offer, a request to go ahead.)
 _ACKNOWLEDGED = re.compile(
     r"^\W*(?:ok(?:ay)?|alright|all\s+right|fine|(?:that|it)(?:'s|\s+is)\s+(?:ok(?:ay)?|fine|alright)|good\s+to\s+know|"
-    r"got\s+it|i\s+see|thanks?(?:\s+you)?)\b(?![^.!?]*\b(?:that|this|it|one|them|those|there|sounds?|works?|suits?)\b)",
+    r"got\s+it|i\s+see|thanks?(?:\s+you)?)\b(?![^.!?]*\b(?:that|this|it|one|them|those|there|sounds?|works?|suits?|looks?|"
+    r"great|perfect|nice|excellent|awesome|wonderful|lovely|cool)\b)",
     re.IGNORECASE)
+_LATER_SENTENCES = re.compile(r"[.!?]+\s*(?P<rest>\S.*)$", re.DOTALL)
 # A sentence telling the customer how their own things stand informs, it offers nothing: "Your checking
 # account has $5,118.77", "the balance of your savings is $80".
 # So does one saying what there is in someone's account or booking: "There is $6,335.80 in your checking
@@ -62,7 +66,7 @@ def accepted_offer(profile: Profile, required: Sequence[str], agent_text: str, a
     """fact -> value the agent's line offered, when the customer's reply accepts the offer (a yes, or a request
     to carry out the task on it with one of the schema's `verbs`: "Can you play it?")."""
     if (not agent_text or not is_offer(agent_text, asked_before) or not takes_offer(reply, verbs)
-            or _ACKNOWLEDGED.match(reply)):
+            or _only_acknowledged(reply, verbs)):
         return {}
     agent_text = _without_state(agent_text)
     skipped = set(skip)
@@ -80,6 +84,14 @@ def accepted_offer(profile: Profile, required: Sequence[str], agent_text: str, a
         if len({s[2].lower() for s in spans}) == 1:
             found[fact.fact.name] = spans[0][2]
     return one_fact_per_value(found, profile)
+
+
+def _only_acknowledged(reply: str, verbs: frozenset[str]) -> bool:
+    """The reply only acknowledges what it was told: no request to go ahead, no later sentence that takes."""
+    if not _ACKNOWLEDGED.match(reply) or goes_ahead(reply, verbs):
+        return False
+    later = _LATER_SENTENCES.search(reply)
+    return later is None or not accepts(later.group("rest"))
 
 
 def _without_state(text: str) -> str:
@@ -105,7 +117,8 @@ def _spans(profile: Profile, fact: FactProfile, text: str) -> list[values.Span]:
             # nothing else named: a point "at" something is the thing offered ("a table at Sushi Zen in Napa")
             found = [s for s in names.titles(text, profile.schema_words, loose=True, at_points=True)
                      if names.AT_POINT.search(text[:s[0]])]
-        found = [s for s in found if not _named_for_another(profile, fact, text, s[0])]
+        found = [s for s in found if not _named_for_another(profile, fact, text, s[0])
+                 and not _a_kind(text, s) and not _opening_verb(text, s)]
         # a cue, or the fact's own noun right before the title: "the Morgan Wallen song Whiskey Glasses"
         cued = [s for s in found if s[3] or _after_own_noun(fact, text, s[0])]
         return [s[:3] for s in (cued or found[:1])]
@@ -154,6 +167,26 @@ def _named_for_another(profile: Profile, fact: FactProfile, text: str, start: in
         return (noun not in fact.cues and noun not in fact.name_stems
                 and any(noun in other.name_stems for other in profile.facts.values() if other is not fact))
     return False
+
+
+# One capitalised word between "a"/"an" and a lower-case word says what kind of thing: "It is a Baseball game",
+# "an Italian restaurant"; a name takes no article ("a Sushi Zen").
+_A_BEFORE = re.compile(r"\b(?:a|an)\s+$", re.IGNORECASE)
+_LOWER_AFTER = re.compile(r"\s+[a-z]")
+# One capitalised word opening a sentence before an article or a pronoun is a verb: "Found an apartment in the
+# name Casa Pino Condos", "Try the Sushi Zen"; a name opening one is followed by its verb ("Hellboy is showing").
+_OPENING = re.compile(r"(?:^|[.!?]\s*)\W*$")
+_OBJECT_AFTER = re.compile(r"\s+(?:a|an|the|this|that|these|those|some|any|another|me|you|us|him|her|them|it)\b")
+
+
+def _a_kind(text: str, span: tuple[int, int, str, bool]) -> bool:
+    return (" " not in span[2] and bool(_A_BEFORE.search(text[:span[0]]))
+            and bool(_LOWER_AFTER.match(text, span[1])))
+
+
+def _opening_verb(text: str, span: tuple[int, int, str, bool]) -> bool:
+    return (" " not in span[2] and bool(_OPENING.search(text[:span[0]]))
+            and bool(_OBJECT_AFTER.match(text, span[1])))
 
 
 def _after_own_noun(fact: FactProfile, text: str, start: int) -> bool:

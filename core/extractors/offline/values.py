@@ -88,7 +88,7 @@ _COUNTED = re.compile(r"\s+(?:times?|attempts?|tries|try|rounds?|calls?|requests
 
 # A bare ordinal before a capitalised word other than a month opens a name: "3rd Street Cinema", "5th Avenue".
 _NAMED_AFTER = re.compile(rf"\s+(?!{_MONTH}(?!\w)|I\b)[A-Z]")
-_BARE_ORDINAL = re.compile(r"\d{1,2}(?:st|nd|rd|th)")
+_BARE_ORDINAL = re.compile(r"\d{1,2}(?:st|nd|rd|th)", re.IGNORECASE)  # "20Th Salon and Barber" too
 
 
 # An ordinal alone ("the 3rd", "the first") before a lower-case word is a day only when that word can follow a
@@ -108,9 +108,15 @@ the a an my our your
 """))
 
 
+# An ordinal that is called something is a thing, never a day: "The first is called Affordable Housing".
+_CALLED = re.compile(r"\s+(?:is|was|one\s+is)\s+(?:called|named|titled)\b", re.IGNORECASE)
+
+
 def _orders_a_thing(text: str, span: Span) -> bool:
     if not _ORDINAL_ONLY.fullmatch(span[2]):
         return False
+    if _CALLED.match(text, span[1]):
+        return True
     following = _NEXT_WORD.match(text, span[1])
     return following is not None and following.group(1) not in AFTER_A_DAY
 
