@@ -154,8 +154,8 @@ def _names_nothing(text: str) -> bool:
 # car reservation", "ListenToASong") is carried out by any of it, so "book it" goes ahead whichever verb a
 # rewording of the schema picked. A member is found in an intent's words as itself or the stem of a noun made
 # from it ("reservation", "booking", "playback").
-_BOOKING = frozenset({"book", "reserve", "schedule", "make", "arrange", "confirm", "finalize", "finalise", "add",
-                      "create", "insert", "buy", "purchase", "order", "acquire"})
+_BOOKING = frozenset({"book", "reserve", "schedule", "plan", "make", "arrange", "confirm", "finalize", "finalise",
+                      "add", "create", "insert", "buy", "purchase", "order", "acquire"})
 _SENSES = (
     (_BOOKING, _BOOKING),
     (frozenset({"call", "hail"}), _BOOKING | {"call", "hail"}),  # a cab is called, booked or ordered alike

@@ -73,6 +73,7 @@ def test_a_reworded_intent_is_carried_out_by_the_same_verbs(name: str, descripti
 @pytest.mark.parametrize(("name", "description"), [
     ("ReserveCar", "Reserve a rental car"),  # plain
     ("MakeCarBooking", "Make a car reservation based on your schedule"),  # reworded: "booking", "reservation"
+    ("PlanACarPickup", "Set up a time to collect the car"),  # reworded: planning a thing books it
 ])
 def test_a_booking_is_carried_out_by_any_verb_of_booking(name: str, description: str) -> None:
     checklist = Checklist.from_schema({
