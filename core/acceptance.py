@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from core.checklist import Checklist
 from core.conditions import conditional
-from core.text import contains_words, skeleton
+from core.text import contains_words, line_cache, skeleton
 
 # A reply that opens by accepting or refusing what the agent just asked or proposed.
 YES = re.compile(r"^\W*(?:(?:well|hmm+|oh|ooh|ah|wow|so|i think|i guess|i believe|i see|thanks|thank you)\W+)?"
@@ -203,6 +203,7 @@ def goes_ahead(customer_text: str, verbs: frozenset[str]) -> bool:
 _AT_A_NAME = re.compile(r"\bat\s+(?:the\s+)?(?-i:[A-Z])", re.IGNORECASE)
 
 
+@line_cache  # asked of every customer line by the tier and by the contract, on every turn of a conversation
 def takes_offer(customer_text: str, verbs: frozenset[str] = frozenset()) -> bool:
     """The reply takes what the agent offered: a yes (`accepts`) or a request to carry it out (`goes_ahead`),
     and does not go on to hold the task back ("Yes, perfect. Hang on, don't book that")."""
@@ -212,11 +213,14 @@ def takes_offer(customer_text: str, verbs: frozenset[str] = frozenset()) -> bool
 def holds_back(customer_text: str, verbs: frozenset[str]) -> bool:
     """The reply tells the agent not to carry out the task on what was offered, or not yet: "don't book it",
     "do not reserve that one yet", "hold off on booking it" (one of the schema's `doing_verbs`)."""
-    if not verbs:
-        return False
+    return bool(verbs) and _holding_back(verbs).search(customer_text) is not None
+
+
+@lru_cache(maxsize=256)
+def _holding_back(verbs: frozenset[str]) -> re.Pattern:
     doing = "|".join(sorted(verbs))
-    return bool(re.search(rf"\b(?:don'?t|do\s+not|never|hold\s+off\s+on|wait\s+before)\s+(?:\w+\s+)?(?:{doing})\w*\s+"
-                          r"(?:it|that|this|them|(?:that|this|the)\s+(?:one|\w+))\b", customer_text, re.IGNORECASE))
+    return re.compile(rf"\b(?:don'?t|do\s+not|never|hold\s+off\s+on|wait\s+before)\s+(?:\w+\s+)?(?:{doing})\w*\s+"
+                      r"(?:it|that|this|them|(?:that|this|the)\s+(?:one|\w+))\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)

@@ -58,6 +58,7 @@ def objects(text: str) -> tuple[tuple[int, str], ...]:
     return tuple(found)
 
 
+@line_cache  # the contract asks it of every customer line for every value, on every turn
 def names_value(obj: str, value: str) -> bool:
     """The withdrawn object holds the value as whole words ("forget the 10th" holds "the 10th"), or its number
     is the value's ("forget the 10th" withdraws "March 10th" too)."""
