@@ -5,22 +5,12 @@ from __future__ import annotations
 from core.checklist import Checklist
 from core.contract import VALUE_NOT_STATED, VALUE_REORDERED, VALUE_WRONG_KIND, check_mapping
 from tests.talking import talk
+from tests.test_offline_set10 import FLATS, SONGS
 
 CABS = Checklist.from_schema({
     "service_name": "Cabs_8",
     "slots": [{"name": "drop_off", "description": "Destination of the ride", "is_categorical": False}],
     "intents": [{"name": "OrderCab", "required_slots": ["drop_off"], "is_transactional": True}],
-})
-FLATS = Checklist.from_schema({
-    "service_name": "Flats_8",
-    "slots": [
-        {"name": "place", "description": "Location of the flat", "is_categorical": False},
-        {"name": "bedrooms", "description": "Number of bedrooms", "is_categorical": True,
-         "possible_values": ["1", "2", "3", "4"]},
-        {"name": "baths", "description": "Number of baths", "is_categorical": True,
-         "possible_values": ["1", "2", "3", "4"]},
-    ],
-    "intents": [{"name": "FindFlat", "required_slots": ["place", "bedrooms"]}],
 })
 SALONS = Checklist.from_schema({
     "service_name": "Salons_8",
@@ -29,11 +19,6 @@ SALONS = Checklist.from_schema({
         {"name": "visit_day", "description": "Date of the appointment", "is_categorical": False},
     ],
     "intents": [{"name": "BookSalon", "required_slots": ["salon", "visit_day"], "is_transactional": True}],
-})
-SONGS = Checklist.from_schema({
-    "service_name": "Songs_8",
-    "slots": [{"name": "track", "description": "Name of the song", "is_categorical": False}],
-    "intents": [{"name": "PlayTrack", "required_slots": ["track"], "is_transactional": True}],
 })
 
 
