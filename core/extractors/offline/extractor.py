@@ -241,13 +241,10 @@ def _place_answer(text: str, question: str) -> str | None:
     or a choice ("Hellboy", "Concert.")."""
     if not _WHERE.search(question):
         return None
-    spans = names.places(text, cue=_LINE_START)
+    spans = names.places(text, cue=names.LINE_START)
     if spans and _ALONE.fullmatch(text, spans[0][1]) and not text[:spans[0][0]].strip():
         return spans[0][2]
     return None
-
-
-_LINE_START = re.compile(r"^\W*")
 
 
 # The customer pointing back at a day said earlier: "that date", "the same day", "that evening".
@@ -264,9 +261,6 @@ def earlier_date(facts: Profile, name: str, lines: tuple[Line, ...]) -> dict[str
             if spans:
                 found = {name: spans[-1][2]}
     return found
-
-
-
 
 
 def task_start(facts: Profile, lines: tuple[Line, ...], verbs: frozenset[str] = frozenset()) -> int:

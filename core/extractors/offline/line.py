@@ -155,7 +155,7 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         if not spans:
             # a reply opening with the place, then going on: "Seattle and I need 1 ticket", "Tiburon but check
             # the 10th", "Atlanta, GA - I'm looking for a soccer game"
-            spans = [s for s in names.places(text, cue=_LINE_START)[:1] if _GOES_ON.match(text, s[1])
+            spans = [s for s in names.places(text, cue=names.LINE_START)[:1] if _GOES_ON.match(text, s[1])
                      and not _CUT_REGION.match(text, s[1]) and not (YES.match(text) or NO.match(text))]
     elif fact.area:
         spans = [s for s in spans if not names.AT_POINT.search(text[:s[0]])]  # "at Roxie Theater" is no city
@@ -208,9 +208,6 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
 # "I am visiting London, UK", "Look through Seattle, WA".
 _ANSWER_CUE = re.compile(r"\b(?:for|at|on|about|check(?:\s+out)?|search|try|look\s+(?:at|in|up)|(?:give|get)\s+me|"
                          r"visiting|through|inside)\s+(?:the\s+)?", re.IGNORECASE)
-
-
-_LINE_START = re.compile(r"^\W*")
 
 
 def _sole_name(profile: Profile, fact: FactProfile, required: Sequence[str]) -> bool:

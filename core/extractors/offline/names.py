@@ -212,7 +212,8 @@ VISITING = re.compile(r"\bvisiting\s+", re.IGNORECASE)
 # The verbs of leaving right before a place (`_PLACE_CUE`): "leaving Seattle", "flying out of LA".
 LEFT = re.compile(rf"\b(?:{_LEAVING})\s+(?:the\s+)?$", re.IGNORECASE)
 AT_POINT = re.compile(r"\bat\s+(?:the\s+)?$", re.IGNORECASE)
-HEADING_CUE = re.compile(r"\b(?:to|towards?|reach)\s+(?:the\s+)?", re.IGNORECASE)
+# The cue for a place that opens the line: a reply that is (or starts with) the place ("Kuala Lumpur, please.").
+LINE_START = re.compile(r"^\W*")
 _PLACE_TOKEN = re.compile(r"[^\s?]+\??|\?")  # a "?" ends a place even with no space after it
 # Lower-case words that still belong to a place's name or address.
 _PLACE_JOINERS = frozenset({"de", "del", "la", "le", "of", "the", "and", "da", "di", "du", "y", "&"})
