@@ -148,7 +148,10 @@ def end_turn(pending: PendingTurn, extraction: Extraction, extract_ms: float) ->
     required = checklist.required(name)
     # A fact carried from an earlier turn was an earlier reply's claim: it stands only while the conversation
     # still backs it ("Send $50 to Bob." - "Wait, not Bob." takes Bob back), like any value reported now.
-    earlier = {k: v for k, v in (carried or {}).items() if k in required and k not in verdict.accepted}
+    # (a value this turn's reply reported too was checked just now, one value at a time: not again)
+    checked = {} if extraction.failed else extraction.collected
+    earlier = {k: v for k, v in (carried or {}).items()
+               if k in required and k not in verdict.accepted and checked.get(k) != v}
     kept = check(checklist, name, lines, Extraction(collected=earlier)).accepted if earlier else {}
     collected = {**kept, **verdict.accepted}
     missing = checklist.missing(name, collected)
