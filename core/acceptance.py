@@ -70,11 +70,6 @@ _TAKEN_BACK = re.compile(r"\b(?:but|not|n't|no|instead|rather|actually|change|di
 # A question about something new: "anything else?", "any other requests?", "How about some others?", "a
 # different one".
 _ELSEWHERE = re.compile(r"\b(?:else|others?|another|more|different)\b", re.IGNORECASE)
-# A request to find something not named yet: "Can you help me find a restaurant in Fairfield?", "Will you find
-# a two bedroom in Belmont?" (an object with "a", "any", "some" or a number); "Can you find the genre?" asks
-# about what was offered.
-_SEEKS = re.compile(r"\b(?:find|search|look(?:ing)?\s+for|locate|recommend|suggest)\s+(?:(?:me|us)\s+)?"
-                    r"(?:a|an|any|some|something|somewhere|one|\d+)\b", re.IGNORECASE)
 # The customer turning to a thing of their own: "Okay, how about my checking account?" asks nothing about the offer.
 _OWN_TURN = re.compile(r"\b(?:how|what)\s+about\s+(?:my|our)\b", re.IGNORECASE)
 # A customer line asking about the offer: a question anywhere in it ("Are their prices extravagant? How can I
@@ -87,13 +82,17 @@ _ASKS_ABOUT = re.compile(r"\?|(?:^|[.!]\s+)\W*(?:what|what's|where|where's|when|
                          # an indirect question: "I need to see what the weather will be like", "check if it's open"
                          r"\b(?:see|know|check|find\s+out|wonder(?:ing)?|ask)\s+(?:what|where|when|how|whether|if)\b",
                          re.IGNORECASE)
-# A question asking for something not yet named: "Is there anything available?", "Do you have something cheaper?",
-# or asking the agent to act on something not named: "Can you play me some music?" (not "Can you find the
-# address?": that asks about what was offered)
-_ANY_ONE = re.compile(r"\b(?:anything|something|any\s+(?:options?|choices?|ones?))\b[^.!?]*\?|"
-                      r"^\W*(?:(?:hi|hello|hey|ok|okay|so|please)\W+)*(?:can|could|will|would)\s+you\s+"
-                      r"(?!tell\b|say\b|check\b|confirm\b)\w+\s+(?:(?:me|us)\s+)?(?:a|an|any|some|something|anything)\b",
-                      re.IGNORECASE)
+# A question asking for something not named yet, whose answer is a new offer: a request to find one ("Can you
+# help me find a restaurant in Fairfield?", "Will you find a two bedroom in Belmont?": an object with "a", "any",
+# "some" or a number; "Can you find the genre?" asks about what was offered), an existence question ("Is there
+# anything available?", "Do you have something cheaper?"), or a request to act on something not named ("Can you
+# play me some music?"; not "Can you find the address?").
+_ASKS_FOR_NEW = re.compile(r"\b(?:find|search|look(?:ing)?\s+for|locate|recommend|suggest)\s+(?:(?:me|us)\s+)?"
+                           r"(?:a|an|any|some|something|somewhere|one|\d+)\b|"
+                           r"\b(?:anything|something|any\s+(?:options?|choices?|ones?))\b[^.!?]*\?|"
+                           r"^\W*(?:(?:hi|hello|hey|ok|okay|so|please)\W+)*(?:can|could|will|would)\s+you\s+"
+                           r"(?!tell\b|say\b|check\b|confirm\b)\w+\s+(?:(?:me|us)\s+)?(?:a|an|any|some|something|"
+                           r"anything)\b", re.IGNORECASE)
 _WH_QUESTION = re.compile(r"\b(?:what|what's|where|where's|when|which|who|whose|how)\b[^.!?]*\?", re.IGNORECASE)
 _SENTENCES = re.compile(r"(?:[^.!?]|\.(?=\d))+[.!?]*")  # "$22,309.73" is one sentence
 
@@ -262,7 +261,7 @@ def offering_line(speakers: list[bool], texts: list[str], index: int,
             going_ahead = j if going_ahead is None and go_ahead.group("general") else going_ahead
             continue
         answers_question = bool(before) and bool(_ASKS_ABOUT.search(before))
-        if answers_question and (_ELSEWHERE.search(before) or _SEEKS.search(before) or _ANY_ONE.search(before)):
+        if answers_question and (_ELSEWHERE.search(before) or _ASKS_FOR_NEW.search(before)):
             # "Anything else?", "Can you find me a table?", "Is there anything available?" - "There's Zen in
             # Oakland": the answer is the new offer
             return j
