@@ -155,6 +155,8 @@ def _only_count(profile: Profile, fact: FactProfile) -> bool:
 
 # "a group of 4", "a party of six", "the family of 3": a number of people after a noun of people together.
 _GROUP_OF = re.compile(r"\b(?:group|party|family|team|crew)\s+of\s+(?:just\s+|only\s+)?$", re.IGNORECASE)
+
+
 def _for_this(profile: Profile, fact: FactProfile, text: str, start: int) -> bool:
     """"for 3" with nothing counted after it, after what this service books or one of its own values ("a cab
     there for 3", "make it a pool for two", "it for 2"): the people it is for, where the checklist counts one
