@@ -5,6 +5,7 @@
     │   │                           a fixture or attack file, a split, a tier that cannot do its job
     │   ├── FixtureError            core/fixtures.py: a contract fixture file
     │   ├── AttackFileError         core/redteam.py: a red-team attack file
+    │   ├── GoldErrataError         core/gold_errata.py: the reviewed gold errata file
     │   ├── NotComparable           core/bands.py: two runs whose guards differ
     │   └── MessageTooLong          core/limits.py: a customer message refused before it is sent
     ├── NotFound (KeyError)         no such run, intent or case in the store or the corpus

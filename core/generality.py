@@ -26,6 +26,7 @@ from core.availability import folder_services, services_in
 from core.corpus import Corpus, build_corpus, case_set_fingerprint, without_asks
 from core.errors import UsageError
 from core.extraction import Extractor
+from core.gold_errata import default_errata
 from core.grade import GRADER_VERSION, Rate, grade_case, summarize
 from core.guards import Guards, generality_guards
 from core.recorder import RunRecorder
@@ -123,12 +124,15 @@ def mode_figures(corpus: Corpus, made: Sequence[tuple[str, dict[str, str], str |
               for case, (decision, collected, _) in zip(corpus.cases, made, strict=True)]
     intent_right = sum(intent == case.intent for case, (_, _, intent) in zip(corpus.cases, made, strict=True))
     s = summarize(grades)
+    explained = default_errata().explained(corpus)
+    on_errata = sum(grade.stopped_early and case.case_id in explained
+                    for case, grade in zip(corpus.cases, grades, strict=True))
     decisions = Rate(s["decisions_correct"], s["n"])
     floor = Rate(s["gold_stop"], s["n"])  # always-stop is right exactly on the cases whose checklist is full
     return {
         "decisions": decisions.to_json(), "always_stop": floor.to_json(),
         "above_floor": bool(s["n"]) and decisions.hits > floor.hits,
-        "stopped_early": s["stopped_early"], "gold_ask": s["gold_ask"],
+        "stopped_early": s["stopped_early"], "stopped_early_gold_errata": on_errata, "gold_ask": s["gold_ask"],
         "stopped_early_rate": Rate(s["stopped_early"], s["gold_ask"]).to_json(),
         "precision": Rate(s["correct"], s["stated"]).to_json(),
         "correct": s["correct"], "stated": s["stated"], "wrong": s["wrong"], "missed": s["missed"],
@@ -227,11 +231,13 @@ def totals(rows: Sequence[dict], modes: Sequence[str]) -> dict[str, dict]:
             n = sum(f["decisions"]["n"] for f in figures)
             gold_ask = sum(f["gold_ask"] for f in figures)
             early = sum(f["stopped_early"] for f in figures)
+            on_errata = sum(f.get("stopped_early_gold_errata", 0) for f in figures)
             correct, stated = sum(f["correct"] for f in figures), sum(f["stated"] for f in figures)
             body[mode] = {
                 "decisions": Rate(sum(f["decisions"]["hits"] for f in figures), n).to_json(),
                 "always_stop": Rate(sum(f["always_stop"]["hits"] for f in figures), n).to_json(),
-                "stopped_early": early, "gold_ask": gold_ask, "stopped_early_rate": Rate(early, gold_ask).to_json(),
+                "stopped_early": early, "stopped_early_gold_errata": on_errata, "gold_ask": gold_ask,
+                "stopped_early_rate": Rate(early, gold_ask).to_json(),
                 "precision": Rate(correct, stated).to_json(), "missed": sum(f["missed"] for f in figures),
                 "wrong": sum(f["wrong"] for f in figures),
                 "intent": Rate(sum(f["intent_right"] for f in figures), n).to_json(),

@@ -29,6 +29,7 @@ from core.case import Case
 from core.corpus import Corpus
 from core.errors import UsageError
 from core.extraction import FAILED_STATUSES, PROVIDER_ERROR, Call
+from core.gold_errata import GoldErrata, default_errata
 from core.grade import CaseGrade, Rate, counts, grade_case
 from core.guards import eval_guards
 from core.http_retry import AdaptiveLimit, AsyncAdaptiveLimit, Attempt, watch
@@ -200,6 +201,8 @@ class Tally:
             self.extractions += 1
             if counted:
                 self.sums.update({k: one[k] for k in ADDITIVE})
+                if grade.stopped_early and "gold_erratum" in (row.get("extra") or {}):
+                    self.sums["stopped_early_gold_errata"] += 1
             self.statuses[row["status"]] += 1
             self.codes.update(row["codes"])
             self.calls += len(calls)
@@ -236,6 +239,7 @@ class Tally:
         failed = sum(self.statuses[st] for st in FAILED_STATUSES)
         return {
             **{k: s.get(k, 0) for k in ADDITIVE},
+            "stopped_early_gold_errata": s.get("stopped_early_gold_errata", 0),
             "decision_accuracy": accuracy.value,
             "decision_accuracy_ci": list(accuracy.interval) if accuracy.interval else None,
             "fact_precision": s.get("correct", 0) / stated if stated else None,
@@ -318,14 +322,17 @@ def run_eval(
     repeats: int = 1,
     budget: Budget | None = None,
     intent_mode: str = "gold",
+    errata: GoldErrata | None = None,
 ) -> tuple[str, dict]:
     """Run, grade and record; returns (run_id, summary).
 
     `repeats` runs every case that many times with fresh calls; `budget` defaults to the
     shared daily budget for tiers whose calls are metered (core/budget.py). `intent_mode`
     "predicted" lets every turn read the intent itself; the decision is still graded against
-    gold's intent.
+    gold's intent. `errata` (default data/gold_errata.json) only counts the stopped-early cases a
+    reviewed gold erratum explains, beside the graded figures, which it never changes.
     """
+    errata = errata if errata is not None else default_errata()
     if repeats < 1:
         raise UsageError("repeats must be at least 1")
     if intent_mode not in INTENT_MODES:
@@ -361,11 +368,17 @@ def run_eval(
     recorder.so_far = lambda: tally.summary() | {"wall_s": time.perf_counter() - started}
     recorder.progress = lambda: f"{tally.extractions} of {total} {unit}"
 
+    explained = errata.explained(corpus)
+
     def finish_case(case: Case, repeat: int, result: TurnResult) -> None:
         grade = grade_case(corpus.checklist, case, result.collected, result.decision)
         row = case_row(run_id, case, result, grade, repeat=repeat)
         if intent_mode == "predicted":
             row["extra"] = intent_extra(result)
+        erratum = explained.get(case.case_id)
+        if erratum is not None and grade.stopped_early:
+            row["extra"] = (row.get("extra") or {}) | {"gold_erratum": {"facts": dict(erratum.facts),
+                                                                        "quote": erratum.quote, "why": erratum.why}}
         calls = call_rows(run_id, case.case_id, result, repeat=repeat)
         tally.add(grade, row, calls)
         recorder.case(row, calls)
@@ -507,6 +520,7 @@ def run_eval(
         "floor_always_stop": sum(c.complete for c in cases) / len(cases) if cases else None,
         "concurrency": {"ceiling": limit.ceiling, "lowest": limit.lowest, "throttled_cases": limit.throttled},
         "intent_mode": intent_mode,
+        "gold_errata": errata.describe(),
     }
     if intent_mode == "predicted":
         summary |= tally.intent_summary()

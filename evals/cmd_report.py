@@ -60,6 +60,12 @@ def _early(figures: dict) -> str:
     return f"{figures['stopped_early']:,} ({pct(figures['stopped_early_rate']['value'])})"
 
 
+def _on_errata(figures: dict) -> str:
+    """How many of the stops a reviewed gold erratum explains (data/gold_errata.json), beside the raw count."""
+    n = figures.get("stopped_early_gold_errata", 0)
+    return f" ({n:,} on reviewed gold errata)" if n else ""
+
+
 def _precision(figures: dict) -> str:
     p = figures["precision"]
     return f"{pct(p['value'])} of {p['n']:,}"
@@ -117,8 +123,8 @@ def handle(args: argparse.Namespace) -> int:
                 below = f"; below floor: {', '.join(f['below_floor'])}" if f["below_floor"] else ""
                 print(f"  {mode:<10} decisions {_cell(f['decisions'])}, always-stop {_cell(f['always_stop'])}, "
                       f"stopped early {f['stopped_early']:,} of {f['gold_ask']:,} ask cases "
-                      f"{_cell(f['stopped_early_rate'])}, precision {_cell(f['precision'])}, missed {f['missed']:,}"
-                      f"{below}")
+                      f"{_cell(f['stopped_early_rate'])}{_on_errata(f)}, precision {_cell(f['precision'])}, "
+                      f"missed {f['missed']:,}{below}")
             if body.get("sgd_x"):
                 print(f"  SGD-X      decision changed in any variant: {body['sgd_x']['hits']:,} of "
                       f"{body['sgd_x']['n']:,} cases {_cell(body['sgd_x'])}")

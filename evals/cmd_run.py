@@ -74,6 +74,10 @@ def handle(args: argparse.Namespace) -> int:
               f"  (95% CI {pct(low)}–{pct(high)}; always-stop floor {Rate(summary['gold_stop'], summary['n'])})")
         print(f"  stopped early {summary['stopped_early']} of {summary['gold_ask']} ask cases;"
               f" asked when complete {summary['asked_when_complete']} of {summary['gold_stop']}")
+        if summary.get("stopped_early_gold_errata"):
+            print(f"    {summary['stopped_early_gold_errata']} of these are cases whose SGD state misses a fact the"
+                  f" customer stated (reviewed: {summary['gold_errata']['file']}); the count above stays graded"
+                  " against SGD as published")
         print(f"  facts  correct {summary['correct']}  wrong {summary['wrong']}  missed {summary['missed']}"
               f"  open {summary['open']}  (precision {Rate(summary['correct'], summary['stated'])})")
         if "intent_accuracy" in summary:

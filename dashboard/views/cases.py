@@ -92,6 +92,12 @@ def show_case(history: pd.DataFrame, run_id: str, case_id: str, verdict: str | N
                 f"**{row['gold_decision']}**" + (" · **stopped early**" if row["stopped_early"] else ""))
     if isinstance(verdict, str):
         st.success(f"Reviewed: **{verdict}**" + (f" — {ui.escape(note)}" if ui.text(note) else " (no note)"))
+    erratum = (row.get("extra") or {}).get("gold_erratum")
+    if erratum:
+        stated = ", ".join(f"{ui.escape(k)} = {ui.escape(v)}" for k, v in erratum["facts"].items())
+        st.info(f"Reviewed gold erratum (data/gold_errata.json): SGD's state misses {stated}, stated by the customer "
+                f"in “{ui.escape(erratum['quote'])}”: {ui.escape(erratum['why'])}. The case is still graded against "
+                "SGD as published.")
     left, right = st.columns([3, 2])
     with left:
         lines = transcript(run, case_id, row.get("extra"))
