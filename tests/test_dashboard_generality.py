@@ -66,3 +66,4 @@ def test_a_report_without_the_agents_questions_says_so_where_it_is_picked(monkey
     picker.set_value(older).run()
     assert "the agent's own questions were kept" in shown(at)
     assert at.dataframe[1].value["decision changed by a reworded checklist"].iloc[0] == "no reworded checklist"
+

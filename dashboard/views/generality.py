@@ -33,9 +33,11 @@ def share(rate: dict | None) -> str:
 
 def early(figures: dict) -> str:
     rate = figures["stopped_early_rate"]
+    explained = figures.get("stopped_early_gold_errata", 0)
+    errata = f"; {explained:,} on reviewed gold errata" if explained else ""
     if not rate["n"]:
-        return f"{figures['stopped_early']:,}"
-    return f"{figures['stopped_early']:,} of {rate['n']:,} ({100 * rate['value']:.1f}%)"
+        return f"{figures['stopped_early']:,}{errata}"
+    return f"{figures['stopped_early']:,} of {rate['n']:,} ({100 * rate['value']:.1f}%{errata})"
 
 
 def changed(sgd_x: dict | None) -> str:
