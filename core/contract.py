@@ -34,13 +34,14 @@ from core.extractors.offline import values
 from core.extractors.offline.closed import counts_another, qualified_group
 from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import own_words, undecided_facts
+from core.extractors.offline.kinds import DATE, TIME
 from core.extractors.offline.plain import one_of_two
 from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
 from core.extractors.offline.polarity import bound_before, denied, supposed
 from core.extractors.offline.profile import profile, stem
 from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
-from core.value_context import cut_short, negated, number_prefix
+from core.value_context import counts_things, cut_short, negated, number_prefix
 from core.value_kind import wrong_kind
 
 UNKNOWN_FACT = "unknown_fact"
@@ -140,8 +141,9 @@ def check_value(
             return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
     if cut_short(text, start, end):
         return None, [Finding(VALUE_CUT_SHORT, fact, value)]
-    if wrong_kind(checklist, intent, fact, text[start:end]):
-        return None, [Finding(VALUE_WRONG_KIND, fact, value)]
+    if wrong_kind(checklist, intent, fact, text[start:end]) or (
+            counts_things(text, start, end) and profile(checklist).facts[fact].kind in (DATE, TIME)):
+        return None, [Finding(VALUE_WRONG_KIND, fact, value)]  # "two" of "for two people" is no time
     return text[start:end], []
 
 

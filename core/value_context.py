@@ -74,3 +74,25 @@ def number_prefix(value: str, text: str) -> bool:
     if not value[-1:].isdigit():
         return False
     return re.search(rf"(?<!\w){re.escape(value)}(?=\d|[:.,]\d|(?:st|nd|rd|th)\b)", text, re.IGNORECASE) is not None
+
+
+_BARE_NUMBER = re.compile(rf"(?:\d+|{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})*)", re.IGNORECASE)
+# English plurals a number counts that do not end in -s
+_IRREGULAR_PLURALS = frozenset({"people", "children", "men", "women", "folks", "feet", "geese", "mice"})
+_NEXT_WORD = re.compile(r"\s+([A-Za-z']+)")
+
+
+@line_cache
+def counts_things(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a bare number that counts the plural noun right after it: "two" of "for two
+    people", "5" of "5 nights". A count of things is never a clock time or a date."""
+    if not _BARE_NUMBER.fullmatch(text[start:end]):
+        return False
+    after = _NEXT_WORD.match(text, end)
+    if after is None:
+        return False
+    word = after.group(1).lower()
+    if word in _IRREGULAR_PLURALS:
+        return True
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "'s")) and word not in (
+        "this", "was", "has", "its", "yes", "plus", "less", "unless", "thus", "whereas", "besides", "towards")

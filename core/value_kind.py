@@ -67,6 +67,31 @@ _NOT_A_NAME = re.compile(r"(?<![\w'])(?:any|anyone|anybody|anything|some|someone
                          r"his|her|their|our|it|its|them|they|i|me|you|we|us)(?![\w'])", re.IGNORECASE)
 
 
+# English closed-class words (pronouns, determiners, auxiliaries and modals, conjunctions, prepositions,
+# and the words a reply opens with) and the pieces a contraction leaves ("I'm" is "i" + "m"). A value made
+# of these alone says nothing of any fact: "I" as a city, "Yes" as a person, "There" as where to.
+# Grammar, not any service's words; titles are left alone ("It", "Us" and "Her" are films), and so are
+# the modals that are also names ("May", "Will").
+_FUNCTION_WORD_TEXT = """
+i me my mine myself you your yours yourself he him his himself she her hers herself it its itself we us our ours
+ourselves they them their theirs themselves someone something anyone anything everyone everything
+a an the this that these those some any no every each all both either neither another other such
+am is are was were be been being do does did done have has had having can could would shall should
+might must and or but nor so if because as than though although whether while
+in on at to from for of with by about into onto over under up down out off near through via per
+yes yeah yep yup no nope nah ok okay alright sure please thanks thank hi hey hello well oh um uh hmm
+there here just also too not very really quite let lets
+m s d ll re ve t
+"""
+_FUNCTION_WORDS = frozenset(_FUNCTION_WORD_TEXT.split())
+
+
+def only_function_words(value: str) -> bool:
+    """Whether every word of the value is an English closed-class word (see _FUNCTION_WORDS)."""
+    said = re.findall(r"[^\W\d_]+", value.lower())
+    return bool(said) and not re.search(r"\d", value) and all(w in _FUNCTION_WORDS for w in said)
+
+
 def _only_a_relation(value: str) -> bool:
     said = [w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", value)]
     return bool(said) and all(w in KINSHIP and w not in KIN_AS_NAME for w in said)
@@ -75,6 +100,8 @@ def _only_a_relation(value: str) -> bool:
 def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool:
     """Whether `value` cannot be a value of `fact` (see the module docstring)."""
     kind = profile(checklist).facts[fact].kind
+    if kind != TITLE and not checklist.facts[fact].allowed and only_function_words(value):
+        return True
     needs = _NEEDS.get(kind)
     if needs is not None and not needs.search(value):
         return True

@@ -116,3 +116,40 @@ def test_a_title_may_be_anything() -> None:
     checklist = Checklist.from_schema(SCHEMA_TRIP)
     for title in ("1917", "Friday", "The 4th of July Inn", "$5 Motel"):
         assert not wrong_kind(checklist, "Go", "hotel_name", title)
+
+
+@pytest.mark.parametrize(("fact", "plain", "trick"), [
+    ("destination_city", "Portland", "I"),
+    ("destination_city", "portland", "there"),
+    ("destination_city", "San Jose", "Yes"),
+    ("traveller", "Will", "I'm"),
+    ("traveller", "Sunny", "Hey"),
+    ("traveller", "Noor", "to the"),
+])
+def test_a_value_of_english_function_words_alone_names_nothing(fact: str, plain: str, trick: str) -> None:
+    checklist = Checklist.from_schema(SCHEMA_TRIP)
+    assert not wrong_kind(checklist, "Go", fact, plain)
+    assert wrong_kind(checklist, "Go", fact, trick)
+
+
+def test_a_title_of_function_words_is_still_a_title() -> None:
+    checklist = Checklist.from_schema(SCHEMA_TRIP)
+    for title in ("It", "Us", "Her", "Yes"):
+        assert not wrong_kind(checklist, "Go", "hotel_name", title)
+
+
+@pytest.mark.parametrize(("line", "fact", "value", "kept"), [
+    ("Can you make it for two people?", "pay_time", "two", False),
+    ("Can you make it at two?", "pay_time", "two", True),
+    ("Pay it at 5, for 5 nights.", "pay_time", "5", True),  # the first 5 is the time; the latest spelling is read
+    ("It covers 5 nights.", "pay_date", "5", False),
+    ("Pay it on the 5th.", "pay_date", "5th", True),
+    ("Book it for four children.", "pay_time", "four", False),
+    ("Book it for four o'clock.", "pay_time", "four", True),
+])
+def test_a_number_counting_the_noun_after_it_is_no_time_or_date(line: str, fact: str, value: str,
+                                                                 kept: bool) -> None:
+    verdict = check_mapping(CHECKLIST, "Pay", (Line("customer", line),), {fact: value})
+    assert (fact in verdict.accepted) is kept, verdict.codes
+    if not kept:
+        assert verdict.codes == [VALUE_WRONG_KIND]
