@@ -119,6 +119,9 @@ PINNED = {
     "attacks_holdout12.json": "3cf76f21928defb1d9fd3ffd28d3e0eef37b8900473c8ad8d3162a76d513f8b5",
     "contract_holdout9/bad.json": "2fc5676e791c8f7a6a225c7f0a3107e9521f7ca763f440bd1a9f51e0e9f75613",
     "contract_holdout9/clean.json": "30e4a0e4d41e5dee71b662d09a40bd6ea71b1b94ef66d8a5f5cdde3924bd7936",
+    "attacks_holdout13.json": "19119e78b9c463342725e0e15877f6a4adc140d0fa736fb8684fcb23a52a7fa4",
+    "contract_holdout10/bad.json": "7360c6acaf6545d1e7a7d88dbf333329542888be58c87ddbf68106c47ff28720",
+    "contract_holdout10/clean.json": "15943a36fcdba0de96fe627f4f85304e48eff0ac62d3345715a526d9b4eb8142",
 }
 
 
