@@ -35,9 +35,10 @@ from core.extractors.offline.closed import counts_another, qualified_group
 from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import own_words, undecided_facts
 from core.extractors.offline.kinds import DATE, TIME
+from core.extractors.offline.offers import offered_as_choice
 from core.extractors.offline.plain import one_of_two
 from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
-from core.extractors.offline.polarity import bound_before, denied, supposed
+from core.extractors.offline.polarity import bound_before, capped, denied, supposed
 from core.extractors.offline.profile import profile, stem
 from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
@@ -123,6 +124,9 @@ def check_value(
     if found is None:
         found = (_accepted_from_agent(trimmed, lines, doing_verbs(checklist))
                  or _pointed_at(checklist, fact, trimmed, lines))
+        facts = profile(checklist).facts
+        if found is not None and offered_as_choice(profile(checklist), facts[fact], found[0], trimmed):
+            return None, [Finding(VALUE_NOT_STATED, fact, value)]  # a yes to "9:30 am or 2 pm?" picks neither
         if found is None:
             if span_in(trimmed, lines, customer=False):
                 code = VALUE_ONLY_IN_AGENT_WORDS
@@ -149,11 +153,11 @@ def check_value(
 
 def _not_stated_there(text: str, start: int, end: int, fact: str, value: str, before: Line | None) -> bool:
     """The customer's latest line holding the value does not state it there: refused ("4:30 doesn't work"),
-    supposed, an example or a comparison, a bound ("before the 20th"), one of two ("Jenny or Mike"), a
-    repeat of an offer the line turns down, or an answer the line puts off ("I'll check"). `before` is
-    the agent line right before that line, if it is one."""
+    supposed, an example or a comparison, a bound ("before the 20th") or a cap ("a maximum of 7"), one of two
+    ("Jenny or Mike"), a repeat of an offer the line turns down, or an answer the line puts off ("I'll check").
+    `before` is the agent line right before that line, if it is one."""
     return (negated(text, start, end) or supposed(text, start, instructions=False) or _bound(text, start, end)
-            or one_of_two(text, start, end) or _refuses_offer_of(text, value, before)
+            or capped(text, start) or one_of_two(text, start, end) or _refuses_offer_of(text, value, before)
             or _put_off(text, fact, value, before))
 
 
@@ -338,10 +342,14 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
         own = own_words(checklist, line.text)
         spans = [span for form in forms if contains_words(skeleton(own), form) for span in _every_span(own, form)]
         # "3 baths and 3 bedrooms": the first 3 counts the baths, the second the bedrooms
-        spans = [(start, end) for start, end in spans if not counts_another(profile(checklist), spec.name, own, end)]
+        # ("the 3 cats" counts no adults; "1. passport 2. charger": a list's labels state nothing)
+        labels = values.list_labels(own)
+        spans = [(start, end) for start, end in spans
+                 if not counts_another(profile(checklist), spec.name, own, start, end) and (start, end) not in labels]
         if spans:
             # refused ("not savings"), or a group a "but" qualifies ("4 of us but we're taking two cars")
-            return not all(negated(line.text, start, end) or qualified_group(own, end) for start, end in spans)
+            return not all(negated(line.text, start, end) or qualified_group(own, end) or capped(own, start)
+                           for start, end in spans)
     if skeleton(value) in _YES_NO:
         # A yes/no fact is stated by naming it ("with live music") or by answering a question about it.
         stems = {stem(w) for w in fact_words(spec)}  # "share" names "shared_ride" as the tier reads it

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from core.extractors.offline.polarity import negated_after
+from core.extractors.offline.values import plural_noun
 from core.text import line_cache
 
 # Words that may stand between a negator and the value it refuses: "not *at* 4:30", "not *to the* airport".
@@ -77,8 +78,6 @@ def number_prefix(value: str, text: str) -> bool:
 
 
 _BARE_NUMBER = re.compile(rf"(?:\d+|{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})*)", re.IGNORECASE)
-# English plurals a number counts that do not end in -s
-_IRREGULAR_PLURALS = frozenset({"people", "children", "men", "women", "folks", "feet", "geese", "mice"})
 _NEXT_WORD = re.compile(r"\s+([A-Za-z']+)")
 
 
@@ -89,10 +88,4 @@ def counts_things(text: str, start: int, end: int) -> bool:
     if not _BARE_NUMBER.fullmatch(text[start:end]):
         return False
     after = _NEXT_WORD.match(text, end)
-    if after is None:
-        return False
-    word = after.group(1).lower()
-    if word in _IRREGULAR_PLURALS:
-        return True
-    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "'s")) and word not in (
-        "this", "was", "has", "its", "yes", "plus", "less", "unless", "thus", "whereas", "besides", "towards")
+    return after is not None and plural_noun(after.group(1))

@@ -77,7 +77,8 @@ i me my mine myself you your yours yourself he him his himself she her hers hers
 ourselves they them their theirs themselves someone something anyone anything everyone everything
 a an the this that these those some any no every each all both either neither another other such
 am is are was were be been being do does did done have has had having can could would shall should
-might must and or but nor so if because as than though although whether while
+might must and or but nor so if because as than though although whether while once unless until till since
+after before when whenever where wherever why how what whatever who whom whose which whichever
 in on at to from for of with by about into onto over under up down out off near through via per
 yes yeah yep yup no nope nah ok okay alright sure please thanks thank hi hey hello well oh um uh hmm
 there here just also too not very really quite let lets
@@ -100,8 +101,8 @@ def _only_a_relation(value: str) -> bool:
 def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool:
     """Whether `value` cannot be a value of `fact` (see the module docstring)."""
     kind = profile(checklist).facts[fact].kind
-    if kind != TITLE and not checklist.facts[fact].allowed and only_function_words(value):
-        return True
+    if kind in (PERSON, PLACE) and only_function_words(value):
+        return True  # "I" as a city, "Hey" as a name; a title or free text may be all such words ("Who You Are")
     needs = _NEEDS.get(kind)
     if needs is not None and not needs.search(value):
         return True

@@ -8,6 +8,7 @@ question about it alone.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 
@@ -15,7 +16,7 @@ from core.acceptance import NO, YES
 from core.extractors.offline import values
 from core.extractors.offline.owner import FIRM, HINT, OTHER, OWN, party
 from core.extractors.offline.plain import alternatives, foreign
-from core.extractors.offline.polarity import denied, negated, supposed
+from core.extractors.offline.polarity import capped, denied, negated, supposed
 from core.extractors.offline.profile import CLOSED, FactProfile, Profile, stem, words
 
 # English words for people counted ("3 people", "two of us"); what a form counts comes from its own words
@@ -61,7 +62,9 @@ def _plain_mentions(profile: Profile, fact: FactProfile, text: str) -> list[tupl
     """Mentions that may state the value: not one of two offered alternatives, not in a foreign sentence."""
     found = _mentions(fact, text)
     offered = alternatives(text, found) | _read_back(text, found)
-    return [m for i, m in enumerate(found) if i not in offered and not foreign(text, m, profile.schema_words)]
+    labels = values.list_labels(text)  # "1. passport 2. charger": the list's labels state nothing
+    return [m for i, m in enumerate(found)
+            if i not in offered and m[:2] not in labels and not foreign(text, m, profile.schema_words)]
 
 
 def _read_back(text: str, found: list[tuple[int, int, str]]) -> set[int]:
@@ -96,11 +99,11 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
     for start, end, value in _plain_mentions(profile, fact, text):
         after = text[end:end + 20].lower().split()
         following = after[0].strip(".,!?") if after else ""
-        if following in _NOT_A_COUNT_AFTER or denied(text, start, end):
+        if following in _NOT_A_COUNT_AFTER or denied(text, start, end) or capped(text, start):
             continue
         if qualified_group(text, end):
             continue  # "There are 4 of us but we're taking two cars": the group, not who rides or buys
-        if counts_another(profile, fact.fact.name, text, end):
+        if counts_another(profile, fact.fact.name, text, start, end):
             continue  # "two bed rooms and one bath": the 1 is the bathrooms', whatever the agent asked
         if (was_asked or following in nouns or stem(following) in nouns or _compound_of(stem(following), fact.cues)
                 or _for_the_thing(profile, fact, text, start) or _GROUP_OF.search(text, max(0, start - 20), start)
@@ -112,10 +115,11 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
     return chosen
 
 
-def counts_another(profile: Profile, name: str, text: str, end: int) -> bool:
+def counts_another(profile: Profile, name: str, text: str, start: int, end: int) -> bool:
     """The number ending at `end` counts what another count of the checklist counts, not what fact `name`
     counts: "1 bathroom" is the bathrooms', not the bedrooms' (a noun is a count's when it is one of what the
-    count counts, or a compound opening with it: "bedrooms" of "bed", "bathroom" of "bath")."""
+    count counts, or a compound opening with it: "bedrooms" of "bed", "bathroom" of "bath"); or it counts a
+    thing the checklist never names ("3 cats"). The number is text[start:end]."""
     after = re.match(r"[\s-]+([a-z]+)", text[end:end + 30], re.IGNORECASE)
     if after is None:
         return False
@@ -124,7 +128,49 @@ def counts_another(profile: Profile, name: str, text: str, end: int) -> bool:
     def counts(other: FactProfile) -> bool:
         return noun in other.counted or any(len(c) >= 3 and noun.startswith(c) for c in other.counted)
 
-    return not counts(profile.facts[name]) and any(counts(f) for n, f in profile.facts.items() if n != name)
+    if counts(profile.facts[name]):
+        return False
+    if any(counts(f) for n, f in profile.facts.items() if n != name):
+        return True
+    # A number before a plural the checklist never names, which is no word for people or for what each person
+    # holds: "the 3 cats" where adults are counted, "3 suitcases" where seats are. The schema's own words
+    # ("2 bus tickets") and "4 seats" where travellers are counted still count.
+    if values.BARE_NUMBER.fullmatch(text, start, end) is None:
+        return False
+    phrase = _counted_after(text, end)
+    if not phrase:
+        return False
+    known = _PEOPLE | _ONE_EACH | profile.schema_words | profile.facts[name].cues
+    # no word of the phrase the checklist or the people words hold, or a slip of one ("3 tickts", "2 roms",
+    # "two peoples"; "two bed rooms" is the checklist's "bedrooms")
+    return not any(stem(w) in profile.topic or difflib.get_close_matches(w, known, n=1, cutoff=0.8)
+                   for w in (*phrase, "".join(phrase[-2:])))
+
+
+# Words that end the phrase a number heads: "4 of us", "2 and a stroller", "3 for the trip".
+_PHRASE_ENDS = frozenset({"of", "and", "or", "but", "for", "to", "in", "at", "on", "with", "so", "please", "the", "a",
+                          "an", "if", "then", "than"})
+
+
+def _counted_after(text: str, end: int) -> list[str]:
+    """The words from the number ending at `end` to the plural noun it counts, past up to two modifiers ("3 big
+    suitcases" -> big, suitcases); none when no plural noun follows in its phrase."""
+    clause = re.split(r"[.,;:!?()]", text[end:end + 60], maxsplit=1)[0]
+    phrase: list[str] = []
+    for word in re.findall(r"[A-Za-z']+", clause)[:3]:
+        word = word.lower()
+        if word in _PHRASE_ENDS:
+            return []
+        phrase.append(word)
+        if values.plural_noun(word):
+            return phrase
+    return []
+
+
+# People, and what a group books one of per person: a count of these is a count of people.
+_ONE_EACH = frozenset({"friends", "colleagues", "coworkers", "relatives", "kids", "children", "members", "passengers",
+                       "travelers", "travellers", "riders", "seats", "tickets", "places", "spots", "passes"})
+
 
 
 # A people count that a "but" goes on to qualify in its sentence: "4 of us but some already have tickets".
@@ -180,10 +226,14 @@ def free_count(fact: FactProfile, text: str, asked: Sequence[str]) -> str | None
     ("for three days"), or a bare number right after the agent asked; the customer's own words."""
     counted = {stem(w) for w in fact.counted}
     chosen = None
+    labels = values.list_labels(text)
     for start, end, value in values.numbers(text):
+        if (start, end) in labels:
+            continue
         after = text[end:end + 20].lower().split()
         following = after[0].strip(".,!?") if after else ""
-        if denied(text, start, end) or values.DATE.match(text, start) or values.TIME.match(text, start):
+        if (denied(text, start, end) or capped(text, start) or values.DATE.match(text, start)
+                or values.TIME.match(text, start)):
             continue
         if stem(following) in counted or (fact.fact.name in asked and following not in _NOT_A_COUNT_AFTER):
             chosen = value

@@ -213,7 +213,11 @@ _STANDING = re.compile(r"\b(?:whenever|every\s*time|any\s*time\s+(?:i|you)|from\
 
 
 # A joke or irony the customer marks as such: "Oh sure, nine tickets. Seriously though, ...".
-_IRONY = re.compile(r"^\W*(?:oh\s+sure|oh\s+yeah|yeah\s+right|sure\s+thing)\b", re.IGNORECASE)
+# (a sentence opening "as if I'd" or "like I'm" mocks the thing: "Yeah, right, like I'm getting on the 6 am bus";
+# "like I said" points back to what was stated)
+_IRONY = re.compile(r"^\W*(?:oh\W+sure|oh\W+yeah|yeah\W+right|sure\W+thing|"
+                    r"(?:as\s+if|like)\s+(?:i|we)(?:'d|'m|'re|'ll|\s+would|\s+will|\s+am|\s+are)?\s+"
+                    r"(?!(?:said|say|mentioned|told|wrote|asked|explained)\b))\b", re.IGNORECASE)
 _JOKE_MARKED_AFTER = re.compile(r"^\W*(?:seriously|but\s+seriously|(?:just\s+)?kidding|joking\s+aside|jk)\b",
                                 re.IGNORECASE)
 

@@ -17,8 +17,9 @@ from core.extractors.offline.values import AFTER_A_DAY, TIME
 _DETERMINER = r"(?:the|a|an|my|our|his|her|their|your|this|that)"
 # A verb of an event starting or ending, with its particle: "starts", "gets off", "lets out", "wraps up" (not
 # "-ing": "the vehicle starting on the 7th" is how the customer's own use of it is said).
-_EVENT_VERB = (r"(?:start|begin|began|end|finish|land|leave|left|depart|arrive|open|close|kick\s+off|let\s+out|"
-               r"wrap\s+up|get\s+off|got\s+off|get\s+out\s+of|got\s+out\s+of)(?:s|es|ed)?")
+_EVENT_VERB = (r"(?:(?:start|begin|began|end|finish|land|leave|left|depart|arrive|open|close)(?:s|es|ed)?|"
+               r"kick(?:s|ed)?\s+off|lets?\s+out|wrap(?:s|ped)?\s+up|gets?\s+off|got\s+off|gets?\s+out\s+of|"
+               r"got\s+out\s+of)")
 # A word inside the thing's phrase: lower case, and no verb "to be", conjunction or "I" that would join two clauses
 # ("The city is Philadelphia and I will depart on the 11th" is one request).
 _INNER_WORD = r"(?!(?:is|are|was|were|and|but|or|so|then|i|it|which|who|that)\b)(?-i:[a-z']+)"

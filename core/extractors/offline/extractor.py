@@ -359,7 +359,8 @@ def _own(facts: Profile, text: str) -> str:
 def _own_words_of(facts: Profile, text: str) -> str:
     other_party = any(f.other_party and f.kind == PERSON for f in facts.facts.values())
     own_name = any(_OWN_NAME_FACT.search(f.fact.description) for f in facts.facts.values())
-    own = unread_sentences(_unintroduced(said(text), own_name), facts.schema_words)  # a language it does not read
+    own = unread_sentences(_unintroduced(_unsigned(said(text), own_name), own_name),
+                           facts.schema_words)  # a language it does not read
     return undecided(elsewhere(own, facts.schema_words, other_party, facts.names_a_fact), text)
 
 
@@ -375,6 +376,24 @@ def _unintroduced(text: str, own_name: bool) -> str:
     if own_name:
         return text
     return _SELF_INTRO.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " * len(m.group(1)), text)
+
+
+# A message's footer states nothing: a signature block after a dash ("-- Marco Diaz | Savings Advisor") or a
+# device's "Sent from my phone, Wed, March 6", to the end of the message; and a sign-off name ("Cheers, Priya")
+# is the writer's own, kept only where the form asks for it. Letter-writing conventions, not a domain's words.
+_FOOTER = re.compile(r"(?:(?<=[.!?])\s+|\n\s*)(?:--+|—|–)\s*\S.*$|"
+                     r"(?:^|(?<=[.!?])\s+|\n\s*)(?-i:Sent)\s+from\s+my(?:\s+[\w-]+){1,3}(?:\s*[,\n].*|\.?\s*)$",
+                     re.IGNORECASE | re.DOTALL)
+_SIGN_OFF = re.compile(r"(?:(?<=[.!?])\s+|\n\s*)(?:cheers|regards|best\s+regards|kind\s+regards|best\s+wishes|best|"
+                       r"sincerely|warmly|yours\s+truly|thanks|thank\s+you|many\s+thanks)\s*(?:[,\-–—]|\n)\s*"
+                       r"((?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+)){0,2})\s*[.!]?\s*$", re.IGNORECASE)
+
+
+def _unsigned(text: str, own_name: bool) -> str:
+    text = _FOOTER.sub(lambda m: " " * len(m.group(0)), text)
+    if own_name:
+        return text
+    return _SIGN_OFF.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " * (m.end() - m.start(1)), text)
 
 
 def _done(facts: Profile, text: str) -> bool:

@@ -16,6 +16,7 @@ from core.acceptance import SUM_IN_YOURS, accepts, goes_ahead, is_offer, takes_o
 from core.extractors.offline import names, values
 from core.extractors.offline.closed import offered_mentions
 from core.extractors.offline.line import kind_spans, one_fact_per_value
+from core.extractors.offline.plain import in_a_choice
 from core.extractors.offline.profile import (
     CLOSED,
     DATE,
@@ -84,6 +85,15 @@ def accepted_offer(profile: Profile, required: Sequence[str], agent_text: str, a
         if len({s[2].lower() for s in spans}) == 1:
             found[fact.fact.name] = spans[0][2]
     return one_fact_per_value(found, profile)
+
+
+def offered_as_choice(profile: Profile, fact: FactProfile, agent_text: str, value: str) -> bool:
+    """The agent line puts `value` forward as one side of an "or" with another value of the fact's kind ("9:30 am
+    or 2 pm?", "7 pm, or would 8:30 pm suit you better?"): a choice, which a bare yes does not settle. Values of
+    one kind in other roles ("leaves at 7 am and lands at 10 am") are no choice."""
+    if fact.kind not in _OFFERED_KINDS:
+        return False
+    return in_a_choice(agent_text, _spans(profile, fact, _without_state(agent_text)), value)
 
 
 def _only_acknowledged(reply: str, verbs: frozenset[str]) -> bool:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from core.extractors.offline.profile import words
+from core.text import skeleton
 
 Mention = tuple[int, int, str]
 # What joins two values offered as alternatives: "A or B", "A / B", "A or maybe B", "A vs B".
@@ -57,6 +58,20 @@ def alternatives(text: str, mentions: Sequence[Mention]) -> set[int]:
         if first[2] != second[2] and first[1] <= second[0] and _ALTERNATIVE.match(text[first[1]:second[0]]):
             offered |= {index, index + 1}
     return offered
+
+
+# What may stand between two values put forward as a choice: an "or" inside one sentence ("9:30 am or 2 pm",
+# "7 pm, or would 8:30 pm suit you better?").
+_OR_BETWEEN = re.compile(r"[^.!?;]*\bor\b[^.!?;]*", re.IGNORECASE)
+
+
+def in_a_choice(text: str, spans: Sequence[tuple[int, int, str]], value: str) -> bool:
+    """`value`, where it stands among `spans` (values of one kind in `text`), is one side of an "or" with
+    another of them: a choice put forward, which a bare yes does not settle."""
+    mine = [(s, e) for s, e, v in spans if skeleton(v) == skeleton(value)]
+    others = [(s, e) for s, e, v in spans if skeleton(v) != skeleton(value)]
+    return any(_OR_BETWEEN.fullmatch(text[min(e1, e2):max(s1, s2)])
+               for s1, e1 in mine for s2, e2 in others if e1 <= s2 or e2 <= s1)
 
 
 # A value-like word (capitalised or a number, not "I") on the other side of "or": "Jenny or Mike", "Hair Lab or

@@ -164,6 +164,17 @@ _BOUND = re.compile(r"\b(?:before|(?:end|ends|ending|out|done|finished|over|land
                     r"\s+(?:the\s+)?$", re.IGNORECASE)
 
 
+# A number given as a cap, not as the count asked for: "is there a maximum of 7 days?", "no more than 4". ("at
+# least 2 bedrooms" is how SGD customers ask for 2, so it is no cap.)
+_CAP = re.compile(r"\b(?:(?:a|the)\s+)?(?:maximum|max|limit|cap)\s+(?:of\s+)?$|\b(?:at\s+most|no\s+more\s+than|"
+                  r"not\s+more\s+than)\s+$", re.IGNORECASE)
+
+
+def capped(text: str, start: int) -> bool:
+    """True when the number at `start` is given as a cap ("a maximum of 7 days"), not as the value itself."""
+    return bool(_CAP.search(text, max(0, start - 30), start))
+
+
 def bound_before(text: str, start: int) -> bool:
     """True when a day or time at `start` is given as a bound ("before the 20th"), not as the value itself."""
     return bool(_BOUND.search(text, 0, start))

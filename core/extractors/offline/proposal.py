@@ -11,6 +11,7 @@ import re
 
 from core.extractors.offline import names as names
 from core.extractors.offline import values as values
+from core.extractors.offline.plain import in_a_choice
 from core.extractors.offline.profile import DATE, MONEY, PERSON, PLACE, TEXT, TIME, FactProfile
 
 # In an agent's question a value may follow the fact's own words too ("Is your destination 4451?").
@@ -18,7 +19,7 @@ _AGENT_CUE = r"\b(?:to|is|at|as|be|reach|address|{own})\s+(?:(?:the|your|a)\s+)?
 
 
 def proposed_value(fact: FactProfile, agent_text: str) -> str | None:
-    """The last value of the fact's type in the agent's question, or None."""
+    """The last value of the fact's type in the agent's question, or None (none, or one side of a choice)."""
     if not agent_text:
         return None
     kind = fact.kind
@@ -36,4 +37,5 @@ def proposed_value(fact: FactProfile, agent_text: str) -> str | None:
         spans = values.money(agent_text)
     else:
         return None
-    return spans[-1][2] if spans else None
+    # "7 pm, or would 8:30 pm suit you better?" offers a choice: a yes to it picks neither
+    return spans[-1][2] if spans and not in_a_choice(agent_text, spans, spans[-1][2]) else None

@@ -81,6 +81,35 @@ def numbers(text: str) -> list[Span]:
     return find(BARE_NUMBER, text)
 
 
+# English plurals that do not end in -s, and words ending in -s that are no plural noun.
+_IRREGULAR_PLURALS = frozenset({"people", "children", "men", "women", "folks", "feet", "geese", "mice", "teeth"})
+_S_NOT_PLURAL = frozenset({"this", "was", "has", "its", "yes", "plus", "less", "unless", "thus", "whereas", "besides",
+                           "towards", "does", "goes", "always", "perhaps", "sometimes", "afterwards", "upwards",
+                           # third-person verbs and thanks, which follow a bare number as often as a noun does
+                           "sounds", "works", "seems", "looks", "suits", "means", "thanks", "needs", "wants"})
+
+
+def plural_noun(word: str) -> bool:
+    """Whether an English word reads as a plural noun ("cats", "nights", "people"): the word a number counts."""
+    word = word.lower()
+    if word in _IRREGULAR_PLURALS:
+        return True
+    return (len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "'s"))
+            and word not in _S_NOT_PLURAL)
+
+
+# "1. passport 2. charger", "1) are utilities included, 2) is there parking?": numbers that label a list.
+_LIST_LABEL = re.compile(r"(?<![^\s:;,(])(\d{1,2})[.)](?=\s+\S)")
+
+
+def list_labels(text: str) -> set[tuple[int, int]]:
+    """Spans of the numbers that label the items of a list: a number before "." or ")" whose successor
+    labels another item in the same text. A label counts nothing and names no day."""
+    found = [(m.start(1), m.end(1), int(m.group(1))) for m in _LIST_LABEL.finditer(text)]
+    numbers = {n for _, _, n in found}
+    return {(s, e) for s, e, n in found if n + 1 in numbers or n - 1 in numbers}
+
+
 # An ordinal before a noun that counts occurrences is not a date: "the third time", "the 2nd attempt".
 _COUNTED = re.compile(r"\s+(?:times?|attempts?|tries|try|rounds?|calls?|requests?|reminders?|warnings?|ones?)\b",
                       re.IGNORECASE)

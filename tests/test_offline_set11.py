@@ -1,0 +1,163 @@
+"""Tricks tuned on sets 11 and 12, each beside the plain statement it imitates (our own wording, invented
+schemas); the tier and the contract are checked alike, so a model that reports the trick's value is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.case import AGENT, CUSTOMER, Line
+from core.checklist import Checklist
+from core.contract import check_value
+from core.extractors.offline import extract_facts
+from tests.talking import talk
+
+LODGE = Checklist.from_schema({
+    "service_name": "Lodge_8",
+    "slots": [
+        {"name": "town", "description": "City of the lodge", "is_categorical": False},
+        {"name": "guests", "description": "Number of adults staying", "is_categorical": True,
+         "possible_values": ["1", "2", "3", "4"]},
+        {"name": "nights", "description": "Number of nights of the stay", "is_categorical": False},
+    ],
+    "intents": [{"name": "BookLodge", "required_slots": ["town", "guests", "nights"], "is_transactional": True}],
+})
+SALON = Checklist.from_schema({
+    "service_name": "Salon_8",
+    "slots": [
+        {"name": "stylist", "description": "Name of the stylist", "is_categorical": False},
+        {"name": "slot_time", "description": "Time of the appointment", "is_categorical": False},
+    ],
+    "intents": [{"name": "BookSalon", "required_slots": ["stylist", "slot_time"], "is_transactional": True}],
+})
+WIRE = Checklist.from_schema({
+    "service_name": "Wire_8",
+    "slots": [
+        {"name": "payee", "description": "Name of the person receiving the money", "is_categorical": False},
+        {"name": "sum", "description": "Amount of money to send", "is_categorical": False},
+        {"name": "source", "description": "Account to send from", "is_categorical": True,
+         "possible_values": ["checking", "savings"]},
+    ],
+    "intents": [{"name": "SendMoney", "required_slots": ["payee", "sum", "source"], "is_transactional": True}],
+})
+COACH = Checklist.from_schema({
+    "service_name": "Coach_8",
+    "slots": [
+        {"name": "to_city", "description": "City the coach goes to", "is_categorical": False},
+        {"name": "trip_date", "description": "Date of the trip", "is_categorical": False},
+    ],
+    "intents": [{"name": "FindCoach", "required_slots": ["to_city", "trip_date"]}],
+})
+
+
+def read(checklist: Checklist, *turns: str | tuple[str, tuple[str, ...]]) -> dict[str, str]:
+    return extract_facts(checklist, next(iter(checklist.intents)), talk(*turns))
+
+
+def kept(checklist: Checklist, fact: str, value: str, *turns: str | tuple[str, tuple[str, ...]]) -> str | None:
+    return check_value(checklist, next(iter(checklist.intents)), fact, value, talk(*turns))[0]
+
+
+HOW_MANY = ("How many adults?", ("guests",))
+
+
+@pytest.mark.parametrize(("trick", "plain"), [
+    ("Still asking around. The 3 dogs come with us anyway.", "The 3 of us are coming."),
+    ("We'll bring 3 large backpacks, the rest I'll confirm.", "We'll be 3 adults."),
+])
+def test_a_number_counting_things_the_form_never_names_is_no_head_count(trick: str, plain: str) -> None:
+    opening = "A lodge in Taos please."
+    assert "guests" not in read(LODGE, opening, HOW_MANY, trick)
+    assert read(LODGE, opening, HOW_MANY, plain)["guests"] == "3"
+    assert kept(LODGE, "guests", "3", opening, HOW_MANY, trick) is None
+    assert kept(LODGE, "guests", "3", opening, HOW_MANY, plain) == "3"
+
+
+def test_a_slip_of_the_forms_own_noun_still_counts() -> None:
+    opening = "A lodge in Taos please."
+    assert read(LODGE, opening, HOW_MANY, "We are 2 adluts.")["guests"] == "2"
+
+
+@pytest.mark.parametrize(("trick", "plain"), [
+    ("Before that, my to-do: 1. visa 2. camera 3. tickets 4. snacks.", "4 of us."),
+    ("Two things first: 1) is breakfast included, 2) is there parking?", "Just 2."),
+])
+def test_the_labels_of_a_list_count_nothing(trick: str, plain: str) -> None:
+    opening = "A lodge in Taos please."
+    assert "guests" not in read(LODGE, opening, HOW_MANY, trick)
+    assert "guests" in read(LODGE, opening, HOW_MANY, plain)
+    for value in ("1", "2", "3", "4"):
+        assert kept(LODGE, "guests", value, opening, HOW_MANY, trick) is None
+
+
+def test_a_cap_on_a_count_is_not_the_count() -> None:
+    opening = "A lodge in Taos for 2 adults."
+    asked = ("How many nights?", ("nights",))
+    assert "nights" not in read(LODGE, opening, asked, "Do you allow a maximum of 6 nights? I'm not sure yet.")
+    assert read(LODGE, opening, asked, "6 nights, please.")["nights"] == "6"
+    assert kept(LODGE, "nights", "6", opening, asked, "Do you allow a maximum of 6 nights? I'm not sure yet.") is None
+
+
+@pytest.mark.parametrize("reply", ["Yes, sounds good.", "Sure, either is fine."])
+def test_a_yes_to_an_either_or_offer_picks_neither(reply: str) -> None:
+    opening = "I'd like a haircut with Nadia."
+    choice = ("Nadia can do 10 am, or would 3 pm be better?", ("slot_time",))
+    single = ("Nadia can do 3 pm. Does that work?", ("slot_time",))
+    assert "slot_time" not in read(SALON, opening, choice, reply)
+    assert read(SALON, opening, single, reply)["slot_time"] == "3 pm"
+    assert kept(SALON, "slot_time", "3 pm", opening, choice, reply) is None
+    assert kept(SALON, "slot_time", "3 pm", opening, single, reply) == "3 pm"
+
+
+def test_a_sign_off_name_is_the_writer_not_the_payee() -> None:
+    trick = "Send $75 from checking please, I'll tell you to whom shortly. Best, Jonas"
+    plain = "Send $75 from checking to Jonas please."
+    assert "payee" not in read(WIRE, trick)
+    assert read(WIRE, plain)["payee"] == "Jonas"
+    assert kept(WIRE, "payee", "Jonas", trick) is None
+
+
+def test_a_conjunction_is_no_name() -> None:
+    said = "Send $75 from checking; I'll say who it goes to once I know."
+    assert kept(WIRE, "payee", "once", said) is None
+
+
+@pytest.mark.parametrize("trick", [
+    "What's in my account? -- Lena Park | Savings Team Lead",
+    "What's in my account?\n--\nLena Park, Savings Team Lead",
+])
+def test_a_signature_block_states_nothing(trick: str) -> None:
+    assert "source" not in read(WIRE, trick)
+    assert kept(WIRE, "source", "savings", trick) is None
+    assert read(WIRE, "What's in my savings account?")["source"] == "savings"
+
+
+def test_a_device_footer_states_no_date() -> None:
+    trick = "A coach to Reno please. Sent from my phone, Tue, April 8, 9:15 AM"
+    assert "trip_date" not in read(COACH, trick)
+    assert kept(COACH, "trip_date", "April 8", trick) is None
+    assert read(COACH, "A coach to Reno on April 8 please.")["trip_date"] == "April 8"
+
+
+def test_sent_from_an_account_is_no_footer() -> None:
+    # "sent from my savings" inside a sentence is the customer's own statement, not a footer
+    assert read(WIRE, "The money should be sent from my savings to Jonas, $75.")["source"] == "savings"
+
+
+def test_a_mocking_like_clause_states_nothing() -> None:
+    opening = "I'd like a haircut with Nadia."
+    asked = ("What time works?", ("slot_time",))
+    trick = "Yeah, right, like I'm getting up for the 7 am one. What's later?"
+    assert "slot_time" not in read(SALON, opening, asked, trick)
+    assert read(SALON, opening, asked, "Like I said, 7 am.")["slot_time"] == "7 am"
+
+
+def test_an_event_wrapping_up_then_is_not_this_time() -> None:
+    trick = "A cut with Nadia please. My daughter's game wraps up at 4:30 pm."
+    assert "slot_time" not in read(SALON, trick)
+    assert read(SALON, "A cut with Nadia at 4:30 pm please.")["slot_time"] == "4:30 pm"
+
+
+def test_talk_builds_lines_the_contract_reads() -> None:
+    # the helper above feeds the contract the same lines the tier reads
+    lines = talk("Hi", ("Which stylist?", ("stylist",)), "Nadia")
+    assert lines == (Line(CUSTOMER, "Hi"), Line(AGENT, "Which stylist?", ("stylist",)), Line(CUSTOMER, "Nadia"))
