@@ -103,7 +103,8 @@ def check_value(
         match = next((a for a in spec.allowed if skeleton(a) == skeleton(trimmed)), None)
         if match is None:
             return None, [Finding(VALUE_NOT_ALLOWED, fact, value)]
-        if not closed_value_supported(checklist, spec, match, lines):
+        if (not closed_value_supported(checklist, spec, match, lines)
+                or _closed_left_open(checklist, fact, match, lines)):
             return None, [Finding(VALUE_NOT_STATED, fact, value)]
         return match, []
     # Collected in the conversation's own characters, never the extractor's spelling of them:
@@ -159,6 +160,18 @@ def _not_stated_there(text: str, start: int, end: int, fact: str, value: str, be
     return (negated(text, start, end) or supposed(text, start, instructions=False) or _bound(text, start, end)
             or capped(text, start) or one_of_two(text, start, end) or _refuses_offer_of(text, value, before)
             or _put_off(text, fact, value, before))
+
+
+def _closed_left_open(checklist: Checklist, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
+    """The customer's latest line naming a closed value, or a later one, leaves the fact open ("Three. No, make
+    that two. I can't say yet."), as the offline tier reads it for a free value."""
+    forms = value_forms(value)
+    at = next((i for i in range(len(lines) - 1, -1, -1) if lines[i].speaker != AGENT
+               and any(contains_words(skeleton(own_words(checklist, lines[i].text)), f) for f in forms)), None)
+    if at is None:
+        return False
+    return _left_open(checklist, fact, lines[at:]) or _put_off(lines[at].text, fact, value,
+                                                               _agent_line_before(at, lines))
 
 
 def _left_open(checklist: Checklist, fact: str, later: tuple[Line, ...]) -> bool:

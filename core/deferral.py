@@ -29,6 +29,7 @@ _WILL_FIND_OUT = re.compile(
     re.IGNORECASE)
 _DOES_NOT_KNOW = re.compile(
     r"\bi\s+(?:honestly\s+|really\s+|just\s+|simply\s+)?(?:can'?t|cannot|don'?t|do\s+not)\s+(?:remember|recall|know)\b|"
+    r"\bi\s+(?:can'?t|cannot)\s+(?:say|tell)\s+(?:yet|for\s+sure|right\s+now|now)\b|"
     r"\b(?:not|n't)\s+(?:sure|certain)\b|\bno\s+idea\b|\bi\s+forg[eo]t\s+(?!to\b)|"
     r"\blet\s+me\s+(?:see|think)\b|\bgive\s+me\s+a\s+(?:sec|second|minute|moment)\b",
     re.IGNORECASE)
@@ -71,9 +72,18 @@ _TO_FIND_OUT = re.compile(
     r"and|but|with|before|after)\b))", re.IGNORECASE)
 
 
+# A choice said to be open, with what is open as the subject: "the seat count is open again", "the date is still up in
+# the air", "our check-in day is undecided" ("the museum is open until 6" tells the hours, not a choice).
+_LEFT_OPEN = re.compile(
+    r"\b(?P<object>(?:the|my|our|that)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:is|'s|are|was)\s+(?:now\s+|still\s+)?"
+    r"(?:open\s+again|(?:still\s+)?open(?=\s*(?:[.!?;,]|$|for\s+now\b))|up\s+in\s+the\s+air|undecided|"
+    r"not\s+(?:yet\s+)?(?:settled|decided|fixed|final)|tbd|to\s+be\s+(?:decided|confirmed))", re.IGNORECASE)
+
+
 @line_cache  # the contract reads every later customer line for each reported value
 def undecided_about(text: str) -> tuple[str, ...]:
     """What the customer says they have not decided yet, as the words after saying so ("on the number of
     bedrooms", "how many nights I'll stay", "where to go", "the exact amount"); empty words when the line
     names no object."""
-    return tuple(match.group("object") for pattern in (_UNDECIDED, _TO_FIND_OUT) for match in pattern.finditer(text))
+    return tuple(match.group("object") for pattern in (_UNDECIDED, _TO_FIND_OUT, _LEFT_OPEN)
+                 for match in pattern.finditer(text))

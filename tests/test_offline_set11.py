@@ -161,3 +161,47 @@ def test_talk_builds_lines_the_contract_reads() -> None:
     # the helper above feeds the contract the same lines the tier reads
     lines = talk("Hi", ("Which stylist?", ("stylist",)), "Nadia")
     assert lines == (Line(CUSTOMER, "Hi"), Line(AGENT, "Which stylist?", ("stylist",)), Line(CUSTOMER, "Nadia"))
+
+
+RIDE = Checklist.from_schema({
+    "service_name": "Ride_8",
+    "slots": [
+        {"name": "drop_at", "description": "Address the ride goes to", "is_categorical": False},
+        {"name": "seats", "description": "Number of seats to book", "is_categorical": True,
+         "possible_values": ["1", "2", "3", "4"]},
+    ],
+    "intents": [{"name": "BookRide", "required_slots": ["drop_at", "seats"], "is_transactional": True}],
+})
+
+
+@pytest.mark.parametrize("trick", [
+    "I had a ride booked to 9 Elm Street but I've cancelled it. Where can I go instead?",
+    "We were heading to 9 Elm Street but the party's off. Somewhere else then.",
+])
+def test_a_plan_called_off_states_nothing(trick: str) -> None:
+    assert "drop_at" not in read(RIDE, trick)
+    assert kept(RIDE, "drop_at", "9 Elm Street", trick) is None
+    assert read(RIDE, "A ride to 9 Elm Street please.")["drop_at"] == "9 Elm Street"
+
+
+def test_going_off_somewhere_is_no_plan_called_off() -> None:
+    assert read(RIDE, "I'm off to 9 Elm Street now, book me a ride for 2.")["drop_at"] == "9 Elm Street"
+
+
+def test_a_count_said_to_be_open_again_is_not_collected() -> None:
+    opening = "A ride for 2 to 9 Elm Street."
+    recap = "Okay, a ride for 2 to 9 Elm Street. Anything else?"
+    trick = "Actually more may come, so the seat count is open again."
+    assert "seats" not in read(RIDE, opening, (recap, ()), trick)
+    assert read(RIDE, opening, (recap, ()), "No, that's all.")["seats"] == "2"
+    assert kept(RIDE, "seats", "2", opening, (recap, ()), trick) is None
+
+
+def test_a_count_taken_back_with_cant_say_yet_is_not_collected() -> None:
+    asked = ("How many seats?", ("seats",))
+    trick = "Three. No, two. Hmm, a friend may join, so I can't say yet."
+    plain = "Three. No, two."
+    assert "seats" not in read(RIDE, "A ride to 9 Elm Street.", asked, trick)
+    assert read(RIDE, "A ride to 9 Elm Street.", asked, plain)["seats"] == "2"
+    assert kept(RIDE, "seats", "2", "A ride to 9 Elm Street.", asked, trick) is None
+    assert kept(RIDE, "seats", "2", "A ride to 9 Elm Street.", asked, plain) == "2"

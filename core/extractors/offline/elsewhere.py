@@ -194,9 +194,13 @@ _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|y'all)\b", re.IGNORECASE)
 # bedrooms anyway?" (a customer asking "who" states nothing of their own request).
 _WHO_ASKS = re.compile(r"^\W*(?:(?:and|but|so|honestly|seriously|i\s+mean)\W+)*who\b[^.!?;]*\?", re.IGNORECASE)
 # A plan that is off: "that trip fell through", "the cruise got cancelled", "but that's off".
+# (also "I've cancelled it", "we scrapped it", "the trip's off" with nothing after "off" in its clause: "I'm off to
+# Paris" and "the store is off Main Street" go on)
 _CALLED_OFF = re.compile(
     r"\b(?:fell\s+through|falls?\s+through|(?:got|was|were|been|is|are)\s+cancel+ed|called\s+off|"
-    r"(?:that|it)(?:'s|\s+is|\s+was)\s+off\b|didn't\s+happen|never\s+happened)", re.IGNORECASE)
+    r"(?:i|we)(?:'ve|\s+have|\s+had|'d)?\s+(?:just\s+|already\s+)?(?:cancel+ed|called\s+off|scrapped)\b|"
+    r"(?:that|it)(?:'s|\s+is|\s+was)\s+off\b|[a-z]+(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:now\s+|all\s+)?off"
+    r"(?=\s*(?:[.!?;,]|$|now\b|anyway\b|for\s+now\b))|didn't\s+happen|never\s+happened)", re.IGNORECASE)
 # The leg back of a trip named as such: "My return is on the 14th", "for the ride home" ("I'll be coming back on the
 # 12th" is how a rental's drop-off is said).
 # Read only where the form has a fact of returning (`fact_stems("return")`).
