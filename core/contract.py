@@ -36,7 +36,7 @@ from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import own_words, undecided_facts
 from core.extractors.offline.kinds import DATE, TIME
 from core.extractors.offline.offers import offered_as_choice
-from core.extractors.offline.plain import one_of_two
+from core.extractors.offline.plain import echoed, one_of_two
 from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
 from core.extractors.offline.polarity import bound_before, capped, denied, supposed
 from core.extractors.offline.profile import profile, stem
@@ -154,12 +154,12 @@ def check_value(
 
 def _not_stated_there(text: str, start: int, end: int, fact: str, value: str, before: Line | None) -> bool:
     """The customer's latest line holding the value does not state it there: refused ("4:30 doesn't work"),
-    supposed, an example or a comparison, a bound ("before the 20th") or a cap ("a maximum of 7"), one of two
-    ("Jenny or Mike"), a repeat of an offer the line turns down, or an answer the line puts off ("I'll check").
-    `before` is the agent line right before that line, if it is one."""
+    supposed, an example or a comparison, a bound ("before the 20th") or a cap ("a maximum of 7"), asked back
+    ("Das Hilton? No way."), one of two ("Jenny or Mike"), a repeat of an offer the line turns down, or an
+    answer the line puts off ("I'll check"). `before` is the agent line right before that line, if it is one."""
     return (negated(text, start, end) or supposed(text, start, instructions=False) or _bound(text, start, end)
-            or capped(text, start) or one_of_two(text, start, end) or _refuses_offer_of(text, value, before)
-            or _put_off(text, fact, value, before))
+            or capped(text, start) or echoed(text, start, end) or one_of_two(text, start, end)
+            or _refuses_offer_of(text, value, before) or _put_off(text, fact, value, before))
 
 
 def _closed_left_open(checklist: Checklist, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
@@ -358,7 +358,8 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
         # ("the 3 cats" counts no adults; "1. passport 2. charger": a list's labels state nothing)
         labels = values.list_labels(own)
         spans = [(start, end) for start, end in spans
-                 if not counts_another(profile(checklist), spec.name, own, start, end) and (start, end) not in labels]
+                 if not counts_another(profile(checklist), spec.name, own, start, end) and (start, end) not in labels
+                 and not echoed(own, start, end)]  # "Music? Sports?" weighs them
         if spans:
             # refused ("not savings"), or a group a "but" qualifies ("4 of us but we're taking two cars")
             return not all(negated(line.text, start, end) or qualified_group(own, end) or capped(own, start)

@@ -44,9 +44,18 @@ def puts_off(reply: str, value: str) -> bool:
     # "Lena, I think, I can't remember" puts off Lena; "I don't know, but let's try Remo Drive" chooses it
     # (a value read from other words, "three" for 3, is put off wherever the reply says so)
     folded = reply.casefold()
-    if any(needle in folded[:match.start()] or needle not in folded for match in _DOES_NOT_KNOW.finditer(reply)):
+    # ("Give me a second", "Or let me think" reported as the value is the putting off itself, and "about" of
+    # "let me think about what I'm in the mood for" is inside it)
+    if any(needle in folded[:match.start()] or needle not in folded or match.group(0).casefold() in needle
+           or needle in _clause_from(folded, match.start()) for match in _DOES_NOT_KNOW.finditer(reply)):
         return True
     return any(needle not in match.group(0).casefold() for match in _WILL_FIND_OUT.finditer(reply))
+
+
+def _clause_from(text: str, start: int) -> str:
+    """text from `start` to the end of its clause ("I don't know the zip code but search Paris" ends at "but")."""
+    end = re.search(r"[.!?;,]|\b(?:but|and|so|though)\b", text[start:])
+    return text[start:start + end.start()] if end else text[start:]
 
 
 # Saying a choice is not made yet, and about what: "I haven't settled on the number of bedrooms", "I'm not sure
@@ -75,9 +84,10 @@ _TO_FIND_OUT = re.compile(
 # A choice said to be open, with what is open as the subject: "the seat count is open again", "the date is still up in
 # the air", "our check-in day is undecided" ("the museum is open until 6" tells the hours, not a choice).
 _LEFT_OPEN = re.compile(
-    r"\b(?P<object>(?:the|my|our|that)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:is|'s|are|was)\s+(?:now\s+|still\s+)?"
+    r"\b(?P<object>(?:the|my|our|that|this)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:(?:is|'s|are|was)\s+(?:now\s+|still\s+)?"
     r"(?:open\s+again|(?:still\s+)?open(?=\s*(?:[.!?;,]|$|for\s+now\b))|up\s+in\s+the\s+air|undecided|"
-    r"not\s+(?:yet\s+)?(?:settled|decided|fixed|final)|tbd|to\s+be\s+(?:decided|confirmed))", re.IGNORECASE)
+    r"not\s+(?:yet\s+)?(?:settled|decided|fixed|final|set|confirmed)|tbd|to\s+be\s+(?:decided|confirmed))|"
+    r"(?:isn'?t|aren'?t|wasn'?t)\s+(?:yet\s+)?(?:settled|decided|fixed|final|set|confirmed))", re.IGNORECASE)
 
 
 @line_cache  # the contract reads every later customer line for each reported value

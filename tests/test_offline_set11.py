@@ -205,3 +205,58 @@ def test_a_count_taken_back_with_cant_say_yet_is_not_collected() -> None:
     assert read(RIDE, "A ride to 9 Elm Street.", asked, plain)["seats"] == "2"
     assert kept(RIDE, "seats", "2", "A ride to 9 Elm Street.", asked, trick) is None
     assert kept(RIDE, "seats", "2", "A ride to 9 Elm Street.", asked, plain) == "2"
+
+
+STAY = Checklist.from_schema({
+    "service_name": "Stay_8",
+    "slots": [
+        {"name": "lodge_name", "description": "Name of the lodge", "is_categorical": False},
+        {"name": "arrive_on", "description": "Date of arrival", "is_categorical": False},
+        {"name": "kind", "description": "Kind of room", "is_categorical": True,
+         "possible_values": ["Single", "Double", "Suite"]},
+    ],
+    "intents": [
+        {"name": "BookStay", "required_slots": ["lodge_name", "arrive_on", "kind"], "is_transactional": True},
+        {"name": "FindLodges", "required_slots": ["kind"], "result_slots": ["lodge_name"]},
+    ],
+})
+WHICH_LODGE = ("Which lodge would you like?", ("lodge_name",))
+
+
+@pytest.mark.parametrize(("trick", "plain"), [
+    ("Show me a few others first.", "Pine Hollow Lodge."),
+    ("Give me a second.", "The Pine Hollow Lodge please."),
+    ("Or let me think.", "Pine Hollow Lodge, thanks."),
+])
+def test_a_request_or_a_pause_is_no_name(trick: str, plain: str) -> None:
+    opening = "A double room from May 2nd."
+    assert "lodge_name" not in read(STAY, opening, WHICH_LODGE, trick)
+    assert "Pine Hollow Lodge" in read(STAY, opening, WHICH_LODGE, plain)["lodge_name"]
+
+
+def test_a_name_asked_back_is_not_chosen() -> None:
+    opening = "A double room from May 2nd."
+    trick = "Pine Hollow? Never again, it was noisy. What else is there?"
+    assert "lodge_name" not in read(STAY, opening, WHICH_LODGE, trick)
+    assert kept(STAY, "lodge_name", "Pine Hollow", opening, WHICH_LODGE, trick) is None
+    assert read(STAY, opening, WHICH_LODGE, "Pine Hollow. What else is there nearby?")["lodge_name"] == "Pine Hollow"
+
+
+def test_vocabulary_values_asked_back_are_weighed_not_chosen() -> None:
+    asked = ("Which kind of room?", ("kind",))
+    trick = "Single? Suite? I honestly can't decide yet."
+    assert "kind" not in read(STAY, "A lodge from May 2nd.", asked, trick)
+    assert kept(STAY, "kind", "Suite", "A lodge from May 2nd.", asked, trick) is None
+    assert read(STAY, "A lodge from May 2nd.", asked, "Suite, I think.")["kind"] == "Suite"
+
+
+def test_a_date_after_an_offered_name_is_not_part_of_it() -> None:
+    offer = ("Shall I book Pine Hollow Lodge on May 2nd for you?", ())
+    assert read(STAY, "A double room please.", offer, "Yes please.")["lodge_name"] == "Pine Hollow Lodge"
+
+
+def test_an_accepted_offer_the_same_line_unsettles_is_not_collected() -> None:
+    offer = ("Shall I book Pine Hollow Lodge on May 2nd for you?", ())
+    trick = "Yes please. Wait, my leave isn't approved, so that day isn't settled."
+    assert "arrive_on" not in read(STAY, "A double room please.", offer, trick)
+    assert read(STAY, "A double room please.", offer, "Yes please.")["arrive_on"] == "May 2nd"

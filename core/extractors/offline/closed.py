@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from core.acceptance import NO, YES
 from core.extractors.offline import values
 from core.extractors.offline.owner import FIRM, HINT, OTHER, OWN, party
-from core.extractors.offline.plain import alternatives, foreign
+from core.extractors.offline.plain import alternatives, echoed, foreign
 from core.extractors.offline.polarity import capped, denied, negated, supposed
 from core.extractors.offline.profile import CLOSED, FactProfile, Profile, stem, words
 
@@ -63,8 +63,8 @@ def _plain_mentions(profile: Profile, fact: FactProfile, text: str) -> list[tupl
     found = _mentions(fact, text)
     offered = alternatives(text, found) | _read_back(text, found)
     labels = values.list_labels(text)  # "1. passport 2. charger": the list's labels state nothing
-    return [m for i, m in enumerate(found)
-            if i not in offered and m[:2] not in labels and not foreign(text, m, profile.schema_words)]
+    return [m for i, m in enumerate(found) if i not in offered and m[:2] not in labels
+            and not echoed(text, m[0], m[1]) and not foreign(text, m, profile.schema_words)]
 
 
 def _read_back(text: str, found: list[tuple[int, int, str]]) -> set[int]:

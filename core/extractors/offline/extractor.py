@@ -139,8 +139,9 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 # an offer still standing after the customer asked about it ("What kind of song is it?")
                 offer = texts[taken] if taken >= start and not lines[taken].asks else ""
                 before_offer = texts[taken - 1] if taken and not speakers[taken - 1] else ""
-            collected.update(accepted_offer(facts, required, offer, before_offer, own, skip={*found, *collected},
-                                            verbs=verbs))
+            # (nor over a fact this line leaves open: "Yes please. Wait, that day isn't settled")
+            collected.update(accepted_offer(facts, required, offer, before_offer, own,
+                                            skip={*found, *collected, *open_facts}, verbs=verbs))
             collected.update(found)
             for name in [n for n in collected if n not in found and facts.facts[n].kind == TEXT]:
                 if asks_afresh(facts.facts[name], own, facts.schema_words):
@@ -308,7 +309,10 @@ _WH_KINDS = ((re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE), (COU
              (re.compile(r"\bhow\s+much\b", re.IGNORECASE), (MONEY,)),
              (re.compile(r"\bwhere\b", re.IGNORECASE), (PLACE,)),
              (re.compile(r"\bwhen\b|\bwhat\s+(?:time|day|date)\b|\bwhich\s+(?:day|date)\b", re.IGNORECASE),
-              (DATE, TIME)))
+              (DATE, TIME)),
+             # "that day isn't settled", "the hour is open again": the calendar's own nouns
+             (re.compile(r"^\W*(?:the|that|this|my|our)\s+(?:day|date)\s*$", re.IGNORECASE), (DATE,)),
+             (re.compile(r"^\W*(?:the|that|this|my|our)\s+(?:time|hour)\s*$", re.IGNORECASE), (TIME,)))
 
 
 def undecided_facts(facts: Profile, required: tuple[str, ...], text: str) -> set[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from core.extractors.offline.names import NOT_NAMES
+from core.extractors.offline.plain import echoed
 from core.extractors.offline.profile import FactProfile, stem
 
 # What opens an answer without being part of it: "I really like", "I'd love some", "How about", "Do you have".
@@ -92,6 +93,11 @@ _COUNTED = re.compile(r"\d+\s+(?-i:[a-z]{3,})\b")
 _NAMED = re.compile(r"\b(?:called|named|titled)(?:\s+as)?\s+(?=[A-Z0-9])")
 
 
+# A reply that opens by asking the agent to do something for the customer, its pronoun in lower case as in a
+# sentence: "Show me a few others first", "Give us a minute" (a title writes its words with capitals: "Show Me Love").
+ASKS_AGENT = re.compile(r"^\W*(?:please\s+)?[A-Za-z]+\s+(?-i:me|us)\b")
+
+
 def title_answer(text: str) -> str | None:
     """A name answering "which film?", "what is the event called?": the reply without its opening and
     closing ("I'd like India Vs Australia please" -> "India Vs Australia"); a capital or digit opens it."""
@@ -106,13 +112,19 @@ def title_answer(text: str) -> str | None:
         return None  # "I haven't settled on one yet": no name in it
     if not (words[0][:1].isupper() or words[0][:1].isdigit()):
         return None  # "to stay at The Parc Hotel": the opening was not all stripped
+    if ASKS_AGENT.match(rest):
+        return None
     if _COUNTED.match(rest):
         return None  # "4 tickets for Barbie in San Jose": a number counting a lower-case noun opens a request
         # (a title's words are capitalised: "12 Angry Men")
     if _NEGATION.search(rest):
         return None
     start = text.find(words[0])
-    return text[start:start + len(rest)].strip(".,!?;:") if start >= 0 else None
+    if start < 0:
+        return None
+    value = text[start:start + len(rest)].strip(".,!?;:")
+    # a name asked back is weighed, not given: "Pine Hollow? Never again."
+    return None if echoed(text, start, start + len(value)) else value
 
 
 _NEGATION = re.compile(r"\b(?:not|no|never|haven't|hasn't|don't|doesn't|didn't|isn't|aren't|won't|can't|cannot)\b|"

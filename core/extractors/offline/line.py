@@ -17,8 +17,8 @@ from core.extractors.offline import names as names
 from core.extractors.offline import values as values
 from core.extractors.offline.closed import boolean_value, closed_value, count_value, free_count, mentions_people
 from core.extractors.offline.events import other_event
-from core.extractors.offline.free import free_answer, requested_kind, title_answer
-from core.extractors.offline.plain import alternatives, one_of_two
+from core.extractors.offline.free import ASKS_AGENT, free_answer, requested_kind, title_answer
+from core.extractors.offline.plain import alternatives, echoed, one_of_two
 from core.extractors.offline.polarity import bound_before, denied
 from core.extractors.offline.profile import (
     BOOLEAN,
@@ -136,12 +136,14 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
             return whole  # the reply to "what is the event called?" is the name, whole: "Dentist appointment"
     spans = _typed_spans(profile, kind, text, fact.cues)
     offered = alternatives(text, spans)  # "Should it go to Jenny or Mike?": neither is chosen
-    spans = [s for i, s in enumerate(spans) if i not in offered and not one_of_two(text, s[0], s[1])]
+    spans = [s for i, s in enumerate(spans) if i not in offered and not one_of_two(text, s[0], s[1])
+             and not echoed(text, s[0], s[1])]
     if kind in (DATE, TIME):
         spans = [s for s in spans if not bound_before(text, s[0])  # "before the 20th", "end by 10 pm"
                  and not other_event(profile, text, s[0], s[1])]  # "a movie that starts at 8:30 pm" for a table
     if kind == TITLE and fact.fact.name in asked and not spans:
-        spans = [s[:3] for s in names.titles(text, profile.schema_words)]  # the answer to "which film?"
+        spans = [s[:3] for s in names.titles(text, profile.schema_words)  # the answer to "which film?"
+                 if not echoed(text, s[0], s[1])]  # (not one asked back: "Pine Hollow? Never again.")
     if kind == PLACE and fact_role(fact) == END:
         spans = sorted({*spans, *names.places(text, cue=names.VISITING)})
     if kind == PLACE and _asked_alone(fact, rivals, asked):
@@ -431,5 +433,7 @@ def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHO
             return None
         return reply
     if kind in (TEXT, TITLE):
+        if ASKS_AGENT.match(reply):
+            return None  # "Show me a few others first", "Give us a minute": a request, no name ("Show Me Love" is)
         return reply if reply.lower() not in {"yes", "no", "ok", "okay", "sure", "thanks", "thank you"} else None
     return None

@@ -384,7 +384,7 @@ TITLE_CUE = re.compile(r"\b(?:(?:called|named|titled|found|is|try|about|watch|se
 _MAX_TITLE_WORDS = 8
 
 
-_OPENING_VERB = re.compile(r"[A-Z][a-z]+ing\s+[a-z]")
+_OPENING_VERB = re.compile(r"[A-Z][a-z]+ing\s+[a-z]|[A-Z][a-z]+\s+(?:me|us)\b")  # and "Show me a few others"
 # A year with its century elided belongs to the title it ends: "Summer of '69", "Class of ’92".
 _ELIDED_YEAR = re.compile(r"['’]\d\d(?:s)?\b")
 # English abbreviations written with a full stop inside a name.
@@ -423,7 +423,9 @@ def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = 
                     or _ELIDED_YEAR.match(word)) or (
                     loose and word in _INNER_WORDS and nxt + 1 < len(tokens)
                     and not text[tokens[nxt].end():tokens[nxt + 1].start()].strip()
-                    and tokens[nxt + 1].group(0)[:1].isupper()):
+                    and tokens[nxt + 1].group(0)[:1].isupper()
+                    # "Park Vista Apartments on March 12th": a date after the joiner is when, not the title
+                    and not DATE.match(text, tokens[nxt + 1].start())):
                 run.append(tokens[nxt])
                 nxt += 1
                 continue

@@ -83,6 +83,25 @@ _OR_BEFORE = re.compile(r"(?-i:[A-Z0-9])[\w.'$£€:]*\s*,?\s*(?-i:\bor|\bOr|/|\
                         r"(?:(?:else|maybe|perhaps|possibly|even|the|a|an)\s+)*$", re.IGNORECASE)
 
 
+def echoed(text: str, start: int, end: int) -> bool:
+    """text[start:end] alone makes a question that the line then turns down or sets beside another asked alike:
+    "Pine Hollow? Never again.", "Music? Sports? I can't decide." A name asked back so is weighed, not chosen
+    ("March 4th?" alone, or "Wild Nights? That is a nice movie", answers with a rising voice)."""
+    opening = max(text.rfind(mark, 0, start) for mark in ".!?;\n") + 1
+    if re.search(r"\w", text[opening:start]) or not re.match(r"\s*\?", text[end:]):
+        return False
+    before = text[:opening].rstrip()
+    return bool(_REFUSAL_NEXT.match(text, text.index("?", end) + 1) or _ECHO_AFTER.match(text, text.index("?", end) + 1)
+                or _ECHO_BEFORE.search(before))
+
+
+# What makes an echoed value weighed: a refusal right after it, or another value echoed beside it.
+_REFUSAL_NEXT = re.compile(r"\s*(?:no|nope|nah|never|not|no\s+way)\b", re.IGNORECASE)
+_ECHO = r"[^\W\d_][\w'-]*(?:\s+[\w'-]+){0,2}\?"  # a name of up to three words, asked
+_ECHO_AFTER = re.compile(rf"\s*{_ECHO}")
+_ECHO_BEFORE = re.compile(rf"(?:^|[.!?;]\s*){_ECHO}$")
+
+
 def one_of_two(text: str, start: int, end: int) -> bool:
     """The value stands beside "or" and another value-like word: offered as one of two, not chosen."""
     return bool(_OR_AFTER.match(text, end) or _OR_BEFORE.search(text[:start]))
