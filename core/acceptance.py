@@ -70,6 +70,16 @@ _TAKEN_BACK = re.compile(r"\b(?:but|not|n't|no|instead|rather|actually|change|di
 # A question about something new: "anything else?", "any other requests?", "How about some others?", "a
 # different one".
 _ELSEWHERE = re.compile(r"\b(?:else|others?|another|more|different)\b", re.IGNORECASE)
+_OPENS_SENTENCE = re.compile(r"(?:^|[.!?,:;]\s*)\W*$")
+
+
+def asks_elsewhere(text: str) -> bool:
+    """The text asks about something new ("Anything else?", "Do you want a different one?"). A capitalised word
+    inside a sentence belongs to a name, asking nothing: "How about No More by Disturbed?", "Alone, from the
+    album Different World?"."""
+    return any(not m.group(0)[0].isupper() or _OPENS_SENTENCE.search(text[:m.start()])
+               for m in _ELSEWHERE.finditer(text))
+
 # The customer turning to a thing of their own: "Okay, how about my checking account?" asks nothing about the offer.
 _OWN_TURN = re.compile(r"\b(?:how|what)\s+about\s+(?:my|our)\b", re.IGNORECASE)
 # A customer line asking about the offer: a question anywhere in it ("Are their prices extravagant? How can I
@@ -141,10 +151,11 @@ def is_offer(agent_text: str, asked_before: str = "") -> bool:
         return False
     if all(_STATE.search(s) for s in sentences):
         return False  # "Your checking account balance is $22,309.73.": how things stand, nothing to take
-    return not (sentences[-1].endswith("?") and _ELSEWHERE.search(sentences[-1]))
+    return not (sentences[-1].endswith("?") and asks_elsewhere(sentences[-1]))
 
 
-def _names_nothing(text: str) -> bool:
+def names_nothing(text: str) -> bool:
+    """The line names nothing of its own: no digit, no capitalised word past its first ("Shall I play it?")."""
     words = re.findall(r"[^\W\d_]+", text)
     return not any(c.isdigit() for c in text) and not any(w[0].isupper() for w in words[1:] if w != "I")
 
@@ -158,7 +169,7 @@ _BOOKING = frozenset({"book", "reserve", "schedule", "plan", "make", "arrange", 
 _SENSES = (
     (_BOOKING, _BOOKING),
     (frozenset({"call", "hail"}), _BOOKING | {"call", "hail"}),  # a cab is called, booked or ordered alike
-    (frozenset({"play", "start", "begin", "stream", "load", "listen"}),) * 2,
+    (frozenset({"play", "start", "begin", "stream", "load", "listen", "hear"}),) * 2,
     (frozenset({"transfer", "send", "pay", "wire"}),) * 2,
 )
 
@@ -222,20 +233,92 @@ def _holding_back(verbs: frozenset[str]) -> re.Pattern:
                       r"(?:it|that|this|them|(?:that|this|the)\s+(?:one|\w+))\b", re.IGNORECASE)
 
 
+# A question to the customer, marked or opened as one: "Shall I play it?", "Do you wish to play this song."
+_QUESTION = re.compile(r"\?\W*$|^\W*(?:(?:so|ok(?:ay)?|alright|great|sure)\W+)?(?:do|does|would|will|shall|should|can|"
+                       r"could|may|wanna|want|you)\b", re.IGNORECASE)
+
+
+def takes_go_ahead(speakers: list[bool], texts: list[str], index: int, verbs: frozenset[str],
+                   reply: str | None = None) -> bool:
+    """The customer line at `index` has the task carried out on what was offered: it goes ahead pointing back
+    ("Play it on the TV", `goes_ahead`) or takes the agent's question to go ahead, a question naming nothing but
+    one of the schema's `verbs` ("Shall I play it?" - "Yes, in the kitchen"). (`reply` is the line as read.)"""
+    reply = texts[index] if reply is None else reply
+    if speakers[index] or not verbs:
+        return False
+    if goes_ahead(reply, verbs):
+        return True
+    before = texts[index - 1] if index and speakers[index - 1] else ""
+    return (bool(before) and names_nothing(before) and bool(_QUESTION.search(before))
+            and _verb_form(verbs).search(before) is not None and not asks_elsewhere(before)
+            and takes_offer(reply, verbs))
+
+
+# A customer asking the agent to do something ("Can you list songs in the album Salam?", "Could you search ..."):
+# the answer is a find, not a word about one (not "Can you tell me the genre?").
+_REQUEST = re.compile(r"(?:^|[.!?]\s+)\W*(?:(?:hi|hello|hey|ok|okay|so|please|and|also|now|great|thanks)\W+)*"
+                      r"(?:can|could|will|would)\s+you\s+(?!tell\b|say\b|check\b|confirm\b|let\b|give\b|repeat\b)",
+                      re.IGNORECASE)
+# A question whether there is something: "Are there any better restaurants?", "Do you have any others?"
+_EXISTS = re.compile(r"\b(?:(?:are|is)\s+there|do\s+you\s+have|have\s+you\s+got)\s+(?:any|some|other|another|"
+                     r"anything|something|more)\b", re.IGNORECASE)
+
+
+def asks_question(customer_text: str) -> bool:
+    """The customer line asks the agent something ("What genre is the song?"): not for something new, nor for
+    the agent to do something ("Can you list songs by Hurts?", "Are there any others?")."""
+    return (bool(customer_text) and bool(_ASKS_ABOUT.search(customer_text)) and not asks_elsewhere(customer_text)
+            and not _ASKS_FOR_NEW.search(customer_text) and not _REQUEST.search(customer_text)
+            and not _EXISTS.search(customer_text))
+
+
+def turns_away(customer_text: str, verbs: frozenset[str]) -> bool:
+    """The customer line turns down what was offered or asks for something else: a no, a change, "anything
+    else?", "Are there any others?", "don't play it"."""
+    return bool(NO.match(customer_text) or _REFUSES.match(customer_text) or _TAKEN_BACK.search(customer_text)
+                or _ELSEWHERE.search(customer_text) or _ASKS_FOR_NEW.search(customer_text)
+                or _EXISTS.search(customer_text) or _OWN_TURN.search(customer_text)
+                or holds_back(customer_text, verbs))
+
+
+def proposes(agent_text: str) -> bool:
+    """The agent line is worded as a proposal: "How about ...?", "Would you like ...?"."""
+    return bool(_PROPOSAL.search(agent_text))
+
+
+def _forms(of: frozenset[str]) -> str:
+    """Every form of the verbs, as regex alternatives: "play|plays|played|playing|..."."""
+    return "|".join(sorted({f for v in of for f in (v, v + "s", v + "es", v + "ed", v + "d", v + "ing",
+                                                      v.removesuffix("e") + "ing")}))
+
+
+@lru_cache(maxsize=256)
+def _verb_form(verbs: frozenset[str]) -> re.Pattern:
+    return re.compile(rf"\b(?:{_forms(verbs)})\b", re.IGNORECASE)
+
+
+# Verbs that take their object after a preposition: "listen to it".
+_PARTICLES = {"listen": "to"}
+
+
+def _pointing_verbs(verbs: frozenset[str]) -> str:
+    """The verbs' forms as regex, each with the preposition it takes before what it points at ("listen to")."""
+    plain = verbs - _PARTICLES.keys()
+    groups = [rf"(?:{_forms(frozenset({v}))})\s+{_PARTICLES[v]}" for v in sorted(verbs & _PARTICLES.keys())]
+    return "|".join([*groups, _forms(plain)] if plain else groups)
+
+
 @lru_cache(maxsize=256)
 def _doing(verbs: frozenset[str]) -> re.Pattern:
     """One of the verbs (in any of its forms), then what it points at or the thing it makes: "play it", "book that
     one", "reserve the table", "schedule a visit there", "making a reservation". (A bare "I want a reservation"
     does not point: it may open the next task on another service's offer.)"""
-    def forms(of: frozenset[str]) -> str:
-        return "|".join(sorted({f for v in of for f in (v, v + "s", v + "es", v + "ed", v + "d", v + "ing",
-                                                          v.removesuffix("e") + "ing")}))
     nouns = sorted({v.removesuffix("e") + suffix for v in verbs for suffix in ("ation", "ing", "ment")})
     # "make a reservation" (a light verb with the noun of a doing verb), not "make a suggestion"
-    return re.compile(rf"\b(?:{forms(verbs)})\s+(?:(?:me|us)\s+)?"
+    return re.compile(rf"\b(?:{_pointing_verbs(verbs)})\s+(?:(?:me|us)\s+)?"
                       rf"(?:it|that|this|them|(?:that|this|the|one)\s+(?:one|\w+))\b|"
-                      rf"(?P<general>\b(?:{forms(verbs - {'make'})})\s+(?:(?:me|us)\s+)?(?:a|an)\s+\w+|"
-                      rf"\b(?:{forms(frozenset({'make', 'set', 'place'}))})\s+(?:(?:me|us)\s+)?(?:a|an)\s+"
+                      rf"(?P<general>\b(?:{_forms(verbs - {'make'})})\s+(?:(?:me|us)\s+)?(?:a|an)\s+\w+|"
+                      rf"\b(?:{_forms(frozenset({'make', 'set', 'place'}))})\s+(?:(?:me|us)\s+)?(?:a|an)\s+"
                       rf"(?:{'|'.join(nouns)})\b)", re.IGNORECASE)
 
 
@@ -256,7 +339,7 @@ def offering_line(speakers: list[bool], texts: list[str], index: int,
                 break  # the customer said something else: nothing older stands
             continue
         go_ahead = _GO_AHEAD.match(text)
-        if go_ahead and _names_nothing(text) and (not go_ahead.group("general") or _after_taking(speakers, texts, j,
+        if go_ahead and names_nothing(text) and (not go_ahead.group("general") or _after_taking(speakers, texts, j,
                                                                                                verbs)):
             going_ahead = j if going_ahead is None and go_ahead.group("general") else going_ahead
             continue

@@ -33,7 +33,7 @@ from core.extraction import (
 from core.extractors.offline import values
 from core.extractors.offline.closed import counts_another, qualified_group
 from core.extractors.offline.events import other_event
-from core.extractors.offline.extractor import own_words, undecided_facts
+from core.extractors.offline.extractor import carried_finds, own_words, undecided_facts
 from core.extractors.offline.kinds import DATE, TIME
 from core.extractors.offline.offers import offered_as_choice
 from core.extractors.offline.plain import echoed, one_of_two
@@ -124,7 +124,7 @@ def check_value(
     typed = found is not None  # in the customer's own line (else in an agent offer they accepted)
     if found is None:
         found = (_accepted_from_agent(trimmed, lines, doing_verbs(checklist))
-                 or _pointed_at(checklist, fact, trimmed, lines))
+                 or _pointed_at(checklist, fact, trimmed, lines) or _carried(checklist, intent, fact, trimmed, lines))
         facts = profile(checklist).facts
         if found is not None and offered_as_choice(profile(checklist), facts[fact], found[0], trimmed):
             return None, [Finding(VALUE_NOT_STATED, fact, value)]  # a yes to "9:30 am or 2 pm?" picks neither
@@ -324,6 +324,17 @@ def _offers(lines: tuple[Line, ...], verbs: frozenset[str] = frozenset()) -> lis
 def _accepted_from_agent(value: str, lines: tuple[Line, ...], verbs: frozenset[str] = frozenset(),
                          ) -> tuple[str, int, int] | None:
     return span_in(value, tuple(_offers(lines, verbs)), customer=False)
+
+
+def _carried(checklist: Checklist, intent: str, fact: str, value: str, lines: tuple[Line, ...]
+             ) -> tuple[str, int, int] | None:
+    """The thing a look-up found that the customer had the task carried out on ("How about Help?" - "What year?"
+    - "2017." - "Shall I play it?" - "Yes."): exactly the value the offline tier reads for this fact from that
+    agent line, and only there."""
+    for at, found in carried_finds(checklist, intent, lines):
+        if fact in found and skeleton(found[fact]) == skeleton(value):
+            return span_in(value, (lines[at],), customer=False)
+    return None
 
 
 def _pointed_at(checklist: Checklist, fact: str, value: str, lines: tuple[Line, ...]) -> tuple[str, int, int] | None:

@@ -30,7 +30,7 @@ from core.extractors.offline import names
 from core.extractors.offline.elsewhere import elsewhere
 from core.extractors.offline.free import asks_afresh
 from core.extractors.offline.line import kind_spans, read_line
-from core.extractors.offline.offers import accepted_offer, picked_offer
+from core.extractors.offline.offers import accepted_offer, carried_find, picked_offer
 from core.extractors.offline.plain import unread_sentences
 from core.extractors.offline.pointing import (
     NOT_EXISTENTIAL_AFTER,
@@ -143,6 +143,10 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             collected.update(accepted_offer(facts, required, offer, before_offer, own,
                                             skip={*found, *collected, *open_facts}, verbs=verbs))
             collected.update(found)
+            carried = carried_find(facts, required, lines, index, verbs, since=start, reply=own)
+            if carried is not None:
+                # "How about Help?" - "What year?" - "2017." - "Shall I play it?" - "Yes.": the look-up's find
+                collected.update({n: v for n, v in carried[1].items() if n not in collected})
             for name in [n for n in collected if n not in found and facts.facts[n].kind == TEXT]:
                 if asks_afresh(facts.facts[name], own, facts.schema_words):
                     del collected[name]  # "Now find me a movie online": the kind said before was for another search
@@ -180,6 +184,24 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             collected.update(read_line(facts, areas, own, asked, question))
         asked, question, offer, last_customer = (), "", "", line.text  # an agent line binds only the next one
     return collected
+
+
+def carried_finds(checklist: Checklist, intent: str, lines: tuple[Line, ...]) -> list[tuple[int, dict[str, str]]]:
+    """(agent line, fact -> value) for each find the customer had the task carried out on, read as
+    `extract_facts` reads it (`carried_find`): what the contract lets stand on the agent's words."""
+    facts = profile(checklist)
+    required = checklist.required(intent)
+    if not any(facts.facts[n].looked_up for n in required):
+        return []
+    verbs = doing_verbs(checklist)
+    start = task_start(facts, lines, verbs)
+    found = []
+    for index in range(start, len(lines)):
+        if lines[index].speaker != AGENT:
+            carried = carried_find(facts, required, lines, index, verbs, since=start,
+                                   reply=_own(facts, lines[index].text))
+            found += [carried] if carried is not None else []
+    return found
 
 
 def _points_back(fact: FactProfile, heading: str) -> bool:

@@ -12,7 +12,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from core.acceptance import SUM_IN_YOURS, accepts, goes_ahead, is_offer, takes_offer
+from core.acceptance import (
+    SUM_IN_YOURS,
+    accepts,
+    asks_question,
+    goes_ahead,
+    is_offer,
+    names_nothing,
+    proposes,
+    takes_go_ahead,
+    takes_offer,
+    turns_away,
+)
+from core.case import AGENT, Line
 from core.extractors.offline import names, values
 from core.extractors.offline.closed import offered_mentions
 from core.extractors.offline.line import kind_spans, one_fact_per_value
@@ -69,9 +81,73 @@ def accepted_offer(profile: Profile, required: Sequence[str], agent_text: str, a
     if (not agent_text or not is_offer(agent_text, asked_before) or not takes_offer(reply, verbs)
             or _only_acknowledged(reply, verbs)):
         return {}
-    agent_text = _without_state(agent_text)
     skipped = set(skip)
     facts = [profile.facts[n] for n in required if n not in skipped and profile.facts[n].kind in _OFFERED_KINDS]
+    return _offered(profile, required, _without_state(agent_text), facts)
+
+
+def carried_find(profile: Profile, required: Sequence[str], lines: Sequence[Line], index: int,
+                 verbs: frozenset[str], since: int = 0, reply: str | None = None) -> tuple[int, dict[str, str]] | None:
+    """(agent line, fact -> value): the thing a look-up found, for each required fact a look-up finds
+    (`looked_up`), when the customer line at `index` has the task carried out on it (`takes_go_ahead`): "How
+    about Help by Papa Roach?" - "What year is it from?" - "2017." - "Great." - "Shall I play it?" - "Yes."
+
+    The find is the latest agent line from `since` that names such a value; on the way back, agent lines that
+    name nothing ("Anything else?") or answer the customer's question about it ("What year is it from?" -
+    "2017.") are passed over, and a customer line that turns it down or asks for another ends the search: the
+    customer took nothing. A line putting several forward ("A, B or C?") is no one find. Only the thing itself
+    is carried, never what describes it (an artist, a genre)."""
+    looked_up = [n for n in required if profile.facts[n].looked_up]
+    speakers = [line.speaker == AGENT for line in lines]
+    texts = [line.text for line in lines]
+    if not looked_up or not takes_go_ahead(speakers, texts, index, verbs, reply):
+        return None
+    answered: set[str] = set()  # what the answers about it named ("What songs do they have?" - "Last Resort.")
+    for at in range(index - 1, since - 1, -1):
+        text = texts[at]
+        if not speakers[at]:
+            if turns_away(text, verbs):
+                return None  # "No, something else", "Are there any others?": not what was found before
+            continue
+        if names_nothing(text):
+            continue  # "Shall I play it?", "Anything else?"
+        before = texts[at - 1] if at and not speakers[at - 1] else ""
+        found = {n: v for n, v in _read_offer(profile, required, text).items() if n in looked_up}
+        if asks_question(before) and not proposes(text):
+            answered |= {v.lower() for v in found.values()}
+            continue  # "When was it out?" - "In 2017."; "What genre is the song?" - "Pop."
+        if not found and lines[at].asks:
+            continue  # "What time should I book?"
+        if (not found or lines[at].asks or not is_offer(text, before) or answered - {v.lower() for v in found.values()}
+                or any(_one_of_several(text, v) for v in found.values())):
+            return None  # the latest line naming something names no one find
+        return at, found
+    return None
+
+
+def _read_offer(profile: Profile, required: Sequence[str], agent_text: str) -> dict[str, str]:
+    facts = [profile.facts[n] for n in required if profile.facts[n].kind in _OFFERED_KINDS]
+    return _offered(profile, required, _without_state(agent_text), facts)
+
+
+# A value listed with others: "A Madea Family Funeral, Auntie Mame, or Dr. Strangelove?", "dogman, hackers or
+# high life?": a sentence offering a choice, or names in a row.
+_OR = re.compile(r"\bor\b", re.IGNORECASE)
+_LISTED_AFTER = re.compile(r"\s*,\s*(?:and\s+)?(?:the\s+|a\s+)?(?-i:[A-Z0-9])", re.IGNORECASE)
+_LISTED_BEFORE = re.compile(r"(?-i:[A-Z0-9])[\w.!'&-]*\s*,\s+(?:and\s+)?$", re.IGNORECASE)
+
+
+def _one_of_several(text: str, value: str) -> bool:
+    at = text.find(value)
+    if at < 0:
+        return False
+    sentence = next((m.group(0) for m in _SENTENCE.finditer(text) if m.start() <= at < m.end()), "")
+    return bool(_OR.search(sentence) or _LISTED_AFTER.match(text, at + len(value)) or _LISTED_BEFORE.search(text[:at]))
+
+
+def _offered(profile: Profile, required: Sequence[str], agent_text: str, facts: Sequence[FactProfile]
+             ) -> dict[str, str]:
+    """fact -> the one value of its kind the agent's line names for each of `facts`."""
     found: dict[str, str] = {}
     for fact in facts:
         spans = _spans(profile, fact, agent_text)

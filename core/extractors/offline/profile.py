@@ -75,6 +75,9 @@ class FactProfile:
     # one of a pair of days held from one to the other with no hour and no place at either end (a room, a
     # house): arriving starts it and leaving ends it (`roles.is_stay`), whatever words name the pair
     stay: bool = False
+    # a look-up finds it and another intent requires it (`kinds.found_by_lookup`): the thing the agent offers
+    # by name and the customer then has the task carried out on ("Shall I play it?" - "Yes")
+    looked_up: bool = False
 
 
 @dataclass(frozen=True)
@@ -199,6 +202,7 @@ def _build(checklist: Checklist) -> Profile:
             else (),
             counted=counted(fact) if kind == COUNT else (),
             area=areas.get(fact.name, False),
+            looked_up=found_by_lookup(checklist, fact.name),
         )
     facts = _rivals(checklist, facts)
     siblings = {
