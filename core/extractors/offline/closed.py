@@ -105,7 +105,9 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
             continue  # "There are 4 of us but we're taking two cars": the group, not who rides or buys
         if counts_another(profile, fact.fact.name, text, start, end):
             continue  # "two bed rooms and one bath": the 1 is the bathrooms', whatever the agent asked
-        if (was_asked or following in nouns or stem(following) in nouns or _compound_of(stem(following), fact.cues)
+        counted_noun = _head_after(text, end)
+        if (was_asked or any(w in nouns or stem(w) in nouns for w in (following, counted_noun))
+                or _compound_of(stem(following), fact.cues)
                 or _for_the_thing(profile, fact, text, start) or _GROUP_OF.search(text, max(0, start - 20), start)
                 or (following in _CLAUSE_GOES_ON and _for_this(profile, fact, text, start))):
             chosen = value
@@ -113,6 +115,20 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
         allowed = {v for v, _ in fact.vocabulary}
         chosen = "1" if "1" in allowed else None
     return chosen
+
+
+# A number, one modifier, then the noun: "4 event tickets", "one adult seat".
+_MODIFIED_NOUN = re.compile(r"[\s-]+([a-z]+)[\s-]+([a-z]+)\b", re.IGNORECASE)
+# Words that join or open a phrase rather than modify a noun: "2 and tickets", "4 for tickets" count nothing.
+_NO_MODIFIER = frozenset({"and", "or", "but", "for", "of", "to", "in", "on", "at", "the", "a", "an", "more", "less",
+                          "than", "with", "please"})
+
+
+def _head_after(text: str, end: int) -> str:
+    """The noun a number counts past one modifier ("4 event tickets" -> tickets), else "": what the count
+    counts is the head noun, whether or not the schema's wording happens to share the modifier too."""
+    match = _MODIFIED_NOUN.match(text, end)
+    return match.group(2).lower() if match and match.group(1).lower() not in _NO_MODIFIER else ""
 
 
 def counts_another(profile: Profile, name: str, text: str, start: int, end: int) -> bool:

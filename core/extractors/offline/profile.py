@@ -48,6 +48,15 @@ def words(text: str) -> list[str]:
     return re.findall(r"[a-z]+", text.lower())
 
 
+# A word boundary inside a CamelCase name, a one-letter word too: "ReserveACab" -> "Reserve A Cab".
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def spaced(name: str) -> str:
+    """An intent's CamelCase name as words: "BookATable" reads "Book A Table", as "BookTable" does."""
+    return _CAMEL.sub(" ", name)
+
+
 def stem(word: str) -> str:
     """A crude stem so 'shared', 'share' and 'sharing' meet."""
     for suffix in ("ing", "ed", "es", "s", "e"):
@@ -178,7 +187,7 @@ def _booked_nouns(checklist: Checklist, fact: str, kinds: dict[str, str]) -> set
     requiring = [i for i in checklist.intents.values() if fact in i.required]
     if any(kinds[r] == COUNT and r != fact for i in requiring for r in (*i.required, *i.optional)):
         return set()
-    text = " ".join(f"{re.sub(r'(?<=[a-z])(?=[A-Z])', ' ', i.name)} {i.description}" for i in requiring)
+    text = " ".join(f"{spaced(i.name)} {i.description}" for i in requiring)
     return {w for w in words(text) if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is"))
             and w not in _NOT_COUNTED}
 
@@ -284,7 +293,7 @@ def _task_words(checklist: Checklist, kinds: dict[str, str]) -> frozenset[str]:
     as often as in the service's own blurb, whichever of them a rewording drops."""
     text = [checklist.description]
     for intent in checklist.intents.values():
-        text += [re.sub(r"(?<=[a-z])(?=[A-Z])", " ", intent.name), intent.description]
+        text += [spaced(intent.name), intent.description]
     for name, fact in checklist.facts.items():
         if kinds[name] == TITLE and found_by_lookup(checklist, name):
             text += sorted(named_nouns(fact))
@@ -294,7 +303,7 @@ def _task_words(checklist: Checklist, kinds: dict[str, str]) -> frozenset[str]:
 def _schema_words(checklist: Checklist) -> set[str]:
     text = [checklist.description]
     for intent in checklist.intents.values():
-        text += [re.sub(r"(?<=[a-z])(?=[A-Z])", " ", intent.name), intent.description]
+        text += [spaced(intent.name), intent.description]
     for fact in checklist.facts.values():
         text += [fact.name.replace("_", " "), fact.description, *fact.allowed]
     return set(words(" ".join(text)))
