@@ -260,3 +260,20 @@ def test_an_accepted_offer_the_same_line_unsettles_is_not_collected() -> None:
     trick = "Yes please. Wait, my leave isn't approved, so that day isn't settled."
     assert "arrive_on" not in read(STAY, "A double room please.", offer, trick)
     assert read(STAY, "A double room please.", offer, "Yes please.")["arrive_on"] == "May 2nd"
+
+
+def test_a_compound_of_the_counts_own_words_is_what_it_counts() -> None:
+    # a form worded "How many sleeping rooms" with a "bed" in its name still counts "3 bedrooms" (while
+    # "3 desks" is no count of it): the rule reads the fact's own words, not one wording of them
+    reworded = Checklist.from_schema({
+        "service_name": "Flats_8",
+        "slots": [
+            {"name": "city_of_flat", "description": "City of the flat", "is_categorical": False},
+            {"name": "flat_bed_rooms", "description": "How many sleeping rooms in the house", "is_categorical": True,
+             "possible_values": ["1", "2", "3", "4"]},
+        ],
+        "intents": [{"name": "FindFlat", "required_slots": ["city_of_flat", "flat_bed_rooms"]}],
+    })
+    asked = ("How many do you need?", ("flat_bed_rooms",))
+    assert read(reworded, "A flat in Reno.", asked, "I need 3 bedrooms.")["flat_bed_rooms"] == "3"
+    assert "flat_bed_rooms" not in read(reworded, "A flat in Reno.", asked, "We own 3 desks, the rest later.")

@@ -159,8 +159,16 @@ def counts_another(profile: Profile, name: str, text: str, start: int, end: int)
     known = _PEOPLE | _ONE_EACH | profile.schema_words | profile.facts[name].cues
     # no word of the phrase the checklist or the people words hold, or a slip of one ("3 tickts", "2 roms",
     # "two peoples"; "two bed rooms" is the checklist's "bedrooms")
+    own = profile.facts[name].cues | profile.facts[name].name_stems
     return not any(stem(w) in profile.topic or difflib.get_close_matches(w, known, n=1, cutoff=0.8)
+                   or _compound_of(stem(w), own)  # "bedrooms" where the form counts "sleeping rooms" with a "bed"
+                   or _ends_a_compound(w, profile.schema_words)  # "rooms" where the form says "bedchambers, bathrooms"
                    for w in (*phrase, "".join(phrase[-2:])))
+
+
+def _ends_a_compound(word: str, schema_words: frozenset[str]) -> bool:
+    """The noun ends one of the schema's own compounds ("rooms" of "bathrooms"): a thing the form names."""
+    return len(word) >= 4 and any(len(s) > len(word) and s.endswith(word) for s in schema_words)
 
 
 # Words that end the phrase a number heads: "4 of us", "2 and a stroller", "3 for the trip".
