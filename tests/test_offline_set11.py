@@ -277,3 +277,14 @@ def test_a_compound_of_the_counts_own_words_is_what_it_counts() -> None:
     asked = ("How many do you need?", ("flat_bed_rooms",))
     assert read(reworded, "A flat in Reno.", asked, "I need 3 bedrooms.")["flat_bed_rooms"] == "3"
     assert "flat_bed_rooms" not in read(reworded, "A flat in Reno.", asked, "We own 3 desks, the rest later.")
+
+
+def test_a_number_in_a_unit_of_measure_still_backs_a_closed_number() -> None:
+    loans = Checklist.from_schema({
+        "service_name": "Loans_8",
+        "slots": [{"name": "term", "description": "Loan term", "is_categorical": True,
+                   "possible_values": ["12", "24"]}],
+        "intents": [{"name": "Apply", "required_slots": ["term"]}],
+    })
+    assert kept(loans, "term", "12", "Lend me $500 over 12 months") == "12"
+    assert kept(loans, "term", "12", "Lend me $500, I have 12 cousins") is None

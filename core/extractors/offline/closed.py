@@ -154,8 +154,8 @@ def counts_another(profile: Profile, name: str, text: str, start: int, end: int)
     if values.BARE_NUMBER.fullmatch(text, start, end) is None:
         return False
     phrase = _counted_after(text, end)
-    if not phrase:
-        return False
+    if not phrase or any(w in _MEASURES for w in phrase):
+        return False  # "12 months", "5 stars": a measure, which any closed number may be in
     known = _PEOPLE | _ONE_EACH | profile.schema_words | profile.facts[name].cues
     # no word of the phrase the checklist or the people words hold, or a slip of one ("3 tickts", "2 roms",
     # "two peoples"; "two bed rooms" is the checklist's "bedrooms")
@@ -191,6 +191,10 @@ def _counted_after(text: str, end: int) -> list[str]:
     return []
 
 
+# English units of time, distance, money and rating.
+_MEASURES = frozenset({"seconds", "minutes", "hours", "days", "nights", "weeks", "months", "years", "miles",
+                       "kilometers", "kilometres", "km", "meters", "metres", "feet", "percent", "stars", "points",
+                       "degrees"}) | values.CURRENCY_WORDS
 # People, and what a group books one of per person: a count of these is a count of people.
 _ONE_EACH = frozenset({"friends", "colleagues", "coworkers", "relatives", "kids", "children", "members", "passengers",
                        "travelers", "travellers", "riders", "seats", "tickets", "places", "spots", "passes"})
