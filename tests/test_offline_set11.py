@@ -288,3 +288,9 @@ def test_a_number_in_a_unit_of_measure_still_backs_a_closed_number() -> None:
     })
     assert kept(loans, "term", "12", "Lend me $500 over 12 months") == "12"
     assert kept(loans, "term", "12", "Lend me $500, I have 12 cousins") is None
+
+
+def test_a_distance_is_no_count_of_what_the_form_counts() -> None:
+    opening = "A lodge in Taos, within 2 miles of the lake."
+    assert "guests" not in read(LODGE, opening, HOW_MANY, "Still asking around.")
+    assert kept(LODGE, "guests", "2", opening, HOW_MANY, "Still asking around.") is None

@@ -154,8 +154,8 @@ def counts_another(profile: Profile, name: str, text: str, start: int, end: int)
     if values.BARE_NUMBER.fullmatch(text, start, end) is None:
         return False
     phrase = _counted_after(text, end)
-    if not phrase or any(w in _MEASURES for w in phrase):
-        return False  # "12 months", "5 stars": a measure, which any closed number may be in
+    if not phrase or (not profile.facts[name].counted and any(w in _MEASURES for w in phrase)):
+        return False  # "12 months" for a "Loan term" that names nothing it counts ("2 miles" is no bedroom count)
     known = _PEOPLE | _ONE_EACH | profile.schema_words | profile.facts[name].cues
     # no word of the phrase the checklist or the people words hold, or a slip of one ("3 tickts", "2 roms",
     # "two peoples"; "two bed rooms" is the checklist's "bedrooms")
