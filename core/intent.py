@@ -31,7 +31,7 @@ from core.extractors.offline import DONE, extract_facts
 from core.wording import describe
 
 # Part of a predicted-intent run's guards: two runs read with different rules are not one system.
-READER_VERSION = "intent-3"
+READER_VERSION = "intent-4"
 DECAY = 0.35  # an earlier line's evidence counts about a third as much as the next one's
 MARGIN = 2.0  # the best intent's evidence must be at least this many times the runner-up's
 MIN_EVIDENCE = 0.3  # below this the best intent is a guess, not a reading
@@ -150,24 +150,30 @@ def _profile(checklist: Checklist) -> _Profile:
     return _Profile(term_weights, fact_weights, need_weights, values)
 
 
-def _line_evidence(checklist: Checklist, profile: _Profile, text: str) -> dict[str, tuple[float, float]]:
-    """Per intent: (evidence of the line's words, evidence of the facts it states)."""
+Statement = tuple[str, str, str]  # (intent read with, fact, value in lower case)
+
+
+def _line_evidence(checklist: Checklist, profile: _Profile,
+                   text: str) -> tuple[dict[str, tuple[float, float]], frozenset[Statement]]:
+    """Per intent: (evidence of the line's words, evidence of the facts it states); and those facts."""
     said = terms(text, profile.values)
     line = (Line("customer", text),)
     # A stated fact points at the intents that use it, required or optional: a search that takes an
     # airline as a filter is not outweighed by a booking that requires one.
-    stated = {f for name in checklist.intents for f in extract_facts(checklist, name, line)}
+    statements = frozenset((name, f, v.lower()) for name in checklist.intents
+                           for f, v in extract_facts(checklist, name, line).items())
+    stated = {f for _, f, _ in statements}
     evidence = {}
     for name in checklist.intents:
         words = sum(w for t, w in profile.term_weights[name].items() if t in said)
         weights = profile.fact_weights[name]
         evidence[name] = (words, sum(weights.get(f, 0.0) for f in stated))
-    return evidence
+    return evidence, statements
 
 
 # Per checklist object (kept alive beside its entry, so its id is not reused): the profile and
 # each line's evidence, since every case of a dialogue re-reads the same earlier lines.
-_Evidence = tuple[tuple[str, float, float], ...]
+_Evidence = tuple[tuple[tuple[str, float, float], ...], frozenset[Statement]]
 _CACHE: dict[int, tuple[Checklist, _Profile, dict[str, _Evidence]]] = {}
 _CACHE_LINES = 50_000
 
@@ -186,8 +192,8 @@ def _cached_evidence(checklist: Checklist, text: str) -> _Evidence:
     if text not in lines:
         if len(lines) > _CACHE_LINES:
             lines.clear()
-        lines[text] = tuple((name, words, facts)
-                            for name, (words, facts) in _line_evidence(checklist, profile, text).items())
+        evidence, stated = _line_evidence(checklist, profile, text)
+        lines[text] = (tuple((name, words, facts) for name, (words, facts) in evidence.items()), stated)
     return lines[text]
 
 
@@ -212,7 +218,12 @@ def customer_evidence(checklist: Checklist, lines: Sequence[Line], index: int) -
     weight = ANSWER_WEIGHT if answers else 1.0
     asked = _asked(_entry(checklist)[1], before.asks) if answers and before is not None else {}
     return {name: words * weight + facts + asked.get(name, 0.0)
-            for name, words, facts in _cached_evidence(checklist, text)}
+            for name, words, facts in _cached_evidence(checklist, text)[0]}
+
+
+def statements(checklist: Checklist, text: str) -> frozenset[Statement]:
+    """What a customer line states, read with each of the service's intents (offline reading)."""
+    return _cached_evidence(checklist, text)[1]
 
 
 def read_intent(checklist: Checklist, lines: Sequence[Line]) -> IntentReading:
@@ -222,11 +233,14 @@ def read_intent(checklist: Checklist, lines: Sequence[Line]) -> IntentReading:
         return IntentReading(names[0], True, 1.0, ((names[0], 1.0),))
     running = dict.fromkeys(names, 0.0)
     latest: str | None = None  # the intent the latest line with any evidence pointed at
+    stated: frozenset[Statement] = frozenset()  # what the latest customer line states
     for index, line in enumerate(lines):
         if line.speaker == AGENT:
             if DONE.search(line.text):
                 running = dict.fromkeys(names, 0.0)  # that task is over: what comes next is read afresh
+                stated = frozenset()
             continue
+        stated = statements(checklist, line.text)
         evidence = customer_evidence(checklist, lines, index)
         if any(score > 0 for score in evidence.values()):  # a line with no intent words keeps the reading
             for name, score in evidence.items():
@@ -242,8 +256,24 @@ def read_intent(checklist: Checklist, lines: Sequence[Line]) -> IntentReading:
     # for another task that has not yet outweighed the old one is a question, not a stop).
     close = [name for name in ranked[1:] if MARGIN * running[name] > best]
     settled = (best >= MIN_EVIDENCE and latest == ranked[0]
-               and all(covers(checklist, ranked[0], name) for name in close))
+               and all(covers(checklist, ranked[0], name) for name in close)
+               and not _given_for_another(checklist, ranked[0], stated, running))
     return IntentReading(ranked[0], settled, shares[0][1], shares)
+
+
+def _given_for_another(checklist: Checklist, best: str, stated: frozenset[Statement],
+                       running: Mapping[str, float]) -> bool:
+    """Whether the customer gave a fact the best intent has no place for and that another intent with
+    any evidence requires ("find movies in Santa Rosa on the 2nd" gives a date that a movie search never
+    takes and a show-time look-up needs): they may be pursuing that other task, and a stop on the best
+    one could leave its facts missing, so the intent is not yet clear."""
+    mine = checklist.intent(best)
+    # the same words read as another intent's fact ("in London": a city here, a pick-up spot there)
+    # are no extra fact: only a value the best intent found no place for is
+    placed = {value for name, _, value in stated if name == best}
+    extra = {fact for _, fact, value in stated if fact not in {*mine.required, *mine.optional} and value not in placed}
+    return any(running[name] > 0 and extra & set(checklist.intent(name).required) and not covers(checklist, best, name)
+               for name in checklist.intents if name != best)
 
 
 def covers(checklist: Checklist, best: str, other: str) -> bool:

@@ -242,3 +242,34 @@ def test_an_agent_asks_for_what_its_checklist_requires_a_customer_volunteers_fil
     assert (asked.intent, asked.settled) == ("BuyReturn", True)  # only the booking requires a class
     volunteered = read_intent(_trains(), (*trip, Line(AGENT, "Anything else?"), *customer("First class")))
     assert not (volunteered.intent == "BuyReturn" and volunteered.settled)  # a search takes it as a filter
+
+
+CINEMA = Checklist.from_schema({
+    "service_name": "Cinema_9",
+    "slots": [
+        {"name": "city", "description": "City where the cinema is", "is_categorical": False},
+        {"name": "film", "description": "Name of the film", "is_categorical": False},
+        {"name": "genre", "description": "Genre of the film", "is_categorical": True,
+         "possible_values": ["Comedy", "Drama"]},
+        {"name": "show_date", "description": "Date of the show", "is_categorical": False},
+    ],
+    "intents": [
+        {"name": "FindFilms", "description": "Find films playing in a city", "required_slots": ["city"],
+         "optional_slots": {"genre": "dontcare"}},
+        {"name": "GetShowtimes", "description": "Get the times a film shows",
+         "required_slots": ["film", "city", "show_date"]},
+    ],
+})
+
+
+def test_a_fact_the_likeliest_intent_has_no_place_for_keeps_the_intent_open():
+    # plain: a search with its one requirement settles the search
+    plain = read_intent(CINEMA, customer("Find films playing in Oakland"))
+    assert (plain.intent, plain.settled) == ("FindFilms", True)
+    # trick: the same search words with a date a search never takes, which show times need
+    dated = read_intent(CINEMA, customer("Find films playing in Oakland on March 3rd"))
+    assert dated.intent == "FindFilms" and not dated.settled
+    turn = take_turn(CINEMA, None, customer("Find films playing in Oakland on March 3rd"), OfflineExtractor())
+    assert turn.decision == "ask"
+    # a fact the search does take (its genre) keeps the search settled
+    assert read_intent(CINEMA, customer("Find comedy films playing in Oakland")).settled
