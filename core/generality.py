@@ -241,13 +241,22 @@ def totals(rows: Sequence[dict], modes: Sequence[str]) -> dict[str, dict]:
                 "precision": Rate(correct, stated).to_json(), "missed": sum(f["missed"] for f in figures),
                 "wrong": sum(f["wrong"] for f in figures),
                 "intent": Rate(sum(f["intent_right"] for f in figures), n).to_json(),
-                "below_floor": sorted(f"{r['service']} ({r['split']})" for r in mine if not r[mode]["above_floor"]),
+                "below_floor": sorted(f"{r['service']} ({r['split']})" for r in mine if not beats_floor(r[mode])),
+                "floor_perfect": sorted(f"{r['service']} ({r['split']})" for r in mine
+                                        if beats_floor(r[mode]) and not r[mode]["above_floor"]),
             }
         with_variants = [r["sgd_x"] for r in mine if r.get("sgd_x")]
         body["sgd_x"] = (Rate(sum(v["changed"] for v in with_variants), sum(v["n"] for v in with_variants)).to_json()
                          if with_variants else None)
         out[group] = body
     return out
+
+
+def beats_floor(figures: Mapping) -> bool:
+    """Above always-stop, or every decision right where always-stop is too (a row whose every case is
+    already complete: nothing can score higher, so matching it is the best there is)."""
+    n = figures["decisions"]["n"]
+    return bool(figures["above_floor"]) or (bool(n) and figures["decisions"]["hits"] == n)
 
 
 def floor_verdict(figures: Mapping) -> str:

@@ -54,7 +54,8 @@ def test_group_totals_are_the_sums_of_their_rows_with_intervals(capsys, tiny, tm
             assert total["stopped_early_rate"]["n"] == sum(r[mode]["gold_ask"] for r in rows)
             assert total["decisions"]["low"] is not None and total["decisions"]["high"] is not None
             assert total["below_floor"] == sorted(f"{r['service']} ({r['split']})" for r in rows
-                                                  if not r[mode]["above_floor"])
+                                                  if not r[mode]["above_floor"]
+                                                  and r[mode]["decisions"]["hits"] < r[mode]["decisions"]["n"])
         with_variants = [r["sgd_x"] for r in rows if r["sgd_x"]]
         assert group["sgd_x"]["n"] == sum(v["n"] for v in with_variants)
 
@@ -129,3 +130,14 @@ def test_report_rejects_bad_input_with_one_line(capsys, tiny, tmp_path):
     assert main(["report", "--sgd", str(tiny), "--db", db, "--tier", "nope"]) == 2
     assert "unknown tier" in capsys.readouterr().err
     assert Store(db).runs().empty  # nothing recorded on the way
+
+
+def test_matching_a_perfect_floor_is_not_below_it_and_any_other_tie_is():
+    def figures(hits: int, floor: int, n: int) -> dict:
+        return {"decisions": {"hits": hits, "n": n}, "always_stop": {"hits": floor, "n": n},
+                "above_floor": hits > floor}
+    assert generality.beats_floor(figures(141, 141, 141))  # every case complete, every decision right
+    assert generality.floor_verdict(figures(141, 141, 141)) == "tie"
+    assert not generality.beats_floor(figures(90, 90, 100))  # a tie short of perfect beats nothing
+    assert not generality.beats_floor(figures(290, 306, 306))
+    assert generality.beats_floor(figures(91, 90, 100))
