@@ -122,6 +122,9 @@ PINNED = {
     "attacks_holdout13.json": "19119e78b9c463342725e0e15877f6a4adc140d0fa736fb8684fcb23a52a7fa4",
     "contract_holdout10/bad.json": "7360c6acaf6545d1e7a7d88dbf333329542888be58c87ddbf68106c47ff28720",
     "contract_holdout10/clean.json": "15943a36fcdba0de96fe627f4f85304e48eff0ac62d3345715a526d9b4eb8142",
+    "attacks_holdout14.json": "24ce2692b98cf8ed0539c1842ffe176864223c8e05590a7e0d72375852cf8643",
+    "contract_holdout11/bad.json": "0c8b2d23aa8773754cf6a7cb4ac10928af3b115c01d1d4aabc95e3f7a8c3f8bf",
+    "contract_holdout11/clean.json": "c1d4aa0cacd33600b661b2b15fcf506113deae48dfc6067d7f3ad5212c613d41",
 }
 
 
