@@ -135,6 +135,9 @@ _STATE = re.compile(r"\b(?:your|my)\b.*\d|\bthere(?:'s|\s+is|\s+are)\b.*\b(?:in|
 # A reply whose last yes-or-no word opening it is a no: "No, ...", "Yes, well, no, ..." (a yes repaired).
 _REFUSES = re.compile(r"^\W*(?:(?:yes|yeah|yep|well|hmm+|um+|uh+|oh|ah|er|actually)\W+)*(?:no|nope|nah)\b"
                       r"(?!\W*(?:problem|worries|issue)\b)", re.IGNORECASE)
+# ... or closes on one: "6:30 is when I pick up my son, so, yeah, no."
+_REFUSES_LAST = re.compile(r"(?:^|[,;.!?]\s*)(?:(?:so|yeah|yes|well|then|and|but|um|uh|sadly|honestly)\W+)*"
+                           r"(?:no|nope|nah)\W*$", re.IGNORECASE)
 _CHOICE = re.compile(r"\bor\b", re.IGNORECASE)
 _LOOKBACK = 5  # lines an offer may stand through while the customer asks about it
 
@@ -371,10 +374,10 @@ def accepts(customer_text: str) -> bool:
 
 
 def refused_offer(agent_text: str, customer_text: str, value: str) -> bool:
-    """The reply opens by turning down the agent's line, and the value is one that line named: "Dr. Sato has
+    """The reply opens or closes by turning down the agent's line, and the value is one that line named: "Dr. Sato has
     4:30 pm free" - "Yes, well, no, 4:30 is when I collect my son". Naming it again explains the no; a value
     the agent did not name is the customer's own ("No, 5:30 would be better")."""
-    if not _REFUSES.match(customer_text):
+    if not (_REFUSES.match(customer_text) or _REFUSES_LAST.search(customer_text)):
         return False
     needle = skeleton(value)
     # "Checking or savings?" - "No, savings please": a choice between values offers none of them alone

@@ -237,6 +237,9 @@ def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, 
                     return True
             elif fact in withdrawal.named_facts(obj, facts) and not withdrawal.names_value(text[start:], value):
                 return True
+        if any(withdrawal.names_value(obj, value) and not withdrawal.names_value(text[start + len(obj):], value)
+               for start, obj in withdrawal.denied_alone(text)):
+            return True
     return False
 
 

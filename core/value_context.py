@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from core.extractors.offline.polarity import negated_after
+from core.extractors.offline.polarity import excluded, negated_after
 from core.extractors.offline.values import plural_noun
 from core.text import line_cache
 
@@ -35,7 +35,7 @@ _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 def negated(text: str, start: int, end: int | None = None) -> bool:
     """Whether the words right before text[start:] refuse it, within its clause, or (given where it ends)
     a negated verb right after it does: "4:30 doesn't work for me"."""
-    if end is not None and negated_after(text, end):
+    if (end is not None and negated_after(text, end)) or excluded(text, start):
         return True
     before = text[:start]
     clause_start = max((m.end() for m in _CLAUSE_END.finditer(before)), default=0)

@@ -39,6 +39,30 @@ _OBJECT_END = re.compile(r"\s(?:and|but|so|then|how|what|instead|make|let|let's|
                          r"because|since)\b", re.IGNORECASE)
 
 
+# A negation with no verb, a clause of its own: "Actually, not Marco, his account got closed", "No wait, not the
+# 14th." It takes back the value it names (never a fact: "change the time, not the date" keeps the date), and only
+# where the value is not said again after it ("to Marco, not Paula" keeps Marco).
+_NOT_ALONE = re.compile(
+    r"(?:^|[.!?;,:\u2014\u2013]\s*)(?:(?:actually|no|nope|oh|wait|hold\s+on|sorry|um|uh|hmm|well|so|and|but|or|"
+    r"i\s+mean)\W+)*not\s+(?!(?:sure|really|quite|exactly|yet|now|so|too|at\s+all|much|bad|great|anymore|only|just|"
+    r"even|if|because|since|when|until|for|to|that|this|it|a\s+problem|an\s+issue|interested|needed|necessary|"
+    r"required)\b)(?P<object>[^.!?;,:\u2014\u2013]+)", re.IGNORECASE)
+_OBJECT_WORDS = 4  # "not Marco", "not the 14th", "not Hotel Del Sol": longer is a clause, not a named value
+
+
+@line_cache  # the contract asks it of every customer line for every value
+def denied_alone(text: str) -> tuple[tuple[int, str], ...]:
+    """(where it starts, what) for each value a verbless "not ..." clause takes back."""
+    found = []
+    for match in _NOT_ALONE.finditer(text):
+        obj = match.group("object")
+        end = _OBJECT_END.search(obj)
+        obj = (obj[:end.start()] if end else obj).strip()
+        if obj and len(obj.split()) <= _OBJECT_WORDS:
+            found.append((match.start("object"), obj))
+    return tuple(found)
+
+
 @line_cache  # the contract asks it of every customer line once per reported value
 def reset_at(text: str) -> int | None:
     """Where the line's fresh start begins when it takes back everything said before (the end of its last

@@ -133,7 +133,9 @@ _ASKED_ABOUT = re.compile(
 _OWN_STATE = re.compile(r"^\W*(?:(?:and|but|so|also)\s+)?(?:my|our|his|her|their)\s+"
                         r"(?P<noun>(?:[a-z]+\s+){0,2}[a-z]+)\s+"
                         r"(?:is|was|are|were)\s+(?:(?:about|around|only|just|now|currently|roughly|at|on|in)\s+)?"
-                        r"(?:the\s+)?[$£€]?\s?\d", re.IGNORECASE)
+                        r"(?:the\s+)?(?:[$£€]?\s?\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|"
+                        r"tomorrow|next\s+\w+|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)",
+                        re.IGNORECASE)
 # What the customer's own thing is called: "My dog is called Rocky", "our boat's named Sea Breeze". The name is
 # that thing's, so it states a fact of this form only when the thing is one of its facts' nouns ("my usual
 # salon is called Hair Lab" for a salon) or a person, who may be the one a form names.
@@ -162,6 +164,22 @@ _NOT_THAT = re.compile(r"^\W*(?:(?:and|but|so|well|look|honestly)\W+)*(?:(?:it'?
 # 7 pm." asks; the choice waits on the agent's answer.
 _IF_ANSWERED = re.compile(r"^\W*if\s+(?:so|not|yes|they\s+do|they\s+have|it\s+is|there\s+is|that'?s\s+the\s+case)\b",
                           re.IGNORECASE)
+# A thing someone else owns in their own right: "My husband wants to know about his own schedule on the 15th"
+# ("he'll fly on his own" is alone, not his).
+_THEIR_OWN = re.compile(r"\b(?:his|her|their)\s+own\s+(?!(?:and|but|or|so|too|as\s+well)\b)[a-z]", re.IGNORECASE)
+# An earlier one of a kind of thing, told in the past: "My last ride to the airport was a Luxury for 3" ("my last
+# name is Ruiz" and "the last Friday of May" are no earlier occasion).
+_EARLIER_ONE = re.compile(r"\b(?:my|our|his|her|their|the)\s+(?:last|previous|prior|old)\s+(?!(?:name|one|minute|"
+                          r"day|week|weekend|friday|monday|tuesday|wednesday|thursday|saturday|sunday)\b)[a-z]+"
+                          r"[^.!?;]*?\b(?:was|were|cost|had|took|went|came)\b", re.IGNORECASE)
+# A made-up world the customer is writing, reading or watching: "In the novel I'm writing, the hero flies to Lima".
+_STORY_WORLD = re.compile(r"^\W*in\s+(?:the|my|a|an|this|our|his|her|their)\s+(?:\w+\s+)?\w+\s+(?:that\s+)?"
+                          r"(?:i|we|he|she|they)(?:'m|'re|\s+am|\s+are|\s+is|'s|'ve|\s+have|\s+was|\s+were)?\s+"
+                          r"(?:writ|read|watch|play|dream|imagin|draft|mak)\w*\b", re.IGNORECASE)
+# A question about how things go rather than a choice: "is Friday even available?", "Do they usually take clients as
+# late as 4 pm?", "out of curiosity, ...".
+_HOW_THINGS_GO = re.compile(r"^[^.!?;]*\b(?:usually|normally|generally|typically|ever|even|curious|curiosity)\b"
+                            r"[^.!?;]*\?", re.IGNORECASE)
 # A sentence the customer marks as off this request: "Unrelated, but my dentist is on the 21st".
 _OFF_TOPIC = re.compile(r"^\W*(?:(?:totally|completely)\s+)?(?:unrelated|off[\s-]topic|on\s+an?\s+(?:unrelated|"
                         r"separate|different)\s+note|not\s+related)\b", re.IGNORECASE)
@@ -290,7 +308,8 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
     if (_ASKED_ABOUT.match(sentence) or _GENERIC_QUESTION.match(sentence) or _STANDING.search(sentence)
             or _PAST_NUMBER.search(sentence) or _LAUGHTER.search(sentence) or _COUNTERFACTUAL.search(sentence)
             or _OFF_TOPIC.match(sentence) or _NOT_THIS_REQUEST.search(sentence) or _CALLED_OFF.search(sentence)
-            or _WHO_ASKS.match(sentence) or _NOT_THAT.match(sentence)):
+            or _WHO_ASKS.match(sentence) or _NOT_THAT.match(sentence) or _THEIR_OWN.search(sentence)
+            or _EARLIER_ONE.search(sentence) or _STORY_WORLD.match(sentence) or _HOW_THINGS_GO.match(sentence)):
         return True
     if _RETURN_LEG.search(sentence) and fact_stems is not None and not fact_stems("return"):
         return True

@@ -54,7 +54,7 @@ from core.extractors.offline.profile import (
     profile,
     stem,
 )
-from core.extractors.offline.roles import END, START, fact_role, value_role
+from core.extractors.offline.roles import END, fact_role, leaves_from, value_role
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
@@ -153,7 +153,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             if index and speakers[index - 1] and index - 1 >= start:
                 # "How about After, Pillow Talk, or Say Anything?" - "I really like Pillow Talk."
                 collected.update(picked_offer(facts, required, texts[index - 1], lines[index - 1].asks, own))
-            collected = _without_withdrawn(collected, own)
+            collected = _without_withdrawn(collected, own, texts[index])
             # both read once per line (`_memo`): the lookbehinds of REFERS_BACK run at every character
             pointing = _memo(facts, "back", own, REFERS_BACK.search)
             if pointing:
@@ -238,12 +238,12 @@ def earlier(facts: Profile, wanted: list[str], lines: tuple[Line, ...]) -> dict[
             continue
         own = _own(facts, line.text)
         for start, end, value in names.places(own, cue=_AREA_CUE):
-            if not (denied(own, start, end) or names.names_a_point(value) or value_role(own, start) == START):
+            if not (denied(own, start, end) or names.names_a_point(value) or leaves_from(own, start)):
                 areas.append(value)
         answer = _place_answer(own, question)
         # the question's words give a bare answer its role: "Where are you leaving from?" - "Phoenix."
         asked = question.rstrip("?.! ") + " "
-        if answer is not None and value_role(asked, len(asked)) != START:
+        if answer is not None and not leaves_from(asked, len(asked)):
             areas.append(answer)
         question = ""
     return dict.fromkeys(wanted, areas[-1]) if areas else {}
@@ -358,14 +358,19 @@ _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 _DURATION_UNITS = frozenset({"day", "days", "night", "nights", "week", "weeks", "month", "months"})
 
 
-def _without_withdrawn(collected: dict[str, str], text: str) -> dict[str, str]:
+def _without_withdrawn(collected: dict[str, str], text: str, said: str) -> dict[str, str]:
     """What is left once the line takes values back: "forget the 10th", "scratch the checkout date" (a fact
-    named and then given again later in the line keeps its new value)."""
+    named and then given again later in the line keeps its new value). A verbless "not Marco" is read in the
+    line as `said`, whole: the sentence around it may tell of something else ("not Marco, he changed banks")."""
     for start, obj in withdrawal.objects(text):
         named = withdrawal.named_facts(obj, collected)
         collected = {fact: value for fact, value in collected.items()
                      if not withdrawal.names_value(obj, value)
                      and not (fact in named and not withdrawal.names_value(text[start + len(obj):], value))}
+    for start, obj in withdrawal.denied_alone(said):
+        collected = {fact: value for fact, value in collected.items()
+                     if not (withdrawal.names_value(obj, value)
+                             and not withdrawal.names_value(said[start + len(obj):], value))}
     return collected
 
 
@@ -387,7 +392,7 @@ def _own_words_of(facts: Profile, text: str) -> str:
     own_name = any(_OWN_NAME_FACT.search(f.fact.description) for f in facts.facts.values())
     own = unread_sentences(_unintroduced(_unsigned(said(text), own_name), own_name),
                            facts.schema_words)  # a language it does not read
-    return undecided(elsewhere(own, facts.schema_words, other_party, facts.names_a_fact), text)
+    return undecided(elsewhere(own, facts.schema_words, other_party, facts.names_a_taken_fact), text)
 
 
 # A customer introducing themself ("Hi, this is Maria Lopez.", "My name is Kendra Lee and ...") gives their own

@@ -188,6 +188,11 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
             return None
         if [r for r in rivals if r.fact.name in asked] and fact.fact.name in asked and not stated:
             return None  # a bare answer to a question about two facts of one type names neither
+    if kind == PLACE and not fact.area and len(stated) > 1:
+        # "at Union Station in Denver": a fact naming a point takes the point; the area after it only locates it
+        points = [s for s in stated if names.AT_POINT.search(text[:s[0]]) or names.names_a_point(s[2])]
+        if points and len(points) < len(stated):
+            stated = points
     if stated:
         return stated[-1][2]
     if fact.fact.name in asked and not spans:

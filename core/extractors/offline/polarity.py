@@ -92,9 +92,22 @@ def denied(text: str, start: int, end: int | None = None) -> bool:
     return negated(text, start, end) or supposed(text, start)
 
 
+# "but" after "any"/"every" excludes what follows ("any day but the 14th", "anyone but Marco", "every seat
+# but the back row"): a "but" that ends a clause elsewhere hides the exclusion from the clause reading.
+_ANY_BUT = re.compile(r"\b(?:any|every|all)(?:thing|one|body|where|time)?(?:\s+\w+)?\s+but\s+"
+                      r"(?:(?:the|a|an|my|on|at|in|for)\s+){0,2}$", re.IGNORECASE)
+
+
+def excluded(text: str, start: int) -> bool:
+    """The mention at `start` follows "any ... but": "any day but the 14th" leaves the 14th out."""
+    return _ANY_BUT.search(text, max(0, start - 60), start) is not None
+
+
 def negated(text: str, start: int, end: int | None = None) -> bool:
     """True when a negation stands in the mention's clause just before it ("not savings"), or, given where
     the mention ends, when the mention is the subject of a negated verb ("4:30 doesn't work for me")."""
+    if excluded(text, start):
+        return True
     clause = _CONSENT.sub(" ", _clause_before(text, start, _CLAUSE_END))
     window = " ".join(clause.split()[-_WINDOW_WORDS:])
     if _NEGATION.search(window):

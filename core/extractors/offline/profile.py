@@ -99,6 +99,7 @@ class Profile:
     lines_read: dict = field(default_factory=dict, compare=False, repr=False)
 
     task: frozenset[str] = frozenset()  # stems of what the service and its intents are about (not its facts)
+    taken: frozenset[str] = frozenset()  # facts some intent takes (required or optional), not only reports
 
     def on_topic(self, text: str) -> bool:
         return any(stem(w) in self.topic for w in words(text))
@@ -106,6 +107,12 @@ class Profile:
     def names_a_fact(self, word: str) -> bool:
         """The word is one of a fact's own words (its name or description): "amount", "account"."""
         return any(stem(word.lower()) in f.cues or stem(word.lower()) in f.name_stems for f in self.facts.values())
+
+    def names_a_taken_fact(self, word: str) -> bool:
+        """The word names a fact some intent takes from the customer: a fact the service only reports (a
+        bank's "balance") is the service's to say, so "my balance is $2,400" states nothing it asks for."""
+        w = stem(word.lower())
+        return any(w in f.cues or w in f.name_stems for name, f in self.facts.items() if name in self.taken)
 
     def on_task(self, text: str) -> bool:
         """The line names what this service does ("a restaurant", "a cab"), not only one of its facts."""
@@ -221,7 +228,8 @@ def _build(checklist: Checklist) -> Profile:
     }
     return Profile(facts=facts, siblings=siblings, topic=frozenset(stem(w) for w in _schema_words(checklist)
                                                                    if w not in _GENERIC and len(w) > 2),
-                   schema_words=frozenset(_schema_words(checklist)), task=_task_words(checklist, kinds))
+                   schema_words=frozenset(_schema_words(checklist)), task=_task_words(checklist, kinds),
+                   taken=frozenset(f for i in checklist.intents.values() for f in (*i.required, *i.optional)))
 
 
 def _rivals(checklist: Checklist, facts: dict[str, FactProfile]) -> dict[str, FactProfile]:

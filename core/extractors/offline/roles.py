@@ -18,9 +18,10 @@ START, END = "start", "end"
 _START_WORDS, _END_WORDS = START_WORDS, END_WORDS
 _BEFORE_START = re.compile(r"\b(?:from|leav(?:e|ing)|"
                            r"depart(?:ing|ure)?|(?<!check\s)(?<!checking\s)out\s+of|"
-                           r"start(?:ing)?|pick\s+me\s+up|originat\w*|check(?:ing|s)?[\s-]*in(?:to)?|begin\w*)"
+                           r"start(?:ing)?|pick(?:ing|s)?(?:\s+(?:me|us|them|her|him))?[\s-]*up|originat\w*|check(?:ing|s)?[\s-]*in(?:to)?|begin\w*)"
                            r"\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
 _BEFORE_END = re.compile(r"\b(?:to|into|towards?|reach|arriv\w*|return\w*|back|until|till|destination\w*|"
+                         r"drop(?:ping|s)?(?:\s+(?:me|us|them|her|him))?[\s-]*off|"
                          r"going|heading|headed|check(?:ing|s)?[\s-]*out)\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
 # Right before the value, nearer than any other cue: "visiting Seattle" (a "to" opening the clause is farther:
 # "I plan to be visiting Paris").
@@ -120,6 +121,20 @@ _WHERE_NOW = re.compile(r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:currently\s+|no
 def where_now(text: str, start: int) -> bool:
     """The place at `start` is where the customer is now, which is no destination."""
     return _WHERE_NOW.search(text, max(0, start - 40), start) is not None
+
+
+# Picking a thing up starts its hire, but the customer is there: "picking up in LA" is where they will be.
+_PICK_UP = re.compile(r"\bpick(?:ing|s)?[\s-]*up\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
+
+
+def leaves_from(text: str, start: int) -> bool:
+    """The place at `start` is one a journey leaves ("from Philly", "pick me up at home"), not one the
+    customer goes to or will be at ("picking up in LA" for a hire)."""
+    if value_role(text, start) != START:
+        return False
+    head = text[:start]
+    cuts = list(_CLAUSE.finditer(head))
+    return not _PICK_UP.search(head[cuts[-1].end():] if cuts else head)
 
 
 def value_role(text: str, start: int, stay: bool = False) -> str | None:
