@@ -45,7 +45,7 @@ YES = re.compile(r"^\W*(?:(?:well|hmm+|oh|ooh|ah|wow|so|i think|i guess|i believ
                  r"excellent|awesome|cool|wonderful) (?:one|choice|pick|option)|"
                  # the offer pointed at and praised or taken: "That apartment sounds good", "That one is great",
                  # "I like that song", "I'll take it"
-                 r"(?:that|this|it|the)(?: one| \w+)?(?:'?s| is| would be| sounds| seems| looks) (?:really |very )?"
+                 r"(?:that|this|it|the)(?: one| \w+)?(?:'?s| is| would be| sounds?| seems?| looks?) (?:really |very )?"
                  r"(?:good|great|fine|perfect|nice|lovely|ideal|excellent|awesome|amazing|wonderful|cool)"
                  r"(?: (?:to|for) (?:me|us))?(?=\W*$|\W*[.!,])|"
                  # "I think it would fit me perfectly"
@@ -97,7 +97,9 @@ _ASKS_ABOUT = re.compile(r"\?|(?:^|[.!]\s+)\W*(?:what|what's|where|where's|when|
 # "some" or a number; "Can you find the genre?" asks about what was offered), an existence question ("Is there
 # anything available?", "Do you have something cheaper?"), or a request to act on something not named ("Can you
 # play me some music?"; not "Can you find the address?").
-_ASKS_FOR_NEW = re.compile(r"\b(?:find|search|look(?:ing)?\s+for|locate|recommend|suggest)\s+(?:(?:me|us)\s+)?"
+_ASKS_FOR_NEW = re.compile(r"\b(?:continue|keep|carry\s+on)\s+(?:the\s+|your\s+)?(?:search|look|find|brows)\w*|"
+                           r"\b(?:search|look|find)\w*\s+(?:again|further|on)\b|"  # "Can you continue searching?"
+                           r"\b(?:find|search|look(?:ing)?\s+for|locate|recommend|suggest)\s+(?:(?:me|us)\s+)?"
                            r"(?:a|an|any|some|something|somewhere|one|\d+)\b|"
                            r"\b(?:anything|something|any\s+(?:options?|choices?|ones?))\b[^.!?]*\?|"
                            r"^\W*(?:(?:hi|hello|hey|ok|okay|so|please)\W+)*(?:can|could|will|would)\s+you\s+"

@@ -47,7 +47,9 @@ _WEEKDAY = r"(?:(?:next|this|last|coming)\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?
 _ONLY_WHEN_OR_HOW_MUCH = re.compile(
     rf"(?:(?:the\s+)?{_DAY_NUMBER}(?:\s+of)?\s+{_MONTH}|{_MONTH}\s+(?:the\s+)?{_DAY_NUMBER}|{_WEEKDAY}|"
     r"\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?|\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|"
-    r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?))",
+    r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?|bucks|quid|usd|eur|gbp|cents?)|"
+    # a day of the month alone ("the 14th") or a day said from today ("tomorrow", "next week")
+    r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)|today|tonight|tomorrow|(?:next|this|coming)\s+(?:week|weekend|month))",
     re.IGNORECASE)
 
 # The same for a named thing (a salon, a film, a song), less the bare day of the week a title may be.

@@ -184,3 +184,35 @@ def test_pick_up_and_drop_off_tell_two_days_apart_and_a_point_beats_its_area() -
     said = "Hire a van at Central Depot in Leeds, pick up May 2nd, drop off May 6th."
     assert read(VAN, "HireVan", said) == {"collect_spot": "Central Depot", "collect_day": "May 2nd",
                                           "return_day": "May 6th"}
+
+
+HOMES = Checklist.from_schema({
+    "service_name": "Flats_9",
+    "slots": [
+        {"name": "town", "description": "Town of the flat", "is_categorical": False},
+        {"name": "flat_name", "description": "Name of the flat", "is_categorical": False},
+        {"name": "viewing_date", "description": "Date of the viewing", "is_categorical": False},
+    ],
+    "intents": [{"name": "FindFlat", "required_slots": ["town"]},
+                {"name": "BookViewing", "required_slots": ["flat_name", "viewing_date"], "is_transactional": True}],
+})
+
+
+@pytest.mark.parametrize(("fact", "value"), [("payee", "980 bucks"), ("payee", "the 14th"), ("payee", "tomorrow")])
+def test_a_sum_or_a_day_reported_as_a_name_is_the_wrong_kind(fact: str, value: str) -> None:
+    said = "Tomorrow, wire 980 bucks from checking to Nadia; it's due on the 14th."
+    assert check_value(WIRE, "SendMoney", fact, value, talk(said))[1][0].code == "value_wrong_kind"
+    assert kept(WIRE, "SendMoney", "payee", "Nadia", said) == "Nadia"
+
+
+def test_an_offer_passed_over_for_a_new_search_is_not_taken_by_a_later_yes() -> None:
+    turns = ("A flat in Leith please.", ("Rowan House on Bath Street is a lovely place.", ()),
+             "Does it allow pets?", ("Yes, it does.", ()), "Can you keep searching?",
+             ("Another good one is Elm Court on Shore Road.", ()), "That one sound perfect.",
+             ("Would you like to book a viewing?", ()), "Yes, on the 4th please.")
+    assert kept(HOMES, "BookViewing", "flat_name", "Elm Court", *turns) == "Elm Court"
+    assert kept(HOMES, "BookViewing", "flat_name", "Rowan House", *turns) is None
+    # the plain way round: the first flat taken at once
+    taken = ("A flat in Leith please.", ("Rowan House on Bath Street is a lovely place.", ()),
+             "That one sounds perfect.", ("Would you like to book a viewing?", ()), "Yes, on the 4th please.")
+    assert kept(HOMES, "BookViewing", "flat_name", "Rowan House", *taken) == "Rowan House"
