@@ -251,9 +251,14 @@ def takes_go_ahead(speakers: list[bool], texts: list[str], index: int, verbs: fr
     reply = texts[index] if reply is None else reply
     if speakers[index] or not verbs:
         return False
+    return _goes_ahead_after(reply, texts[index - 1] if index and speakers[index - 1] else "", verbs)
+
+
+@lru_cache(maxsize=8192)  # asked of every customer line of every case: a conversation re-sends its lines
+def _goes_ahead_after(reply: str, before: str, verbs: frozenset[str]) -> bool:
+    """`takes_go_ahead` for a reply and the agent line right before it ("" if none)."""
     if goes_ahead(reply, verbs):
         return True
-    before = texts[index - 1] if index and speakers[index - 1] else ""
     return (bool(before) and names_nothing(before) and bool(_QUESTION.search(before))
             and _verb_form(verbs).search(before) is not None and not asks_elsewhere(before)
             and takes_offer(reply, verbs))

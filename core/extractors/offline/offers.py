@@ -32,6 +32,7 @@ from core.extractors.offline.plain import in_a_choice
 from core.extractors.offline.profile import (
     CLOSED,
     DATE,
+    LINES_READ_LIMIT,
     MONEY,
     PERSON,
     PLACE,
@@ -126,8 +127,15 @@ def carried_find(profile: Profile, required: Sequence[str], lines: Sequence[Line
 
 
 def _read_offer(profile: Profile, required: Sequence[str], agent_text: str) -> dict[str, str]:
-    facts = [profile.facts[n] for n in required if profile.facts[n].kind in _OFFERED_KINDS]
-    return _offered(profile, required, _without_state(agent_text), facts)
+    # kept with the profile: every case of a dialogue re-reads the same agent lines
+    key = ("offer", tuple(required), agent_text)
+    memo = profile.lines_read
+    if key not in memo:
+        if len(memo) >= LINES_READ_LIMIT:
+            memo.clear()
+        facts = [profile.facts[n] for n in required if profile.facts[n].kind in _OFFERED_KINDS]
+        memo[key] = _offered(profile, required, _without_state(agent_text), facts)
+    return dict(memo[key])
 
 
 # A value listed with others: "A Madea Family Funeral, Auntie Mame, or Dr. Strangelove?", "dogman, hackers or
