@@ -216,3 +216,9 @@ def test_an_offer_passed_over_for_a_new_search_is_not_taken_by_a_later_yes() -> 
     taken = ("A flat in Leith please.", ("Rowan House on Bath Street is a lovely place.", ()),
              "That one sounds perfect.", ("Would you like to book a viewing?", ()), "Yes, on the 4th please.")
     assert kept(HOMES, "BookViewing", "flat_name", "Rowan House", *taken) == "Rowan House"
+
+
+def test_a_full_stop_glued_to_the_next_sentence_ends_a_place_and_an_abbreviation_does_not() -> None:
+    assert read(TRAIN, "FindTrain", "A train from Leeds to York.I travel on the 9th.")["to_city"] == "York"
+    assert read(TRAIN, "FindTrain", "A train from Leeds to St. Ives on the 9th.")["to_city"] == "St. Ives"
+    assert read(TRAIN, "FindTrain", "A train from Leeds to Washington D.C. on the 9th.")["to_city"] == "Washington D.C"

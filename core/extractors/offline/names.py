@@ -214,7 +214,9 @@ LEFT = re.compile(rf"\b(?:{_LEAVING})\s+(?:the\s+)?$", re.IGNORECASE)
 AT_POINT = re.compile(r"\bat\s+(?:the\s+)?$", re.IGNORECASE)
 # The cue for a place that opens the line: a reply that is (or starts with) the place ("Kuala Lumpur, please.").
 LINE_START = re.compile(r"^\W*")
-_PLACE_TOKEN = re.compile(r"[^\s?]+\??|\?")  # a "?" ends a place even with no space after it
+# A "?" ends a place even with no space after it, and so does a full stop glued to the next sentence's capital
+# ("events in Sports.I really enjoy": the place is "Sports"; "D.C." and "St. Louis" stay whole).
+_PLACE_TOKEN = re.compile(r"(?:[^\s?.]|\.(?![A-Z](?:[a-z']|\s)))+\.?\??|\?")
 # Lower-case words that still belong to a place's name or address.
 _PLACE_JOINERS = frozenset({"de", "del", "la", "le", "of", "the", "and", "da", "di", "du", "y", "&"})
 _ADDRESS_WORDS = frozenset({"street", "st", "avenue", "ave", "road", "rd", "drive", "dr", "boulevard", "blvd", "lane",
@@ -224,6 +226,9 @@ _PLACE_STOP = frozenset({"i", "i'm", "i'd", "i'll", "it", "it's", "its", "we", "
                          "and", "but", "so", "or", "for", "with", "at", "on", "in", "to", "by", "from"})
 _SENTENCE_END = (".", "!", "?", ";", ",")
 _CAPITAL_NEXT = re.compile(r" (?-i:[A-Z])(?!(?-i:[A-Z]*\b))")  # a capitalised word, not an all-capitals one
+
+
+_NAME_ABBREVIATIONS = frozenset({"st", "mt", "ft", "pt"})  # Saint, Mount, Fort, Point
 
 
 def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) -> list[Span]:
@@ -253,8 +258,9 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
             elif bare[:1].isdigit() and not _number_may_follow(taken):
                 break  # "Los Angeles 10th": a number joins a place only in an address ("Suite 411", "# 206")
             taken.append(token)
-            if bare != word or len(taken) == 8:
-                break
+            if ((bare != word and not (len(taken) == 1 and word.endswith(".") and low in _NAME_ABBREVIATIONS))
+                    or len(taken) == 8):
+                break  # (an abbreviation's full stop goes on: "St. Louis", "Mt. Shasta")
         while taken and taken[-1].group(0).rstrip(".,!?;:").lower() in _PLACE_JOINERS and not (
                 len(taken) == 1 and taken[-1].group(0).rstrip(".,!?;:").isupper()):
             taken.pop()  # "Puerta del" loses its "del"; "LA" on its own is a place
