@@ -125,6 +125,9 @@ PINNED = {
     "attacks_holdout14.json": "24ce2692b98cf8ed0539c1842ffe176864223c8e05590a7e0d72375852cf8643",
     "contract_holdout11/bad.json": "0c8b2d23aa8773754cf6a7cb4ac10928af3b115c01d1d4aabc95e3f7a8c3f8bf",
     "contract_holdout11/clean.json": "c1d4aa0cacd33600b661b2b15fcf506113deae48dfc6067d7f3ad5212c613d41",
+    "attacks_holdout15.json": "5f782a3f51821c3393e680a9775ac821a387bdf0278417c2cf235b420fee5a60",
+    "contract_holdout12/bad.json": "7449daf51aa554c4c42fea805a692f5c48b7e4fafd2774a77b49e1c6874608ca",
+    "contract_holdout12/clean.json": "b28072844952f37cdf5fdb40fd15d9b7b869d38e918cd86c6fd90e11924c6299",
 }
 
 
