@@ -218,11 +218,17 @@ def goes_ahead(customer_text: str, verbs: frozenset[str]) -> bool:
 _AT_A_NAME = re.compile(r"\bat\s+(?:the\s+)?(?-i:[A-Z])", re.IGNORECASE)
 
 
+# Taking time over the offer takes nothing yet: "Okay, let me think about it", "I'll think it over".
+_THINKS_IT_OVER = re.compile(r"\b(?:let\s+me\s+(?:think|decide|sleep\s+on)|(?:i'?ll|i\s+will|i\s+(?:need|have)\s+to)\s+"
+                             r"(?:think|decide|sleep\s+on)|think\s+(?:about\s+it|it\s+over))\b", re.IGNORECASE)
+
+
 @line_cache  # asked of every customer line by the tier and by the contract, on every turn of a conversation
 def takes_offer(customer_text: str, verbs: frozenset[str] = frozenset()) -> bool:
     """The reply takes what the agent offered: a yes (`accepts`) or a request to carry it out (`goes_ahead`),
     and does not go on to hold the task back ("Yes, perfect. Hang on, don't book that")."""
-    return (accepts(customer_text) or goes_ahead(customer_text, verbs)) and not holds_back(customer_text, verbs)
+    return ((accepts(customer_text) or goes_ahead(customer_text, verbs)) and not holds_back(customer_text, verbs)
+            and not _THINKS_IT_OVER.search(customer_text))
 
 
 def holds_back(customer_text: str, verbs: frozenset[str]) -> bool:

@@ -11,6 +11,8 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 
+from core.text import unhidden
+
 HELD_OUT_SHARE = 0.20
 CUSTOMER, AGENT = "customer", "agent"
 
@@ -22,6 +24,15 @@ class Line:
     speaker: str
     text: str
     asks: tuple[str, ...] = ()
+
+
+def readable(lines: Iterable[Line]) -> tuple[Line, ...]:
+    """The lines as a reader sees them: characters nobody sees are gone, so a zero-width space cannot split
+    a "not" or a name (`core.text.unhidden`); the same lines when none holds one."""
+    lines = tuple(lines)
+    if all(ln.text.isascii() for ln in lines):
+        return lines
+    return tuple(Line(ln.speaker, unhidden(ln.text), ln.asks) for ln in lines)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from core import withdrawal
 from core.acceptance import doing_verbs, offering_line, refused_offer
+from core.case import readable
 from core.checklist import Checklist, Fact
 from core.corpus import AGENT, CUSTOMER, Line
 from core.deferral import puts_off, undecided_about
@@ -91,12 +92,14 @@ def check_value(
     checklist: Checklist, intent: str, fact: str, value: str, lines: tuple[Line, ...]
 ) -> tuple[str | None, list[Finding]]:
     """(the value to collect or None, findings) for one reported fact."""
+    lines = readable(lines)
     if fact not in checklist.required(intent) and fact not in checklist.intent(intent).optional:
         # an optional fact of the intent is checked like any and kept when backed; it never decides a stop
         return None, [Finding(UNKNOWN_FACT, fact, value)]
     spec = checklist.facts[fact]
     trimmed = trim_edges(value)
-    if withdrawn(checklist.required(intent), fact, trimmed, lines):
+    if withdrawn(checklist.required(intent), fact, trimmed, lines,
+                 {n: checklist.facts[n].description for n in checklist.required(intent)}):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "forget the 10th", "scratch the checkout date"
     if spec.allowed:
         # Collected as the vocabulary's own spelling, whatever case or look-alikes were reported.
@@ -219,7 +222,8 @@ def _latest_customer_line(text: str, lines: tuple[Line, ...]) -> int:
     return max((i for i, ln in enumerate(lines) if ln.speaker != AGENT and ln.text == text), default=0)
 
 
-def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, ...]) -> bool:
+def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, ...],
+              descriptions: Mapping[str, str] | None = None) -> bool:
     """Whether the customer took the value back after they last gave it: a withdrawal naming the value, or
     naming the fact with no new value of it after."""
     customer = [ln.text for ln in lines if ln.speaker != AGENT]
@@ -235,7 +239,8 @@ def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, 
                 # the value's latest mention is the withdrawal itself, or comes before it
                 if not withdrawal.names_value(text[start + len(obj):], value):
                     return True
-            elif fact in withdrawal.named_facts(obj, facts) and not withdrawal.names_value(text[start:], value):
+            elif (fact in withdrawal.named_facts(obj, facts, descriptions)
+                  and not withdrawal.names_value(text[start:], value)):
                 return True
         if any(withdrawal.names_value(obj, value) and not withdrawal.names_value(text[start + len(obj):], value)
                for start, obj in withdrawal.denied_alone(text)):

@@ -72,6 +72,14 @@ _UNDECIDED = re.compile(
 # nights", "let me find out when it starts". The object is a wh-clause or a noun with "the" and at most a word
 # of exactness ("the exact amount"), ending its clause or opening a relative one: "I need to check my checking
 # account" or "check the savings account" name what to look at, not a value left open.
+# A count said loosely: "for 4 days. Well, give or take a day" leaves the days open.
+_GIVE_OR_TAKE = re.compile(r"\b(?:give\s+or\s+take|plus\s+or\s+minus|more\s+or\s+less)\s+"
+                           r"(?P<object>(?:a|an|one|two|three|\d+)\s+[a-z]+)", re.IGNORECASE)
+# A choice still to make: "so I still need to choose an airline", "we have yet to pick a date".
+_TO_CHOOSE = re.compile(
+    r"\b(?:i|we)\s+(?:still\s+)?(?:need|have|got)\s+(?:yet\s+)?to\s+(?:choose|pick|decide\s+on|select|settle\s+on)\s+"
+    # (not "pick the car up")
+    r"(?P<object>(?:a|an|the|which|what)\s+[a-z]+(?:\s+(?!up\b)[a-z]+)?)\b(?!\s+up\b)", re.IGNORECASE)
 _TO_FIND_OUT = re.compile(
     r"\b(?:i\s+(?:still\s+)?(?:need|have)\s+to|i'?ll\s+(?:have\s+to\s+)?|i\s+will\s+(?:have\s+to\s+)?|let\s+me|"
     r"i'?m\s+going\s+to|i\s+must)\s+(?:(?:first|still|just|quickly|double)[\s-]+)?"
@@ -95,5 +103,5 @@ def undecided_about(text: str) -> tuple[str, ...]:
     """What the customer says they have not decided yet, as the words after saying so ("on the number of
     bedrooms", "how many nights I'll stay", "where to go", "the exact amount"); empty words when the line
     names no object."""
-    return tuple(match.group("object") for pattern in (_UNDECIDED, _TO_FIND_OUT, _LEFT_OPEN)
+    return tuple(match.group("object") for pattern in (_UNDECIDED, _TO_FIND_OUT, _LEFT_OPEN, _TO_CHOOSE, _GIVE_OR_TAKE)
                  for match in pattern.finditer(text))

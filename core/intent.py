@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from core.acceptance import NO, offering_line
+from core.case import readable
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.extractors.offline import DONE, extract_facts
@@ -228,6 +229,7 @@ def statements(checklist: Checklist, text: str) -> frozenset[Statement]:
 
 def read_intent(checklist: Checklist, lines: Sequence[Line]) -> IntentReading:
     """The intent the conversation so far points at, re-read from every line."""
+    lines = readable(lines)
     names = list(checklist.intents)
     if len(names) == 1:
         return IntentReading(names[0], True, 1.0, ((names[0], 1.0),))

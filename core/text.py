@@ -56,6 +56,16 @@ def strip_invisible(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
 
+def unhidden(text: str) -> str:
+    """The text without the format characters a reader never sees (zero-width spaces and joiners, soft
+    hyphens, direction marks), keeping the bidi overrides, embeddings and isolates that reorder what is shown
+    (`display_reordered` reads those): "n\u200bot okay" reads as "not okay"."""
+    if text.isascii():
+        return text
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf" or "\u202a" <= ch <= "\u202e"
+                   or "\u2066" <= ch <= "\u2069")
+
+
 def fold(text: str) -> str:
     """NFKC, invisible characters dropped, then `collapse`: how the contract reads text.
 

@@ -12,6 +12,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from core.case import readable
 from core.checklist import Checklist, decide
 from core.contract import INTENT_DISAGREES, UNKNOWN_INTENT, Verdict, check
 from core.corpus import Line
@@ -112,6 +113,7 @@ def begin_turn(
     """The turn before its extraction (a runner on an event loop awaits the extraction between
     this and end_turn): a finished TurnResult when no intent is established yet."""
     check_lines(lines)  # an oversize customer message is refused before anything is sent
+    lines = readable(lines)  # what nobody sees is not read: "n\u200bot okay" is "not okay"
     timings: dict[str, float] = {}
     started = time.perf_counter()
     if isinstance(intent, IntentReading):

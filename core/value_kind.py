@@ -32,7 +32,7 @@ _NUMBER_WORD = (r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|t
 _NUMBER = re.compile(rf"\d|\b(?:{_NUMBER_WORD})\b", re.IGNORECASE)
 _CALENDAR = re.compile(
     r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|"
-    r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|"
+    r"\b(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?s?\b|"
     rf"\b(?:today|tonight|tomorrow|yesterday|day|days|weekend|week|month|year|next|this|coming|{_NUMBER_WORD})\b",
     re.IGNORECASE)
 _CLOCK = re.compile(

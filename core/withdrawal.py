@@ -10,8 +10,9 @@ agent ask again, never stop.
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from core.text import line_cache, skeleton
 
@@ -99,14 +100,24 @@ def _numbers(held: str) -> tuple[str, ...]:
     return tuple(_NUMBER.findall(held))
 
 
-def named_facts(obj: str, facts: Iterable[str]) -> set[str]:
-    """The facts the object names by the words of their names: the best-scoring ones, ties included."""
+def named_facts(obj: str, facts: Iterable[str], descriptions: Mapping[str, str] | None = None) -> set[str]:
+    """The facts the object names by the words of their names: the best-scoring ones, ties included. Where no
+    name has one of its words, by the words of their descriptions ("the bedroom count" for "Number of bedrooms")."""
     words = [w for w in _WORD.findall(obj.lower()) if w not in _NOT_NAMING and len(w) > 2]
+    facts = list(facts)
     scores: dict[str, int] = {}
     for fact in facts:
         squashed = fact.lower().replace("_", "")
         score = sum(1 for w in words if w in squashed)
         if score:
             scores[fact] = score
+    if not scores and descriptions:
+        for fact in facts:
+            said = _WORD.findall(descriptions.get(fact, "").lower())
+            # a word of it, or two written as one: "bedroom" for "Number of bed rooms"
+            described = {d.removesuffix("s") for d in (*said, *(a + b for a, b in itertools.pairwise(said)))}
+            score = sum(1 for w in words if w.removesuffix("s") in described)
+            if score:
+                scores[fact] = score
     best = max(scores.values(), default=0)
     return {fact for fact, score in scores.items() if score == best}

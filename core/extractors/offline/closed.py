@@ -16,7 +16,7 @@ from core.acceptance import NO, YES
 from core.extractors.offline import values
 from core.extractors.offline.owner import FIRM, HINT, OTHER, OWN, party
 from core.extractors.offline.plain import alternatives, echoed, foreign
-from core.extractors.offline.polarity import capped, denied, negated, supposed
+from core.extractors.offline.polarity import capped, denied, negated, negated_after, supposed
 from core.extractors.offline.profile import CLOSED, FactProfile, Profile, stem, words
 
 # English words for people counted ("3 people", "two of us"); what a form counts comes from its own words
@@ -278,6 +278,21 @@ def mentions_people(text: str) -> bool:
     return any(w in _PEOPLE for w in words(text))
 
 
+_NEXT_WORD = re.compile(r"\s+[A-Za-z]+")
+
+
+def _denied_after(text: str, end: int) -> bool:
+    """A negated verb right after the fact's word or the two words after it: "a shared ride is not okay"."""
+    for _ in range(3):
+        if negated_after(text, end):
+            return True
+        following = _NEXT_WORD.match(text, end)
+        if following is None:
+            return False
+        end = following.end()
+    return False
+
+
 def boolean_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
     """Yes/no right after the agent asked for the fact, or the fact named in the line ('a shared cab')."""
     allowed = {v.lower(): v for v, _ in fact.vocabulary}
@@ -289,7 +304,8 @@ def boolean_value(profile: Profile, fact: FactProfile, text: str, asked: Sequenc
             if re.search(r"\b(?:if|unless|assume|whether)\b", text[:match.start()], re.IGNORECASE) or supposed(
                     text, match.start()):
                 continue
-            return allowed["false"] if negated(text, match.start()) else allowed["true"]
+            return allowed["false"] if negated(text, match.start()) or _denied_after(text, match.end()) \
+                else allowed["true"]
     if tuple(asked) == (fact.fact.name,):  # a bare yes answers only a question about this fact alone
         if YES.match(text):
             return allowed["true"]

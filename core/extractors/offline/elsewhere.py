@@ -180,6 +180,31 @@ _STORY_WORLD = re.compile(r"^\W*in\s+(?:the|my|a|an|this|our|his|her|their)\s+(?
 # late as 4 pm?", "out of curiosity, ...".
 _HOW_THINGS_GO = re.compile(r"^[^.!?;]*\b(?:usually|normally|generally|typically|ever|even|curious|curiosity)\b"
                             r"[^.!?;]*\?", re.IGNORECASE)
+# Someone else's wish set against the customer's own: "My son wants to see it with his friends on Saturday, but
+# I'm asking for myself".
+_THEIR_WISH_BUT_MINE = re.compile(rf"(?:^|\b(?:and|but|so)\s+)\W*(?:my|his|her|their|our)\s+(?:[a-z]+\s+)?"
+                                  rf"{_PERSON_NOUN}\s+(?:wants?|needs?|would\s+like|likes?|prefers?)\b[^.!?;]*?"
+                                  r"\bbut\s+(?:i|we)(?:'m|\s+am|'re|\s+are)?\b", re.IGNORECASE)
+# Struck-out text in markup: "<s>Wednesday</s>", "<del>$40</del>", "~~Tuesday~~" is taken back.
+_STRUCK = re.compile(r"<(s|del|strike)\b[^>]*>.*?</\1\s*>|~~[^~]+~~", re.IGNORECASE | re.DOTALL)
+# When the customer will know, not what: "I'll know the exact number Monday", "we'll decide by Friday".
+_WILL_KNOW = re.compile(r"\b(?:i|we)(?:'ll|\s+will|\s+should|'d)\s+(?:only\s+)?(?:know|decide|find\s+out|hear|"
+                        r"confirm|let\s+you\s+know|get\s+back\s+to\s+you)\b", re.IGNORECASE)
+# A question whether it is also so elsewhere or better another way: "Does it also play in Hayward?", "Is Friday
+# any better, do you think?" (asked of the agent, not chosen; "Can you also book 7 pm?" asks for it).
+_ALSO_OR_BETTER = re.compile(
+    r"^\W*(?:does|do|is|are|will|would|was)\s+(?:it|they|that|this|he|she|there)\s+(?:\w+\s+)?also\b[^.!?;]*\?|"
+    r"^[^.!?;]*\b(?:any|much)\s+(?:better|worse|cheaper|nicer|closer|easier|quicker|faster)\b[^.!?;]*\?|"
+    r"^[^.!?;]*,?\s*do\s+you\s+think\s*\?", re.IGNORECASE)
+# A habit, not this request: "My daughter sees Dr. Chen on Tuesdays at 4 pm", "every Monday at 9".
+_HABIT = re.compile(r"\b(?:on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:(?:mon|tues|wednes|thurs|fri|"
+                    r"satur|sun)day|morning|evening|night|week|weekend))\b", re.IGNORECASE)
+_REQUEST_WORDS = re.compile(r"\b(?:i|we)(?:'d|\s+would|'ll|\s+will)?\s+(?:like|want|need|prefer|book|reserve)\b|"
+                            r"^\W*(?:please\s+)?(?:book|reserve|find|get|schedule|make|set|add|put)\b", re.IGNORECASE)
+# Coming back, said of a trip ("We'll come back on the 6th at 5 pm"): the leg back, where the form has no end
+# date (a rental's "I'll be coming back on the 12th" is its drop-off, read where an end date is a fact).
+_COMING_BACK = re.compile(r"\b(?:come|coming|came|get|getting|head|heading|fly|flying|travel\w*)\s+back\b",
+                          re.IGNORECASE)
 # A sentence the customer marks as off this request: "Unrelated, but my dentist is on the 21st".
 _OFF_TOPIC = re.compile(r"^\W*(?:(?:totally|completely)\s+)?(?:unrelated|off[\s-]topic|on\s+an?\s+(?:unrelated|"
                         r"separate|different)\s+note|not\s+related)\b", re.IGNORECASE)
@@ -203,7 +228,7 @@ _NOT_THIS_REQUEST = re.compile(
 _VOCATIVE = re.compile(
     rf"^\W*(?:(?:my\s+)?{_PERSON_NOUN}|honey|sweetie|darling|dear|babe|guys|everyone)\s*[,!]\s*"
     r"(?:stop|come|please|don'?t|do|get|go|be|sit|put|wait|hold|look|listen|quiet|you|what|where|which|who|should|"
-    r"shall|can|could|would|will|are|is|did|do)\b",
+    r"shall|can|could|would|will|are|is|did|do|does|doesn'?t|isn'?t|was|were|have|has)\b",
     re.IGNORECASE)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|y'all)\b", re.IGNORECASE)
 
@@ -253,7 +278,7 @@ _TO_THE_SYSTEM = re.compile(
 
 
 def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True,
-              fact_stems: Callable[[str], bool] | None = None) -> str:
+              fact_stems: Callable[[str], bool] | None = None, has_end_date: bool = True) -> str:
     """The line with every sentence about another time, another person or a state blanked out.
 
     `own_words` are the schema's fact words ("account", "name", "destination"): where the checklist has a
@@ -261,9 +286,13 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
     them may state it ("my sister's account is savings" stays); where it has none, what someone else
     has is never this form's ("my sister's flight leaves from Dallas"). `fact_stems` tells whether a noun
     names one of the form's facts: "my balance is $1,240" is a state of something else unless it does.
+    `has_end_date`: the form has a date that ends something (a return, a check-out, a drop-off), so coming back
+    on a day may state it.
     """
     own = {w.lower() for w in own_words}
     out = list(text)
+    for struck in _STRUCK.finditer(text):
+        out[struck.start():struck.end()] = " " * (struck.end() - struck.start())
     for start, end in _repaired(text):
         out[start:end] = " " * (end - start)
     sentences = list(_SENTENCE.finditer(text))
@@ -276,7 +305,8 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
         answered_later = (part.rstrip().endswith("?") and index + 1 < len(sentences)
                           and _IF_ANSWERED.match(sentences[index + 1].group(0)))
         if (joke or to_someone_else or answered_later or _TO_THE_SYSTEM.search(part)
-                or _about_elsewhere(part, own, other_party, fact_stems) or _taken_back_later(sentences, index)):
+                or _about_elsewhere(part, own, other_party, fact_stems, has_end_date)
+                or _taken_back_later(sentences, index)):
             out[sentence.start():sentence.end()] = " " * len(part)
     return "".join(out)
 
@@ -304,14 +334,18 @@ def _last_clause_end(text: str, end: int) -> re.Match | None:
 
 
 def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
-                     fact_stems: Callable[[str], bool] | None = None) -> bool:
+                     fact_stems: Callable[[str], bool] | None = None, has_end_date: bool = True) -> bool:
     if (_ASKED_ABOUT.match(sentence) or _GENERIC_QUESTION.match(sentence) or _STANDING.search(sentence)
             or _PAST_NUMBER.search(sentence) or _LAUGHTER.search(sentence) or _COUNTERFACTUAL.search(sentence)
             or _OFF_TOPIC.match(sentence) or _NOT_THIS_REQUEST.search(sentence) or _CALLED_OFF.search(sentence)
             or _WHO_ASKS.match(sentence) or _NOT_THAT.match(sentence) or _THEIR_OWN.search(sentence)
-            or _EARLIER_ONE.search(sentence) or _STORY_WORLD.match(sentence) or _HOW_THINGS_GO.match(sentence)):
+            or _EARLIER_ONE.search(sentence) or _STORY_WORLD.match(sentence) or _HOW_THINGS_GO.match(sentence)
+            or _WILL_KNOW.search(sentence) or _ALSO_OR_BETTER.match(sentence) or _THEIR_WISH_BUT_MINE.search(sentence)
+            or (_HABIT.search(sentence) and not _REQUEST_WORDS.search(sentence))):
         return True
     if _RETURN_LEG.search(sentence) and fact_stems is not None and not fact_stems("return"):
+        return True
+    if _COMING_BACK.search(sentence) and not has_end_date:
         return True
     naming = _OWN_NAMING.search(sentence)
     if naming and fact_stems is not None and not any(fact_stems(w) for w in naming.group("noun").split()):

@@ -22,6 +22,7 @@ import time
 
 from core import withdrawal
 from core.acceptance import doing_verbs, offering_line, refused_offer
+from core.case import readable
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.deferral import puts_off, undecided_about
@@ -91,6 +92,7 @@ class OfflineExtractor:
 
 def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) -> dict[str, str]:
     """fact -> value for the intent's required facts the customer has stated so far."""
+    lines = readable(lines)
     facts = profile(checklist)
     required = checklist.required(intent)
     collected: dict[str, str] = {}
@@ -153,7 +155,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             if index and speakers[index - 1] and index - 1 >= start:
                 # "How about After, Pillow Talk, or Say Anything?" - "I really like Pillow Talk."
                 collected.update(picked_offer(facts, required, texts[index - 1], lines[index - 1].asks, own))
-            collected = _without_withdrawn(collected, own, texts[index])
+            collected = _without_withdrawn(collected, own, texts[index], facts)
             # both read once per line (`_memo`): the lookbehinds of REFERS_BACK run at every character
             pointing = _memo(facts, "back", own, REFERS_BACK.search)
             if pointing:
@@ -358,12 +360,12 @@ _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 _DURATION_UNITS = frozenset({"day", "days", "night", "nights", "week", "weeks", "month", "months"})
 
 
-def _without_withdrawn(collected: dict[str, str], text: str, said: str) -> dict[str, str]:
+def _without_withdrawn(collected: dict[str, str], text: str, said: str, facts: Profile) -> dict[str, str]:
     """What is left once the line takes values back: "forget the 10th", "scratch the checkout date" (a fact
     named and then given again later in the line keeps its new value). A verbless "not Marco" is read in the
     line as `said`, whole: the sentence around it may tell of something else ("not Marco, he changed banks")."""
     for start, obj in withdrawal.objects(text):
-        named = withdrawal.named_facts(obj, collected)
+        named = withdrawal.named_facts(obj, collected, {n: facts.facts[n].fact.description for n in collected})
         collected = {fact: value for fact, value in collected.items()
                      if not withdrawal.names_value(obj, value)
                      and not (fact in named and not withdrawal.names_value(text[start + len(obj):], value))}
@@ -392,7 +394,8 @@ def _own_words_of(facts: Profile, text: str) -> str:
     own_name = any(_OWN_NAME_FACT.search(f.fact.description) for f in facts.facts.values())
     own = unread_sentences(_unintroduced(_unsigned(said(text), own_name), own_name),
                            facts.schema_words)  # a language it does not read
-    return undecided(elsewhere(own, facts.schema_words, other_party, facts.names_a_taken_fact), text)
+    has_end_date = any(f.kind == DATE and fact_role(f) == END for f in facts.facts.values())
+    return undecided(elsewhere(own, facts.schema_words, other_party, facts.names_a_taken_fact, has_end_date), text)
 
 
 # A customer introducing themself ("Hi, this is Maria Lopez.", "My name is Kendra Lee and ...") gives their own

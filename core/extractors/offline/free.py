@@ -31,7 +31,9 @@ _OPENING = re.compile(
 # What closes an answer without being part of it: "... is great", "... please", "... would be nice", "... should
 # be great".
 _CLOSING = re.compile(
-    r"(?:\s+(?-i:is|are|would|will|should|could|might|may|sounds?|seems?|works?)\b.*|[,\s]+(?:please|thanks|thank\s+you|if\s+possible|"
+    r"(?:\s+(?-i:is|are|would|will|should|could|might|may|sounds?|seems?|works?)\b.*|"
+    # (an acknowledgement or a "but" after the name closes it: "Hello, yes, but not in the bedroom")
+    r"[,;]\s*(?:yes|yeah|yep|sure|ok|okay|but)\b.*|[,\s]+(?:please|thanks|thank\s+you|if\s+possible|"
     r"for\s+me|for\s+us|today|tonight|now)\b.*|[.!?;].*)$", re.IGNORECASE | re.DOTALL)
 # Nouns that only say what kind of thing the answer is: "Italian style", "that kind".
 _KIND_NOUNS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts", "style", "stuff", "one", "ones", "thing",
@@ -127,7 +129,8 @@ def title_answer(text: str) -> str | None:
     return None if echoed(text, start, start + len(value)) else value
 
 
-_NEGATION = re.compile(r"\b(?:not|no|never|haven't|hasn't|don't|doesn't|didn't|isn't|aren't|won't|can't|cannot)\b|"
+_NEGATION = re.compile(r"\b(?:not|no|never|haven't|hasn't|don't|doesn't|didn't|isn't|aren't|won't|can't|cannot|"
+                       r"except|other\s+than|any(?:thing|one|where)?\s+(?:\w+\s+)?but)\b|"
                        r"n't\b", re.IGNORECASE)
 
 

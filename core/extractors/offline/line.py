@@ -168,6 +168,9 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         spans = names.lower_places(text, _LOWER_ANSWER_CUE, profile.schema_words)
     if kind == PLACE:
         spans = [s for s in spans if not _closed_word(profile, s[2])]  # "something in Music" names a kind
+        # ", Pool" after a place is a vocabulary word of another fact, not the place's region ("London, UK")
+        spans = [(s[0], s[0] + s[2].rindex(","), s[2][:s[2].rindex(",")])
+                 if "," in s[2] and _closed_word(profile, s[2][s[2].rindex(",") + 1:].strip()) else s for s in spans]
     if spans and kind in _TOPICAL and kind != PLACE and not asked and not _on_topic(profile, text):
         # A name in a line about another service (a song, a restaurant) is not this fact. A place is read
         # in any line ("something to eat in Pleasanton"): another task's places end at its done line.

@@ -27,7 +27,9 @@ _CONDITIONAL = re.compile(
     # "check if I have events", "see if they have 7 pm" ask whether, they set no condition
     r"\b(?:(?<!check\s)(?<!see\s)(?<!know\s)(?<!wonder\s)(?<!wondering\s)(?<!ask\s)(?<!out\s)(?<!confirm\s)"
     r"(?<!sure\s)(?<!curious\s)(?<!tell\sme\s)"
-    r"if\s+(?:i|you|we|it|that|there|they|he|she|not|no|nothing|none|the|my|our|your|his|her|their|this|so)\b|unless|assume|assuming|by\s+default|"
+    r"if\s+(?:i|you|we|it|that|there|they|he|she|not|no|nothing|none|the|my|our|your|his|her|their|this|so|"
+    r"(?-i:[A-Z][\w'-]*\s+(?:[A-Z][\w'-]*\s+)*(?:had|were|was|did|could|would|is|has|have)))\b|"  # "If Alaska had"
+    r"unless|assume|assuming|by\s+default|"
     r"otherwise|in\s+case|suppose(?!d|\s+to\b)|supposing|what\s+if|default(?:s|ing)?\s+to|as\s+(?:the\s+|a\s+)?default|"
     r"pretend\w*|imagine|hypothetical\w*|as\s+though)",
     re.IGNORECASE,
@@ -72,7 +74,8 @@ _CONSENT = re.compile(
 # The mention as the subject of a negated verb: "4:30 doesn't work", "Friday is not good", "savings won't do",
 # "the 5th is no good". Not a negation that consents: "4:30 is not a problem", "Friday wouldn't bother me".
 _NEGATED_PREDICATE = re.compile(
-    r"[\s'\"’”)]{0,3}(?:(?:really|just|probably|definitely|actually|simply|unfortunately|sadly)\s+)?"
+    # (quotes, a bracket or symbols may stand between: "10 am 🕙 doesn't work")
+    r"[^\w.!?;,:]{0,6}(?:(?:really|just|probably|definitely|actually|simply|unfortunately|sadly)\s+)?"
     r"(?:(?:is|'s|are|'re|was|were|does|do|did|will|would|can|could|should|might|may|must)\s*(?:not\b|n't\b)|"
     r"(?:ain't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|wouldn't|can't|cannot|couldn't|"
     r"shouldn't|never)\b|(?:'s|is|are|'re)\s+(?:no\s+good|a\s+no(?:-go)?|out\s+of\s+the\s+question)\b)"
