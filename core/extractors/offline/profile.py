@@ -298,14 +298,52 @@ _NOT_TASK_STEMS = frozenset(stem(w) for w in _NOT_TASK)
 def _task_words(checklist: Checklist, kinds: dict[str, str]) -> frozenset[str]:
     """What the service does: its description's and intents' words, and the words of the named thing its
     look-ups find ("Name of the hair stylist/salon"): the thing a customer asks for ("a salon") is said there
-    as often as in the service's own blurb, whichever of them a rewording drops."""
+    as often as in the service's own blurb, whichever of them a rewording drops. Only the things named: a
+    function word or a word the sentence uses as a verb or a describing participle says nothing of what the
+    service is about, however a rewording phrases its blurb (`_named_things`)."""
     text = [checklist.description]
     for intent in checklist.intents.values():
         text += [spaced(intent.name), intent.description]
     for name, fact in checklist.facts.items():
         if kinds[name] == TITLE and found_by_lookup(checklist, name):
             text += sorted(named_nouns(fact))
-    return frozenset(stem(w) for w in words(" ".join(text)) if stem(w) not in _NOT_TASK_STEMS and len(w) > 2)
+    return frozenset(stem(w) for piece in text for w in _named_things(piece)
+                     if stem(w) not in _NOT_TASK_STEMS and len(w) > 2)
+
+
+# English function words a blurb uses around what it names: prepositions and adverbs of place or manner
+# ("restaurants around", "learn about", "book online", "events nearby"), wh-words, "same", and the empty
+# nouns "thing(s)" ("things to do").
+_FUNCTION = frozenset({"about", "above", "across", "after", "against", "along", "among", "around", "before",
+                       "behind", "below", "beside", "besides", "beyond", "during", "except", "inside", "like",
+                       "nearby", "online", "onto", "outside", "over", "since", "through", "throughout", "toward",
+                       "towards", "under", "until", "upon", "within", "without", "where", "when", "what", "which",
+                       "who", "whom", "whose", "why", "how", "while", "same", "such", "there", "here", "thing",
+                       "things", "something", "anything", "everything", "else"})
+# A word right after a relative pronoun, a subject pronoun or a modal is the verb of its clause: "an app that
+# lets you", "a service that helps find", "songs you like", "where you can discover".
+_BEFORE_VERB = frozenset({"that", "which", "who", "you", "we", "they", "can", "could", "will", "would", "may",
+                          "might", "must", "should", "shall"})
+# A participle between a determiner and its noun describes the noun: "your desired city", "the preferred
+# hair salon", "the selected cuisine".
+_DETERMINERS = frozenset({"a", "an", "the", "your", "their", "its", "our", "my", "his", "her", "any", "each"})
+_PARTICIPLE = re.compile(r"\w{3,}ed$")
+
+
+def _named_things(text: str) -> list[str]:
+    """The words of a schema text that may name a thing: not function words, not a clause's verb, not a
+    participle describing the noun after it, and not a gerund taking an object ("serving a cuisine")."""
+    tokens = words(text)
+    kept = []
+    for i, word in enumerate(tokens):
+        before = tokens[i - 1] if i else ""
+        after = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if (word in _FUNCTION or before in _BEFORE_VERB
+                or (before in _DETERMINERS and _PARTICIPLE.match(word) and after)
+                or (word.endswith("ing") and after in _DETERMINERS)):
+            continue
+        kept.append(word)
+    return kept
 
 
 def _schema_words(checklist: Checklist) -> set[str]:

@@ -1,0 +1,65 @@
+"""What a service does is read from the things its blurb names, not from the function words and verbs around
+them: a rewording that says "an app that helps you book a restaurant you like online" names a restaurant as
+"Restaurant search and table booking" does, and no "help", "like" or "online" of another task's line starts
+this one. Each schema is invented for the test; each rewording stands beside the plain wording it rewords."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.checklist import Checklist
+from core.extractors.offline import extract_facts
+from core.extractors.offline.profile import profile, stem
+from tests.talking import talk
+
+PLAIN = ("Restaurant search and table booking", "Reserve a table at a restaurant")
+REWORDED = ("An app that helps you book a restaurant you like online",
+            "Reserve a table at your desired restaurant around town")
+
+
+def _diner(service: str, intent: str) -> Checklist:
+    return Checklist.from_schema({
+        "service_name": "Diners_9", "description": service,
+        "slots": [{"name": "date", "description": "Date of the reservation", "is_categorical": False},
+                  {"name": "party_size", "description": "Number of people", "is_categorical": True,
+                   "possible_values": ["1", "2", "3", "4"]}],
+        "intents": [{"name": "BookTable", "description": intent, "is_transactional": True,
+                     "required_slots": ["date", "party_size"]}],
+    })
+
+
+@pytest.mark.parametrize("wording", [PLAIN, REWORDED])
+def test_the_thing_named_is_what_the_service_does(wording: tuple[str, str]) -> None:
+    facts = profile(_diner(*wording))
+    assert facts.on_task("I'd like a restaurant for tonight.")
+    assert facts.on_task("Can I get a table?")
+
+
+@pytest.mark.parametrize("line", ["Please help me check the weather.", "I'd like to know the forecast.",
+                                  "Is it sunny around Clayton?", "Can I watch it online?"])
+def test_a_function_word_or_verb_of_the_blurb_names_no_task(line: str) -> None:
+    """"that helps you", "you like", "online", "around town", "your desired restaurant": no thing named."""
+    for wording in (PLAIN, REWORDED):
+        assert not profile(_diner(*wording)).on_task(line)
+
+
+@pytest.mark.parametrize("wording", [PLAIN, REWORDED])
+def test_a_day_said_for_another_task_does_not_fill_this_one(wording: tuple[str, str]) -> None:
+    weather = talk("Please help me check the weather around Clayton on March 3rd.", ("It will be sunny.", ()),
+                   "Great. I'd like a table at a restaurant for 2.")
+    assert extract_facts(_diner(*wording), "BookTable", weather) == {"party_size": "2"}
+    # the plain statement: the same day said once the restaurant is the subject counts
+    booking = talk("I'd like a table at a restaurant for 2 on March 3rd.")
+    assert extract_facts(_diner(*wording), "BookTable", booking) == {"party_size": "2", "date": "March 3rd"}
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("A service that serves a selected cuisine", {"cuisine"}),
+    ("Restaurants serving a cuisine you like", {"restaurants", "cuisine"}),
+    ("Find the preferred salon nearby", {"salon"}),
+])
+def test_a_verb_or_describing_participle_is_no_thing_named(text: str, named: set[str]) -> None:
+    checklist = Checklist.from_schema({
+        "service_name": "Any_9", "description": text, "slots": [],
+        "intents": [{"name": "Go", "description": "", "is_transactional": False, "required_slots": []}]})
+    assert profile(checklist).task == {stem(w) for w in named}
