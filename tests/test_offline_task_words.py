@@ -63,3 +63,38 @@ def test_a_verb_or_describing_participle_is_no_thing_named(text: str, named: set
         "service_name": "Any_9", "description": text, "slots": [],
         "intents": [{"name": "Go", "description": "", "is_transactional": False, "required_slots": []}]})
     assert profile(checklist).task == {stem(w) for w in named}
+
+
+def _salon(stylist_name: str, address: str, city: str, count: str = "Number of guests") -> Checklist:
+    """A blurb that names a stylist only; the salon is said by the facts' own descriptions, or not at all."""
+    return Checklist.from_schema({
+        "service_name": "Salons_9", "description": "The best place to find a stylist",
+        "slots": [{"name": "stylist", "description": stylist_name, "is_categorical": False},
+                  {"name": "address", "description": address, "is_categorical": False},
+                  {"name": city, "description": "City to look in", "is_categorical": False},
+                  {"name": "day", "description": "Date of the appointment", "is_categorical": False},
+                  {"name": "guests", "description": count,
+                   "is_categorical": True, "possible_values": ["1", "2"]}],
+        "intents": [{"name": "SearchForStylist", "description": "Look up a stylist", "is_transactional": False,
+                     "required_slots": [city], "result_slots": ["stylist", "address", city]},
+                    {"name": "CreateAppointment", "description": "Request an appointment with a stylist",
+                     "is_transactional": True, "required_slots": ["stylist", "day"]}],
+    })
+
+
+PLAIN_SALON = ("Name of the hair stylist/salon", "Address of the stylist", "city")  # the title names a salon
+REWORDED_SALON = ("Name of stylist to book with", "Navigable location of the salon", "city_of_salon")
+
+
+@pytest.mark.parametrize("wording", [PLAIN_SALON, REWORDED_SALON])
+def test_a_thing_two_facts_describe_is_what_the_service_does(wording: tuple[str, str, str]) -> None:
+    """"Address of the salon" and "city of salon" say the service deals in salons, as the plain title does."""
+    assert profile(_salon(*wording)).on_task("Help me find a salon in Vacaville.")
+
+
+def test_a_thing_one_fact_describes_or_a_count_books_is_not() -> None:
+    """One fact's "salon" says nothing of the service; and what a count books (tickets) any service sells."""
+    facts = profile(_salon("Name of stylist to book with", "Navigable location of the salon", "city"))
+    assert not facts.on_task("Help me find a salon in Vacaville.")
+    counted = profile(_salon("Name of stylist to book with", "Address, on the ticket", "ticket_city"))
+    assert not counted.on_task("I'd like two tickets for the 9th.")
