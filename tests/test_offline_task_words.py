@@ -98,3 +98,26 @@ def test_a_thing_one_fact_describes_or_a_count_books_is_not() -> None:
     assert not facts.on_task("Help me find a salon in Vacaville.")
     counted = profile(_salon("Name of stylist to book with", "Address, on the ticket", "ticket_city"))
     assert not counted.on_task("I'd like two tickets for the 9th.")
+
+
+def _matches(intent: str, date: str) -> Checklist:
+    return Checklist.from_schema({
+        "service_name": "Matches_9", "description": "Sports near you",
+        "slots": [{"name": "match", "description": "Title or headline for the match", "is_categorical": False},
+                  {"name": "day", "description": date, "is_categorical": False},
+                  {"name": "city", "description": "City of the match", "is_categorical": False}],
+        "intents": [{"name": intent, "description": "Get the particulars of a match", "is_transactional": False,
+                     "required_slots": ["match", "city"], "optional_slots": {"day": "dontcare"}}],
+    })
+
+
+@pytest.mark.parametrize(("intent", "date"), [("GetMatchDates", "Date of the match"),  # plain: "Dates" named
+                                              ("MatchSchedule", "Date of the match"),
+                                              ("DateSearch", "The date it takes place")])
+def test_the_plural_of_a_schema_noun_is_its_noun_too(intent: str, date: str) -> None:
+    """"dates for Falcons Vs Jaguars" names the match whether the schema says "Dates" or only "date"."""
+    checklist = _matches(intent, date)
+    assert extract_facts(checklist, intent, talk("Help me find dates for the Falcons Vs Jaguars match.")) == {
+        "match": "Falcons Vs Jaguars"}
+    # the plain control: a name after a noun the schema never says ("flights for") is no title
+    assert extract_facts(checklist, intent, talk("Help me find flights for the Falcons Vs Jaguars match.")) == {}

@@ -399,7 +399,13 @@ def _for_own_noun(profile: Profile, text: str, start: int) -> bool:
     if before is None:
         return False
     noun = before.group(1).lower()
-    return stem(noun) in profile.topic and noun not in _NOT_NOUNS
+    # the plural of one of the schema's own nouns is its noun too, however generic the singular: "dates for the
+    # Eagles" where the schema says "Date of the concert" as where it says "GetEventDates"
+    return (stem(noun) in profile.topic or _plural_of(noun, profile.schema_words)) and noun not in _NOT_NOUNS
+
+
+def _plural_of(noun: str, schema_words: frozenset[str]) -> bool:
+    return len(noun) > 3 and noun.endswith("s") and not noun.endswith("ss") and noun[:-1] in schema_words
 
 
 # Nouns of place and time are never what a title is "for" or "of": "the city of Paris", "dates for March".
