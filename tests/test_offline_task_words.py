@@ -121,3 +121,24 @@ def test_the_plural_of_a_schema_noun_is_its_noun_too(intent: str, date: str) -> 
         "match": "Falcons Vs Jaguars"}
     # the plain control: a name after a noun the schema never says ("flights for") is no title
     assert extract_facts(checklist, intent, talk("Help me find flights for the Falcons Vs Jaguars match.")) == {}
+
+
+def _rides(service: str, seats: str) -> Checklist:
+    return Checklist.from_schema({
+        "service_name": "Rides_9", "description": service,
+        "slots": [{"name": "to", "description": "Address to go to", "is_categorical": False},
+                  {"name": "fare", "description": "Total price for the cab", "is_categorical": False},
+                  {"name": "seats", "description": seats, "is_categorical": True,
+                   "possible_values": ["1", "2", "3", "4"]}],
+        "intents": [{"name": "BookRide", "description": "Book a ride and set where it goes", "is_transactional": True,
+                     "required_slots": ["to", "seats"], "result_slots": ["fare"]}],
+    })
+
+
+@pytest.mark.parametrize(("service", "seats"), [("App to book a cab", "Number of seats to reserve in the cab"),
+                                                ("Reserve a ride to anywhere", "How many seats to book")])
+def test_a_number_after_one_of_the_schemas_nouns_and_for_counts_its_people(service: str, seats: str) -> None:
+    """"a cab for 4": the cab is the schema's noun whether the blurb or only a fact says it."""
+    assert extract_facts(_rides(service, seats), "BookRide", talk("I'd like to get a cab for 4.")) == {"seats": "4"}
+    # the plain control: a noun the schema never says ("a coffee for 4") counts nothing
+    assert extract_facts(_rides(service, seats), "BookRide", talk("I'd like to get a coffee for 4.")) == {}

@@ -218,9 +218,15 @@ _THING_FOR = re.compile(r"\b([A-Za-z]+)\s+for\s+$", re.IGNORECASE)
 def _for_the_thing(profile: Profile, fact: FactProfile, text: str, start: int) -> bool:
     """The number follows "<a noun of what the service does> for", and the fact is the checklist's one count."""
     before = _THING_FOR.search(text, max(0, start - 30), start)
-    if before is None or stem(before.group(1).lower()) not in profile.task:
+    if before is None or not _names_the_thing(profile, before.group(1).lower()):
         return False
     return _only_count(profile, fact)
+
+
+def _names_the_thing(profile: Profile, word: str) -> bool:
+    """A noun of what the service does, or any of the schema's own nouns: a blurb reworded to say "a ride" where
+    a fact still says "the cab" names the cab ("a cab for 4") as the plain blurb does."""
+    return stem(word) in profile.task or stem(word) in profile.topic
 
 
 def _only_count(profile: Profile, fact: FactProfile) -> bool:
