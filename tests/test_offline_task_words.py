@@ -142,3 +142,20 @@ def test_a_number_after_one_of_the_schemas_nouns_and_for_counts_its_people(servi
     assert extract_facts(_rides(service, seats), "BookRide", talk("I'd like to get a cab for 4.")) == {"seats": "4"}
     # the plain control: a noun the schema never says ("a coffee for 4") counts nothing
     assert extract_facts(_rides(service, seats), "BookRide", talk("I'd like to get a coffee for 4.")) == {}
+
+
+@pytest.mark.parametrize(("start", "end"), [("Start of free time slot", "End of free time slot"),
+                                            ("Start of the slot", "End of the slot")])
+def test_a_word_describing_the_noun_after_it_is_no_thing_described(start: str, end: str) -> None:
+    """"free" in "Start of free time slot" describes the slot: "When am I free?" starts no calendar task, under
+    either wording; "the slot", the head noun two facts describe, is the service's thing."""
+    checklist = Checklist.from_schema({
+        "service_name": "Diary_9", "description": "Personal diary",
+        "slots": [{"name": "slot_start", "description": start, "is_categorical": False},
+                  {"name": "slot_end", "description": end, "is_categorical": False}],
+        "intents": [{"name": "AddEntry", "description": "Insert an entry", "is_transactional": True,
+                     "required_slots": ["slot_start", "slot_end"]}],
+    })
+    facts = profile(checklist)
+    assert not facts.on_task("When am I free on Tuesday?")
+    assert facts.on_task("Is there a slot open?") == ("the slot" in start)

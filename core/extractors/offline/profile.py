@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
 
 from core.checklist import Checklist, Fact
 from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read from here too
@@ -313,30 +312,6 @@ def _task_words(checklist: Checklist, kinds: dict[str, str]) -> frozenset[str]:
     return named | _described_thing(checklist, kinds)
 
 
-# A noun's place: after a determiner or a preposition ("the salon", "Category of music").
-_NOUN_AFTER = frozenset({"the", "a", "an", "your", "their", "its", "of", "for", "at", "in", "from", "with", "on",
-                         "by"})
-
-
-def _described_thing(checklist: Checklist, kinds: dict[str, str]) -> frozenset[str]:
-    """The thing two or more facts describe ("Address of the salon", "city of salon"; "Category of music",
-    "Device for playing back the music"): what the service deals in, whichever of the blurb's words a rewording
-    keeps. Not the units a count books ("Number of passengers to book tickets for"): any service sells tickets,
-    and a line about another task's tickets does not start this one."""
-    counts: dict[str, int] = {}
-    units: set[str] = set()
-    for name, fact in checklist.facts.items():
-        tokens = words(f"{name.replace('_', ' ')} . {without_examples(fact.description)}")
-        if kinds[name] == COUNT:
-            units |= {stem(w) for w in tokens}
-        nouns = {stem(w) for before, w in pairwise(tokens)
-                 if before in _NOUN_AFTER and w not in _NOUN_AFTER and w not in _FUNCTION and len(w) > 2
-                 and not w.endswith(("ing", "ed")) and stem(w) not in _NOT_TASK_STEMS}
-        for noun in nouns:
-            counts[noun] = counts.get(noun, 0) + 1
-    return frozenset(n for n, k in counts.items() if k >= 2 and n not in units)
-
-
 # English function words a blurb uses around what it names: prepositions and adverbs of place or manner
 # ("restaurants around", "learn about", "book online", "events nearby"), wh-words, "same", and the empty
 # nouns "thing(s)" ("things to do").
@@ -370,6 +345,37 @@ def _named_things(text: str) -> list[str]:
             continue
         kept.append(word)
     return kept
+
+
+# A noun's place: after a determiner or a preposition ("the salon", "Category of music").
+_NOUN_AFTER = frozenset({"the", "a", "an", "your", "their", "its", "of", "for", "at", "in", "from", "with", "on",
+                         "by"})
+
+# A word or punctuation mark, and the words that may follow a phrase's head noun: a word followed by another
+# content word modifies it ("Start of free time slot": "free" describes the slot; "the event venue").
+_TOKEN = re.compile(r"[a-z]+|[^\sa-z]")
+_AFTER_HEAD = _NOUN_AFTER | _FUNCTION | _BEFORE_VERB | frozenset({"and", "or", "is", "are", "was", "were", "be", "to",
+                                                                   "if", "as", "but"})
+
+
+def _described_thing(checklist: Checklist, kinds: dict[str, str]) -> frozenset[str]:
+    """The thing two or more facts describe ("Address of the salon", "city of salon"; "Category of music",
+    "Device for playing back the music"): what the service deals in, whichever of the blurb's words a rewording
+    keeps. Not the units a count books ("Number of passengers to book tickets for"): any service sells tickets,
+    and a line about another task's tickets does not start this one."""
+    counts: dict[str, int] = {}
+    units: set[str] = set()
+    for name, fact in checklist.facts.items():
+        tokens = _TOKEN.findall(f"{name.replace('_', ' ')}. {without_examples(fact.description)}".lower())
+        if kinds[name] == COUNT:
+            units |= {stem(w) for w in tokens}
+        nouns = {stem(w) for before, w, after in zip(tokens, tokens[1:], [*tokens[2:], "."], strict=False)
+                 if before in _NOUN_AFTER and w.isalpha() and w not in _NOUN_AFTER and w not in _FUNCTION
+                 and len(w) > 2 and not w.endswith(("ing", "ed")) and stem(w) not in _NOT_TASK_STEMS
+                 and (not after.isalpha() or after in _AFTER_HEAD)}
+        for noun in nouns:
+            counts[noun] = counts.get(noun, 0) + 1
+    return frozenset(n for n, k in counts.items() if k >= 2 and n not in units)
 
 
 def _schema_words(checklist: Checklist) -> set[str]:
