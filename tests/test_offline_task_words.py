@@ -159,3 +159,33 @@ def test_a_word_describing_the_noun_after_it_is_no_thing_described(start: str, e
     facts = profile(checklist)
     assert not facts.on_task("When am I free on Tuesday?")
     assert facts.on_task("Is there a slot open?") == ("the slot" in start)
+
+
+def _shows(title: tuple[str, str], other: str) -> Checklist:
+    """Shows the customer picks from the agent's offer; `other` is one more fact's name."""
+    return Checklist.from_schema({
+        "service_name": "Shows_9", "description": "Find shows",
+        "slots": [{"name": title[0], "description": title[1], "is_categorical": False},
+                  {"name": "event_city", "description": "City to look in", "is_categorical": False},
+                  {"name": "event_start_time", "description": "When it begins", "is_categorical": False},
+                  {"name": other, "description": "Where it is", "is_categorical": False}],
+        "intents": [{"name": "FindShows", "description": "Find a show", "is_transactional": False,
+                     "required_slots": ["event_city"], "result_slots": [title[0], "event_start_time", other]},
+                    {"name": "GetDates", "description": "Get its dates", "is_transactional": False,
+                     "required_slots": [title[0], "event_city"]}],
+    })
+
+
+@pytest.mark.parametrize("title", [("event_name", "Name of the event"),  # plain: the title's own noun
+                                   ("performer_or_match", "Which band is performing or teams are playing")])
+def test_a_noun_many_facts_names_share_opens_the_offered_thing(title: tuple[str, str]) -> None:
+    """"the event Fidlar": "event" opens several facts' names (the thing the service deals in), not another
+    fact's own, so the offer names the show whether or not its fact says "event"."""
+    offer = talk("Find a concert in Berkeley.", ("I found the event Fidlar at Cornerstone.", ()),
+                 "That sounds perfect for me.")
+    assert extract_facts(_shows(title, "address_of_event"), "GetDates", offer) == {
+        title[0]: "Fidlar", "event_city": "Berkeley"}
+    # the plain control: a noun that opens one other fact's name is that fact's ("the album Fidlar")
+    album = talk("Find a concert in Berkeley.", ("I found the album Fidlar at Cornerstone.", ()),
+                 "That sounds perfect for me.")
+    assert title[0] not in extract_facts(_shows(title, "album"), "GetDates", album)

@@ -257,9 +257,11 @@ def _named_for_another(profile: Profile, fact: FactProfile, text: str, start: in
         before.pop()  # the rest of the name: "This is" of "This is Acting" (not "is at" of "the property is at")
     for bare in before[-1:]:
         noun = stem(bare.lower())
-        # the other fact's own name, not any word of its description: a reworded schema moves those about
+        # the other fact's own name, not any word of its description: a reworded schema moves those about; and
+        # one other fact's, not a word many facts' names share, which names the thing the service deals in
+        # ("the event Fidlar" where the facts are "event_location", "address_of_event", "event_start_time")
         return (noun not in fact.cues and noun not in fact.name_stems
-                and any(noun in other.name_stems for other in profile.facts.values() if other is not fact))
+                and sum(noun in other.name_stems for other in profile.facts.values() if other is not fact) == 1)
     return False
 
 
