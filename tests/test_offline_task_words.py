@@ -189,3 +189,26 @@ def test_a_noun_many_facts_names_share_opens_the_offered_thing(title: tuple[str,
     album = talk("Find a concert in Berkeley.", ("I found the album Fidlar at Cornerstone.", ()),
                  "That sounds perfect for me.")
     assert title[0] not in extract_facts(_shows(title, "album"), "GetDates", album)
+
+
+def _hotels(rating: str) -> Checklist:
+    return Checklist.from_schema({
+        "service_name": "Inns_9", "description": "Find and book hotels",
+        "slots": [{"name": "hotel_name", "description": "Name of the hotel", "is_categorical": False},
+                  {"name": "city", "description": "City of the hotel", "is_categorical": False},
+                  {"name": rating, "description": "Rating of the hotel", "is_categorical": False}],
+        "intents": [{"name": "FindHotel", "description": "Find a hotel", "is_transactional": False,
+                     "required_slots": ["city"], "result_slots": ["hotel_name", rating]},
+                    {"name": "BookHotel", "description": "Book a hotel", "is_transactional": True,
+                     "required_slots": ["hotel_name", "city"]}],
+    })
+
+
+@pytest.mark.parametrize("rating", ["star_rating", "accommodation_rating"])
+def test_a_number_and_its_noun_before_a_name_describe_the_thing_offered(rating: str) -> None:
+    """"the 4 star Best Western": "4 star" measures the hotel offered, whether or not a fact is named "star_...";
+    a bare noun that opens another fact's name ("the star Best Western") names that fact's thing."""
+    offer = talk("Find a hotel in Paris.", ("There's also the 4 star Best Western.", ()), "Sounds perfect, book it.")
+    assert extract_facts(_hotels(rating), "BookHotel", offer) == {"hotel_name": "Best Western", "city": "Paris"}
+    bare = talk("Find a hotel in Paris.", ("There's also the star Best Western.", ()), "Sounds perfect, book it.")
+    assert ("hotel_name" in extract_facts(_hotels(rating), "BookHotel", bare)) == (rating != "star_rating")

@@ -255,6 +255,8 @@ def _named_for_another(profile: Profile, fact: FactProfile, text: str, start: in
     while before and (before[-1][:1].isupper() or (before[-1].lower() in _NAME_JOINERS and len(before) > 1
                                                    and before[-2][:1].isupper())):
         before.pop()  # the rest of the name: "This is" of "This is Acting" (not "is at" of "the property is at")
+    if len(before) > 1 and _NUMBER.fullmatch(before[-2]):
+        return False  # "the 4 star Best Western": a number and its noun describe the thing named, a measure of it
     for bare in before[-1:]:
         noun = stem(bare.lower())
         # the other fact's own name, not any word of its description: a reworded schema moves those about; and
@@ -263,6 +265,9 @@ def _named_for_another(profile: Profile, fact: FactProfile, text: str, start: in
         return (noun not in fact.cues and noun not in fact.name_stems
                 and sum(noun in other.name_stems for other in profile.facts.values() if other is not fact) == 1)
     return False
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten", re.IGNORECASE)
 
 
 # One capitalised word between "a"/"an" and a lower-case word says what kind of thing: "It is a Baseball game",
