@@ -166,7 +166,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 back = [n for n in required if facts.facts[n].kind == PLACE and n not in collected
                         and _points_back(facts.facts[n], heading)]
                 collected.update(earlier(facts, back, lines[:start]))
-            there = points_there(own)
+            there = _memo(facts, "there", own, points_there)  # read once per line, like REFERS_BACK
             if there is not None and not denied(own, there.start(), there.end()):
                 # "Can you get me a cab there?": the street address the agent named last, for the one point
                 # this task heads to (a city is read above; an address said by the customer is read as said)

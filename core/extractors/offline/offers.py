@@ -155,7 +155,19 @@ def _one_of_several(text: str, value: str) -> bool:
 
 def _offered(profile: Profile, required: Sequence[str], agent_text: str, facts: Sequence[FactProfile]
              ) -> dict[str, str]:
-    """fact -> the one value of its kind the agent's line names for each of `facts`."""
+    """fact -> the one value of its kind the agent's line names for each of `facts` (kept with the profile:
+    every case of a dialogue reads the same agent lines again)."""
+    key = ("offered", tuple(required), agent_text, tuple(f.fact.name for f in facts))
+    memo = profile.lines_read
+    if key not in memo:
+        if len(memo) >= LINES_READ_LIMIT:
+            memo.clear()
+        memo[key] = _read_offered(profile, required, agent_text, facts)
+    return dict(memo[key])
+
+
+def _read_offered(profile: Profile, required: Sequence[str], agent_text: str, facts: Sequence[FactProfile]
+                  ) -> dict[str, str]:
     found: dict[str, str] = {}
     for fact in facts:
         spans = _spans(profile, fact, agent_text)
