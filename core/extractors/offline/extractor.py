@@ -155,7 +155,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             if index and speakers[index - 1] and index - 1 >= start:
                 # "How about After, Pillow Talk, or Say Anything?" - "I really like Pillow Talk."
                 collected.update(picked_offer(facts, required, texts[index - 1], lines[index - 1].asks, own))
-            collected = _without_withdrawn(collected, texts[index], facts)
+            collected = _without_withdrawn(collected, texts[index], own, facts)
             # both read once per line (`_memo`): the lookbehinds of REFERS_BACK run at every character
             pointing = _memo(facts, "back", own, REFERS_BACK.search)
             if pointing:
@@ -360,20 +360,22 @@ _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 _DURATION_UNITS = frozenset({"day", "days", "night", "nights", "week", "weeks", "month", "months"})
 
 
-def _without_withdrawn(collected: dict[str, str], said: str, facts: Profile) -> dict[str, str]:
+def _without_withdrawn(collected: dict[str, str], said: str, own: str, facts: Profile) -> dict[str, str]:
     """What is left once the line takes values back: "forget the 10th", "scratch the checkout date" (a fact
     named and then given again later in the line keeps its new value), or a verbless "not Marco". Both are read
     in the line as `said`, whole, as the contract reads them: the sentence around them may tell of something
-    else ("not Marco, he changed banks", "Forget the 2nd, I'll confirm it later")."""
+    else ("not Marco, he changed banks", "Forget the 2nd, I'll confirm it later"). Whether the value is said
+    again after them is read in the customer's `own` words (the same line, same length, with such sentences
+    blanked): "scrap the bedroom count, my partner might move in, so it could be 2 or 3" says no 2."""
     for start, obj in withdrawal.objects(said):
         named = withdrawal.named_facts(obj, collected, {n: facts.facts[n].fact.description for n in collected})
         collected = {fact: value for fact, value in collected.items()
                      if not withdrawal.names_value(obj, value)
-                     and not (fact in named and not withdrawal.names_value(said[start + len(obj):], value))}
+                     and not (fact in named and not withdrawal.names_value(own[start + len(obj):], value))}
     for start, obj in withdrawal.denied_alone(said):
         collected = {fact: value for fact, value in collected.items()
                      if not (withdrawal.names_value(obj, value)
-                             and not withdrawal.names_value(said[start + len(obj):], value))}
+                             and not withdrawal.names_value(own[start + len(obj):], value))}
     return collected
 
 
