@@ -128,6 +128,7 @@ PINNED = {
     "attacks_holdout15.json": "5f782a3f51821c3393e680a9775ac821a387bdf0278417c2cf235b420fee5a60",
     "contract_holdout12/bad.json": "7449daf51aa554c4c42fea805a692f5c48b7e4fafd2774a77b49e1c6874608ca",
     "contract_holdout12/clean.json": "b28072844952f37cdf5fdb40fd15d9b7b869d38e918cd86c6fd90e11924c6299",
+    "attacks_holdout16.json": "6aa340c0a4b3dfcafb397baa539937f9c2bf9886aa5bc1850bc8d1c64ba3e9dc",
 }
 
 
