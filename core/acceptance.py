@@ -139,7 +139,9 @@ _REFUSES = re.compile(r"^\W*(?:(?:yes|yeah|yep|well|hmm+|um+|uh+|oh|ah|er|actual
                       r"(?!\W*(?:problem|worries|issue)\b)", re.IGNORECASE)
 # ... or closes on one: "6:30 is when I pick up my son, so, yeah, no."
 _REFUSES_LAST = re.compile(r"(?:^|[,;.!?]\s*)(?:(?:so|yeah|yes|well|then|and|but|um|uh|sadly|honestly)\W+)*"
-                           r"(?:no|nope|nah)\W*$", re.IGNORECASE)
+                           r"(?:no|nope|nah)(?:\s+thanks?|\s+thank\s+you)?\W*"
+                           # (then perhaps asking for another: "no thanks. Anything later?")
+                           r"(?:(?:any|some)(?:thing|one)\s+(?:else|later|earlier|cheaper|other)\W*)?$", re.IGNORECASE)
 _CHOICE = re.compile(r"\bor\b", re.IGNORECASE)
 _LOOKBACK = 5  # lines an offer may stand through while the customer asks about it
 

@@ -242,7 +242,8 @@ def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, 
             elif (fact in withdrawal.named_facts(obj, facts, descriptions)
                   and not withdrawal.names_value(text[start:], value)):
                 return True
-        if any(withdrawal.names_value(obj, value) and not withdrawal.names_value(text[start + len(obj):], value)
+        if any((withdrawal.names_value(text[:start], value) if obj.lower() in withdrawal.POINTING
+                else withdrawal.names_value(obj, value)) and not withdrawal.names_value(text[start + len(obj):], value)
                for start, obj in withdrawal.denied_alone(text)):
             return True
     return False

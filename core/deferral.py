@@ -72,6 +72,16 @@ _UNDECIDED = re.compile(
 # nights", "let me find out when it starts". The object is a wh-clause or a noun with "the" and at most a word
 # of exactness ("the exact amount"), ending its clause or opening a relative one: "I need to check my checking
 # account" or "check the savings account" name what to look at, not a value left open.
+# Open on a fact named by its noun: "the bedrooms I'm flexible on", "how many adults is still up in the air".
+_OPEN_ON = re.compile(
+    r"\b(?P<object>(?:the|my|how\s+many|which)\s+[a-z]+)\s+(?:(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:flexible|open|unsure|"
+    r"undecided|not\s+sure)\s+(?:on|about)|(?:is|are)\s+still\s+(?:up\s+in\s+the\s+air|open|undecided|unclear|unknown|tbd))\b",
+    re.IGNORECASE)
+# Not known yet: "idk the date", "I don't know the date", "they haven't told me the new time yet".
+_NOT_KNOWN = re.compile(
+    r"\b(?:idk|(?:i\s+)?(?:don'?t|do\s+not)\s+know|(?:haven'?t|hasn'?t|didn'?t|have\s+not|has\s+not)\s+(?:told|given|sent|"
+    r"confirmed)(?:\s+(?:me|us))?)\s+(?P<object>(?:the|my|which|what)\s+(?:(?:new|exact|right|final)\s+)?[a-z]+)",
+    re.IGNORECASE)
 # A count said loosely: "for 4 days. Well, give or take a day" leaves the days open.
 _GIVE_OR_TAKE = re.compile(r"\b(?:give\s+or\s+take|plus\s+or\s+minus|more\s+or\s+less)\s+"
                            r"(?P<object>(?:a|an|one|two|three|\d+)\s+[a-z]+)", re.IGNORECASE)
@@ -103,5 +113,6 @@ def undecided_about(text: str) -> tuple[str, ...]:
     """What the customer says they have not decided yet, as the words after saying so ("on the number of
     bedrooms", "how many nights I'll stay", "where to go", "the exact amount"); empty words when the line
     names no object."""
-    return tuple(match.group("object") for pattern in (_UNDECIDED, _TO_FIND_OUT, _LEFT_OPEN, _TO_CHOOSE, _GIVE_OR_TAKE)
+    return tuple(match.group("object") for pattern in (_UNDECIDED, _TO_FIND_OUT, _LEFT_OPEN, _TO_CHOOSE, _GIVE_OR_TAKE,
+                                                       _OPEN_ON, _NOT_KNOWN)
                  for match in pattern.finditer(text))

@@ -35,6 +35,8 @@ _NOT_NAMING = frozenset({"the", "a", "an", "my", "that", "this", "those", "these
                          "bit", "thing", "whole", "all", "of", "and", "or", "what", "said", "i", "just", "again"})
 
 
+_SAID_ABOUT = re.compile(r"(?:what|everything|anything)\s+(?:i|we)\s+(?:said|told\s+you|mentioned|wrote|typed)\s+"
+                         r"(?:about|regarding|on|re)\s+", re.IGNORECASE)
 # Where the withdrawn object ends when no punctuation does: a new clause ("never mind DC how about Napa").
 _OBJECT_END = re.compile(r"\s(?:and|but|so|then|how|what|instead|make|let|let's|try|i|i'll|i'm|we|please|"
                          r"because|since)\b", re.IGNORECASE)
@@ -49,13 +51,18 @@ _NOT_ALONE = re.compile(
     r"even|if|because|since|when|until|for|to|that|this|it|a\s+problem|an\s+issue|interested|needed|necessary|"
     r"required)\b)(?P<object>[^.!?;,:\u2014\u2013]+)", re.IGNORECASE)
 _OBJECT_WORDS = 4  # "not Marco", "not the 14th", "not Hotel Del Sol": longer is a clause, not a named value
+# "Anything but Sports", "please, anything BUT that": what follows is ruled out; "that" points at what the line
+# named before it.
+_ANYTHING_BUT = re.compile(r"\bany(?:thing|one|where|body)\s+(?:\w+\s+)?(?:but|except|other\s+than)\s+"
+                           r"(?P<object>[^.!?;,:\u2014\u2013]+)", re.IGNORECASE)
+POINTING = frozenset({"that", "this", "it", "that one", "this one", "those", "these"})
 
 
 @line_cache  # the contract asks it of every customer line for every value
 def denied_alone(text: str) -> tuple[tuple[int, str], ...]:
     """(where it starts, what) for each value a verbless "not ..." clause takes back."""
     found = []
-    for match in _NOT_ALONE.finditer(text):
+    for match in (*_NOT_ALONE.finditer(text), *_ANYTHING_BUT.finditer(text)):
         obj = match.group("object")
         end = _OBJECT_END.search(obj)
         obj = (obj[:end.start()] if end else obj).strip()
@@ -78,8 +85,11 @@ def objects(text: str) -> tuple[tuple[int, str], ...]:
     found = []
     for match in _WITHDRAW.finditer(text):
         obj = match.group("object")
+        said_about = _SAID_ABOUT.match(obj)  # "forget what I said about savings": the object is savings
+        offset = said_about.end() if said_about else 0
+        obj = obj[offset:]
         end = _OBJECT_END.search(obj)
-        found.append((match.start("object"), (obj[:end.start()] if end else obj).strip()))
+        found.append((match.start("object") + offset, (obj[:end.start()] if end else obj).strip()))
     return tuple(found)
 
 

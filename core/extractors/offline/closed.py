@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from core.acceptance import NO, YES
 from core.extractors.offline import values
 from core.extractors.offline.owner import FIRM, HINT, OTHER, OWN, party
-from core.extractors.offline.plain import alternatives, echoed, foreign
+from core.extractors.offline.plain import alternatives, echoed, foreign, one_of_two
 from core.extractors.offline.polarity import capped, denied, negated, negated_after, supposed
 from core.extractors.offline.profile import CLOSED, FactProfile, Profile, stem, words
 
@@ -33,7 +33,9 @@ def closed_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence
     """The last allowed value the line states for this fact (not for a sibling sharing the vocabulary)."""
     name = fact.fact.name
     siblings = profile.siblings[name]
-    mentions = [m for m in _plain_mentions(profile, fact, text) if not denied(text, m[0], m[1])]
+    # (one side of "X. Or surprise me" is no choice)
+    mentions = [m for m in _plain_mentions(profile, fact, text) if not denied(text, m[0], m[1])
+                and not one_of_two(text, m[0], m[1])]
     if not siblings:
         return mentions[-1][2] if mentions else None
     group = [name, *siblings]

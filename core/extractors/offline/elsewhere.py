@@ -187,6 +187,12 @@ _THEIR_WISH_BUT_MINE = re.compile(rf"(?:^|\b(?:and|but|so)\s+)\W*(?:my|his|her|t
                                   r"\bbut\s+(?:i|we)(?:'m|\s+am|'re|\s+are)?\b", re.IGNORECASE)
 # Struck-out text in markup: "<s>Wednesday</s>", "<del>$40</del>", "~~Tuesday~~" is taken back.
 _STRUCK = re.compile(r"<(s|del|strike)\b[^>]*>.*?</\1\s*>|~~[^~]+~~", re.IGNORECASE | re.DOTALL)
+# A sentence handing the one before it to someone else: "That's what my husband did at his bank last week",
+# "— that's the text my roommate sent me", "I'm just reading it out".
+_REATTRIBUTED = re.compile(
+    r"^\W*(?:that(?:'s|\s+is|\s+was)\s+(?:just\s+)?(?:what|the\s+(?:text|message|email|e-mail|note|post|review|one))\s+"
+    r"(?:my\s+)?[a-z]+\s+(?:did|does|wrote|writes|said|says|sent|texted|asked|booked|posted|put|read)|"
+    r"(?:i'?m|i\s+am)\s+just\s+(?:reading|quoting|copying|forwarding|pasting))\b", re.IGNORECASE)
 # When the customer will know, not what: "I'll know the exact number Monday", "we'll decide by Friday".
 _WILL_KNOW = re.compile(r"\b(?:i|we)(?:'ll|\s+will|\s+should|'d)\s+(?:only\s+)?(?:know|decide|find\s+out|hear|"
                         r"confirm|let\s+you\s+know|get\s+back\s+to\s+you)\b", re.IGNORECASE)
@@ -309,6 +315,13 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
                 or _taken_back_later(sentences, index)):
             out[sentence.start():sentence.end()] = " " * len(part)
     return "".join(out)
+
+
+def handed_on(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence a next sentence hands to someone else ("That's what my husband did", "— that's
+    the text my roommate sent me"), read on the line as typed: a dash may open what reads as a signature."""
+    sentences = list(_SENTENCE.finditer(text))
+    return [sentences[i].span() for i in range(len(sentences) - 1) if _REATTRIBUTED.search(sentences[i + 1].group(0))]
 
 
 def _repaired(text: str) -> list[tuple[int, int]]:

@@ -28,7 +28,7 @@ from core.corpus import AGENT, Line
 from core.deferral import puts_off, undecided_about
 from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline import names
-from core.extractors.offline.elsewhere import elsewhere
+from core.extractors.offline.elsewhere import elsewhere, handed_on
 from core.extractors.offline.free import asks_afresh
 from core.extractors.offline.line import kind_spans, read_line
 from core.extractors.offline.offers import accepted_offer, carried_find, picked_offer
@@ -351,6 +351,7 @@ def undecided_facts(facts: Profile, required: tuple[str, ...], text: str) -> set
         for name in required:
             fact = facts.facts[name]
             if ((fact.cues | fact.name_stems) & stems or fact.kind in kinds
+                    or name in withdrawal.named_facts(about, (name,), {name: fact.fact.description})
                     or (lasting and fact.kind == COUNT and _DURATION_UNITS & set(fact.counted))):
                 found.add(name)
     return found
@@ -373,8 +374,11 @@ def _without_withdrawn(collected: dict[str, str], said: str, own: str, facts: Pr
                      if not withdrawal.names_value(obj, value)
                      and not (fact in named and not withdrawal.names_value(own[start + len(obj):], value))}
     for start, obj in withdrawal.denied_alone(said):
+        # "Play Baby Shark ... anything but that": a pointing word rules out what the line named before it
+        pointing = obj.lower() in withdrawal.POINTING
         collected = {fact: value for fact, value in collected.items()
-                     if not (withdrawal.names_value(obj, value)
+                     if not ((withdrawal.names_value(said[:start], value) if pointing
+                              else withdrawal.names_value(obj, value))
                              and not withdrawal.names_value(own[start + len(obj):], value))}
     return collected
 
@@ -398,7 +402,10 @@ def _own_words_of(facts: Profile, text: str) -> str:
     own = unread_sentences(_unintroduced(_unsigned(said(text), own_name), own_name),
                            facts.schema_words)  # a language it does not read
     has_end_date = any(f.kind == DATE and fact_role(f) == END for f in facts.facts.values())
-    return undecided(elsewhere(own, facts.schema_words, other_party, facts.names_a_taken_fact, has_end_date), text)
+    read = undecided(elsewhere(own, facts.schema_words, other_party, facts.names_a_taken_fact, has_end_date), text)
+    for start, end in handed_on(text):
+        read = read[:start] + " " * (end - start) + read[end:]
+    return read
 
 
 # A customer introducing themself ("Hi, this is Maria Lopez.", "My name is Kendra Lee and ...") gives their own

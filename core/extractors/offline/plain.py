@@ -77,8 +77,10 @@ def in_a_choice(text: str, spans: Sequence[tuple[int, int, str]], value: str) ->
 # A value-like word (capitalised or a number, not "I") on the other side of "or": "Jenny or Mike", "Hair Lab or
 # maybe Hairology", "8:10 am or 9:20 am" ("vs" joins the two sides of one name: "Cardinal vs Wildcats", and "OR"
 # is a state: "Portland, OR").
-_OR_AFTER = re.compile(r"\s*,?\s*(?-i:or|Or|/|nor)\s+(?:(?:else|maybe|perhaps|possibly|even|the|a|an)\s+)*"
-                       r"(?!I\b)(?-i:[A-Z0-9$£€])", re.IGNORECASE)
+_OR_AFTER = re.compile(r"(?:\s+one)?\s*[,.]?\s*(?-i:or|Or|/|nor)\s+"
+                       r"(?:(?:else|maybe|perhaps|possibly|even|the|a|an)\s+)*"
+                       r"(?:(?!I\b)(?-i:[A-Z0-9$£€])|(?:surprise|whatever|whichever|anything|anywhere|somewhere|any\s+time|"
+                       r"you\s+(?:pick|choose|decide))\b)", re.IGNORECASE)  # "2 pm. Or 4", "Standard. Or surprise me"
 _OR_BEFORE = re.compile(r"(?-i:[A-Z0-9])[\w.'$£€:]*\s*,?\s*(?-i:\bor|\bOr|/|\bnor)\s+"
                         r"(?:(?:else|maybe|perhaps|possibly|even|the|a|an)\s+)*$", re.IGNORECASE)
 
