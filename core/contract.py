@@ -382,8 +382,9 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
                  and not echoed(own, start, end)]  # "Music? Sports?" weighs them
         if spans:
             # refused ("not savings"), or a group a "but" qualifies ("4 of us but we're taking two cars")
+            # or one side of an "or" ("Standard. Or surprise me"), as the tier reads a closed value
             return not all(negated(line.text, start, end) or qualified_group(own, end) or capped(own, start)
-                           for start, end in spans)
+                           or one_of_two(own, start, end) for start, end in spans)
     if skeleton(value) in _YES_NO:
         # A yes/no fact is stated by naming it ("with live music") or by answering a question about it.
         stems = {stem(w) for w in fact_words(spec)}  # "share" names "shared_ride" as the tier reads it

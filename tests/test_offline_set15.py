@@ -84,3 +84,9 @@ def test_anything_but_that_rules_out_what_the_line_named() -> None:
     assert read(TUNES, trick) == {}
     assert kept(TUNES, "track", "Yellow Sky", trick) is None
     assert read(TUNES, "Play Yellow Sky.") == {"track": "Yellow Sky"}
+
+
+def test_the_contract_reads_a_closed_value_then_or_as_the_tier_does() -> None:
+    asked = ("Which size of van?", ("van_size",))
+    assert kept(VAN, "van_size", "Large", "A van in Hove.", asked, "Large. Or surprise me, whatever you like.") is None
+    assert kept(VAN, "van_size", "Large", "A van in Hove.", asked, "Large.") == "Large"
