@@ -44,7 +44,6 @@ from core.extractors.offline.polarity import denied
 from core.extractors.offline.profile import (
     COUNT,
     DATE,
-    LINES_READ_LIMIT,
     MONEY,
     PERSON,
     PLACE,
@@ -319,13 +318,7 @@ def task_start(facts: Profile, lines: tuple[Line, ...], verbs: frozenset[str] = 
 
 def _memo(facts: Profile, what: str, text: str, read):
     """A reading of one line, kept with the checklist's profile: a conversation re-sends its lines every turn."""
-    key = (what, text)
-    memo = facts.lines_read
-    if key not in memo:
-        if len(memo) >= LINES_READ_LIMIT:
-            memo.clear()
-        memo[key] = read(text)
-    return memo[key]
+    return facts.remembered((what, text), lambda: read(text))
 
 
 # What a question word asks for, by kind: "how many nights", "where to go", "what time".

@@ -32,7 +32,6 @@ from core.extractors.offline.plain import in_a_choice
 from core.extractors.offline.profile import (
     CLOSED,
     DATE,
-    LINES_READ_LIMIT,
     MONEY,
     PERSON,
     PLACE,
@@ -128,14 +127,9 @@ def carried_find(profile: Profile, required: Sequence[str], lines: Sequence[Line
 
 def _read_offer(profile: Profile, required: Sequence[str], agent_text: str) -> dict[str, str]:
     # kept with the profile: every case of a dialogue re-reads the same agent lines
-    key = ("offer", tuple(required), agent_text)
-    memo = profile.lines_read
-    if key not in memo:
-        if len(memo) >= LINES_READ_LIMIT:
-            memo.clear()
-        facts = [profile.facts[n] for n in required if profile.facts[n].kind in _OFFERED_KINDS]
-        memo[key] = _offered(profile, required, _without_state(agent_text), facts)
-    return dict(memo[key])
+    facts = [profile.facts[n] for n in required if profile.facts[n].kind in _OFFERED_KINDS]
+    return dict(profile.remembered(("offer", tuple(required), agent_text),
+                                   lambda: _offered(profile, required, _without_state(agent_text), facts)))
 
 
 # A value listed with others: "A Madea Family Funeral, Auntie Mame, or Dr. Strangelove?", "dogman, hackers or
@@ -157,13 +151,8 @@ def _offered(profile: Profile, required: Sequence[str], agent_text: str, facts: 
              ) -> dict[str, str]:
     """fact -> the one value of its kind the agent's line names for each of `facts` (kept with the profile:
     every case of a dialogue reads the same agent lines again)."""
-    key = ("offered", tuple(required), agent_text, tuple(f.fact.name for f in facts))
-    memo = profile.lines_read
-    if key not in memo:
-        if len(memo) >= LINES_READ_LIMIT:
-            memo.clear()
-        memo[key] = _read_offered(profile, required, agent_text, facts)
-    return dict(memo[key])
+    return dict(profile.remembered(("offered", tuple(required), agent_text, tuple(f.fact.name for f in facts)),
+                                   lambda: _read_offered(profile, required, agent_text, facts)))
 
 
 def _read_offered(profile: Profile, required: Sequence[str], agent_text: str, facts: Sequence[FactProfile]

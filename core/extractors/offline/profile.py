@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from core.checklist import Checklist, Fact
 from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read from here too
@@ -32,6 +34,8 @@ from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read f
     names_an_end,
 )
 from core.text import clear_line_caches
+
+_T = TypeVar("_T")
 
 # Value kinds: what a fact is, read from its vocabulary and the head noun of its description (`kinds`).
 TEXT = FREE
@@ -107,6 +111,16 @@ class Profile:
     def names_a_fact(self, word: str) -> bool:
         """The word is one of a fact's own words (its name or description): "amount", "account"."""
         return any(stem(word.lower()) in f.cues or stem(word.lower()) in f.name_stems for f in self.facts.values())
+
+    def remembered(self, key: Hashable, read: Callable[[], _T]) -> _T:
+        """A reading kept with the checklist's profile (`read()` the first time): a conversation re-sends its
+        lines every turn, so each case of a dialogue asks again what the one before it read."""
+        memo = self.lines_read
+        if key not in memo:
+            if len(memo) >= LINES_READ_LIMIT:
+                memo.clear()
+            memo[key] = read()
+        return memo[key]
 
     def names_a_taken_fact(self, word: str) -> bool:
         """The word names a fact some intent takes from the customer: a fact the service only reports (a
