@@ -129,6 +129,9 @@ PINNED = {
     "contract_holdout12/bad.json": "7449daf51aa554c4c42fea805a692f5c48b7e4fafd2774a77b49e1c6874608ca",
     "contract_holdout12/clean.json": "b28072844952f37cdf5fdb40fd15d9b7b869d38e918cd86c6fd90e11924c6299",
     "attacks_holdout16.json": "6aa340c0a4b3dfcafb397baa539937f9c2bf9886aa5bc1850bc8d1c64ba3e9dc",
+    "attacks_holdout17.json": "61c62bf2f66fab4c033d4a51ac6179ee0337cc571952446fcfc547e991e4f2e7",
+    "contract_holdout13/bad.json": "9834fee758922ceeac0f2a3b4ac09cd7ede231d9486dcaae03419d26c9e8af7e",
+    "contract_holdout13/clean.json": "d51b8df2f24ab965036dd78ec057252bf6b0ae68fb119211a2acff0562d6d97d",
 }
 
 
