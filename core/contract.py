@@ -31,7 +31,7 @@ from core.extraction import (
     UNPARSEABLE,
     Extraction,
 )
-from core.extractors.offline import values
+from core.extractors.offline import last_word, values
 from core.extractors.offline.closed import counts_another, qualified_group
 from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import carried_finds, own_words, undecided_facts
@@ -40,7 +40,7 @@ from core.extractors.offline.offers import offered_as_choice
 from core.extractors.offline.plain import echoed, one_of_two
 from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
 from core.extractors.offline.polarity import bound_before, capped, denied, supposed
-from core.extractors.offline.profile import profile, stem
+from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem
 from core.prompt import parse, parse_intent
 from core.text import contains_words, display_reordered, find_span, skeleton
 from core.value_context import counts_things, cut_short, negated, number_prefix
@@ -101,6 +101,8 @@ def check_value(
     if withdrawn(checklist.required(intent), fact, trimmed, lines,
                  {n: checklist.facts[n].description for n in checklist.required(intent)}):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "forget the 10th", "scratch the checkout date"
+    if _unsettled_last(checklist, fact, trimmed, lines):
+        return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "on Thursday. ... might not be Thursday"
     if spec.allowed:
         # Collected as the vocabulary's own spelling, whatever case or look-alikes were reported.
         match = next((a for a in spec.allowed if skeleton(a) == skeleton(trimmed)), None)
@@ -247,6 +249,19 @@ def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, 
                for start, obj in withdrawal.denied_alone(text)):
             return True
     return False
+
+
+def _unsettled_last(checklist: Checklist, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
+    """The customer's last mention of the value takes it back, as the offline tier reads it (`last_word`): it stands
+    in a sentence they do not state it in ("the 8th is my flight home"), or hedges it after it was said."""
+    if profile(checklist).facts[fact].kind in (COUNT, BOOLEAN):
+        return False
+    customer = [ln.text for ln in lines if ln.speaker != AGENT]
+    said = [i for i, text in enumerate(customer) if last_word.mentions(text, value)]
+    if not said:
+        return False
+    text = customer[said[-1]]
+    return last_word.unsettled(text, own_words(checklist, text), value, said_before=len(said) > 1)
 
 
 def _reset_after(text: str, value: str) -> bool:

@@ -27,7 +27,7 @@ from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.deferral import puts_off, undecided_about
 from core.extraction import Extraction, ExtractionRequest
-from core.extractors.offline import names
+from core.extractors.offline import last_word, names
 from core.extractors.offline.elsewhere import elsewhere, handed_on
 from core.extractors.offline.free import asks_afresh
 from core.extractors.offline.line import kind_spans, read_line
@@ -42,6 +42,7 @@ from core.extractors.offline.pointing import (
 )
 from core.extractors.offline.polarity import denied
 from core.extractors.offline.profile import (
+    BOOLEAN,
     COUNT,
     DATE,
     MONEY,
@@ -58,7 +59,7 @@ from core.extractors.offline.roles import END, fact_role, leaves_from, value_rol
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-40"
+VERSION = "offline-41"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -121,6 +122,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             # "scrap all of that, start over": nothing said before counts, the rest of this line does
             collected, own = {}, " " * fresh + own[fresh:]
         if index >= start:
+            before = dict(collected)
             found = read_line(facts, required, own, asked, question)
             if index and speakers[index - 1]:
                 # "Dr. Sato has 4:30 free" - "Yes, well, no, 4:30 is when I collect my son": not this value
@@ -155,6 +157,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 # "How about After, Pillow Talk, or Say Anything?" - "I really like Pillow Talk."
                 collected.update(picked_offer(facts, required, texts[index - 1], lines[index - 1].asks, own))
             collected = _without_withdrawn(collected, texts[index], own, facts)
+            collected = _last_word(collected, before, texts[index], own, facts)
             # both read once per line (`_memo`): the lookbehinds of REFERS_BACK run at every character
             pointing = _memo(facts, "back", own, REFERS_BACK.search)
             if pointing:
@@ -374,6 +377,16 @@ def _without_withdrawn(collected: dict[str, str], said: str, own: str, facts: Pr
                               else withdrawal.names_value(obj, value))
                              and not withdrawal.names_value(own[start + len(obj):], value))}
     return collected
+
+
+def _last_word(collected: dict[str, str], before: dict[str, str], said: str, own: str,
+               facts: Profile) -> dict[str, str]:
+    """What stands once the line's last mention of each value is read (`last_word`): named again in a sentence
+    about something else, or hedged after it was said, a value is no longer stated. Numbers of people and
+    yes/no facts are left out: their words ("2", "True") stand for too much else."""
+    return {fact: value for fact, value in collected.items()
+            if facts.facts[fact].kind in (COUNT, BOOLEAN)
+            or not last_word.unsettled(said, own, value, said_before=before.get(fact) == value)}
 
 
 def own_words(checklist: Checklist, text: str) -> str:

@@ -1,0 +1,102 @@
+"""The customer's last word on a value decides it (`last_word`): each trick beside the plain statement it imitates,
+read by the offline tier and by the contract alike (our own wording, invented schemas)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.checklist import Checklist
+from core.contract import check_value
+from core.corpus import Line
+from core.extractors.offline import extract_facts
+from core.extractors.offline.last_word import unsettled
+from tests.talking import talk
+
+CLINIC = Checklist.from_schema({
+    "service_name": "Clinic_9",
+    "slots": [
+        {"name": "doctor", "description": "Name of the doctor to see", "is_categorical": False},
+        {"name": "visit_day", "description": "Date of the appointment", "is_categorical": False},
+        {"name": "visit_time", "description": "Time of the appointment", "is_categorical": False},
+    ],
+    "intents": [{"name": "BookVisit", "required_slots": ["doctor", "visit_day", "visit_time"],
+                 "is_transactional": True}],
+})
+VAN = Checklist.from_schema({
+    "service_name": "Van_9",
+    "slots": [
+        {"name": "town", "description": "City to collect the van in", "is_categorical": False},
+        {"name": "collect_date", "description": "Date to collect the van", "is_categorical": False},
+        {"name": "return_date", "description": "Date to return the van", "is_categorical": False},
+    ],
+    "intents": [{"name": "HireVan", "required_slots": ["town", "collect_date", "return_date"],
+                 "is_transactional": True}],
+})
+
+
+def _read(checklist: Checklist, intent: str, lines: tuple[Line, ...]) -> dict[str, str]:
+    return extract_facts(checklist, intent, lines)
+
+
+def _kept(checklist: Checklist, intent: str, lines: tuple[Line, ...], fact: str, value: str) -> bool:
+    return check_value(checklist, intent, fact, value, lines)[0] is not None
+
+
+PLAIN_VISIT = "Book Dr. Lee at 9:30 am on Thursday."
+VISIT_CASES = [
+    # hedged when named again: the day may not be that day
+    (PLAIN_VISIT + " Well, the day after my scan results come in, whenever that is, might not be Thursday.", False),
+    (PLAIN_VISIT + " Thursday is perfect, thanks.", True),
+]
+
+
+@pytest.mark.parametrize(("line", "stands"), VISIT_CASES)
+def test_a_day_named_again_with_a_hedge_is_no_longer_stated(line: str, stands: bool) -> None:
+    lines = talk(line)
+    assert _read(CLINIC, "BookVisit", lines).get("visit_day") == ("Thursday" if stands else None)
+    assert _kept(CLINIC, "BookVisit", lines, "visit_day", "Thursday") is stands
+    # the other facts of the line stand either way
+    assert _read(CLINIC, "BookVisit", lines)["visit_time"] == "9:30 am"
+
+
+def test_a_value_named_again_in_another_turn_with_a_hedge_is_taken_back() -> None:
+    said = talk(PLAIN_VISIT, ("Anything else?", ()), "Actually Thursday might not work, I'm not sure.")
+    plain = talk(PLAIN_VISIT, ("Anything else?", ()), "Thursday works great.")
+    assert "visit_day" not in _read(CLINIC, "BookVisit", said)
+    assert _read(CLINIC, "BookVisit", plain)["visit_day"] == "Thursday"
+    assert not _kept(CLINIC, "BookVisit", said, "visit_day", "Thursday")
+    assert _kept(CLINIC, "BookVisit", plain, "visit_day", "Thursday")
+
+
+def test_a_first_mention_with_a_hedge_is_still_a_request() -> None:
+    """'Maybe a museum?' is how many customers ask for one: only a hedge after the value was said takes it back."""
+    lines = talk("Maybe Thursday at 9:30 am?")
+    assert _read(CLINIC, "BookVisit", lines) == {"visit_day": "Thursday", "visit_time": "9:30 am"}
+    assert _kept(CLINIC, "BookVisit", lines, "visit_day", "Thursday")
+
+
+def test_a_date_named_again_as_another_things_is_taken_back() -> None:
+    plain = "A van in Phoenix, collect March 3rd, return it on the 8th."
+    trick = plain + " Oh, the 8th was my flight home last year."
+    assert _read(VAN, "HireVan", talk(plain))["return_date"] == "the 8th"
+    assert "return_date" not in _read(VAN, "HireVan", talk(trick))
+    assert _kept(VAN, "HireVan", talk(plain), "return_date", "the 8th")
+    assert not _kept(VAN, "HireVan", talk(trick), "return_date", "the 8th")
+    assert _read(VAN, "HireVan", talk(trick))["town"] == "Phoenix"
+
+
+def test_a_later_plain_mention_settles_a_value_again() -> None:
+    lines = talk(PLAIN_VISIT + " Thursday might not work.", ("Which day then?", ("visit_day",)),
+                 "No, keep Thursday.")
+    assert _read(CLINIC, "BookVisit", lines)["visit_day"] == "Thursday"
+
+
+@pytest.mark.parametrize(("said", "own", "before", "expected"), [
+    ("Thursday might not work", "Thursday might not work", True, True),
+    ("Thursday might not work", "Thursday might not work", False, False),
+    ("May I book Thursday", "May I book Thursday", True, False),  # leave asked, no doubt
+    ("my mum's day is Thursday", "                         ", False, True),  # blanked: not the customer's own
+    ("no mention here", "no mention here", True, False),
+])
+def test_unsettled_reads_the_last_mention(said: str, own: str, before: bool, expected: bool) -> None:
+    assert unsettled(said, own, "Thursday", said_before=before) is expected
