@@ -93,10 +93,54 @@ def test_a_later_plain_mention_settles_a_value_again() -> None:
 
 @pytest.mark.parametrize(("said", "own", "before", "expected"), [
     ("Thursday might not work", "Thursday might not work", True, True),
-    ("Thursday might not work", "Thursday might not work", False, False),
+    ("Thursday might be best", "Thursday might be best", False, False),  # a first mention hedged asks for it
     ("May I book Thursday", "May I book Thursday", True, False),  # leave asked, no doubt
     ("my mum's day is Thursday", "                         ", False, True),  # blanked: not the customer's own
     ("no mention here", "no mention here", True, False),
 ])
 def test_unsettled_reads_the_last_mention(said: str, own: str, before: bool, expected: bool) -> None:
     assert unsettled(said, own, "Thursday", said_before=before) is expected
+
+
+TRIP = Checklist.from_schema({
+    "service_name": "Trip_9",
+    "slots": [
+        {"name": "carrier", "description": "Airline to fly with", "is_categorical": False},
+        {"name": "from_city", "description": "City to leave from", "is_categorical": False},
+        {"name": "leave_date", "description": "Date to leave", "is_categorical": False},
+        {"name": "back_date", "description": "Date of the return flight", "is_categorical": False},
+    ],
+    "intents": [{"name": "BookTrip", "required_slots": ["carrier", "from_city", "leave_date", "back_date"],
+                 "is_transactional": True}],
+})
+PLAIN_TRIP = "Fly Delta Airlines from Boston on March 4th, back on the 10th."
+
+
+@pytest.mark.parametrize(("after", "stands"), [
+    ("That's where I lived years ago.", False),  # pointing back, at another time
+    ("That's where I live.", True),
+])
+def test_a_sentence_pointing_back_is_a_mention_of_the_value_before_it(after: str, stands: bool) -> None:
+    lines = talk(f"Leave on March 4th from Boston. {after}")
+    assert (_read(TRIP, "BookTrip", lines).get("from_city") == "Boston") is stands
+    assert _read(TRIP, "BookTrip", lines)["leave_date"] == "March 4th"
+
+
+@pytest.mark.parametrize(("after", "stands"), [
+    ("The 10th is my wife's return though, mine is still open.", False),
+    ("The 10th is fine for both of us.", True),
+    ("The 10th is not going to work after all.", False),
+    ("The 10th, I'll confirm it tomorrow.", False),
+])
+def test_a_value_named_again_as_open_put_off_or_refused_is_taken_back(after: str, stands: bool) -> None:
+    lines = talk(f"{PLAIN_TRIP} {after}")
+    assert (_read(TRIP, "BookTrip", lines).get("back_date") == "the 10th") is stands
+    assert _kept(TRIP, "BookTrip", lines, "back_date", "the 10th") is stands
+    assert _read(TRIP, "BookTrip", lines)["leave_date"] == "March 4th"
+
+
+def test_checking_in_is_no_putting_off() -> None:
+    """'I'll check' puts a value off; 'I will check in on the 2nd' states one."""
+    assert not unsettled("I will check in on the 2nd.", "I will check in on the 2nd.", "the 2nd", said_before=True)
+    assert unsettled("The 2nd, I will check my calendar.", "The 2nd, I will check my calendar.", "the 2nd",
+                     said_before=True)

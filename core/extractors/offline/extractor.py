@@ -386,7 +386,8 @@ def _last_word(collected: dict[str, str], before: dict[str, str], said: str, own
     yes/no facts are left out: their words ("2", "True") stand for too much else."""
     return {fact: value for fact, value in collected.items()
             if facts.facts[fact].kind in (COUNT, BOOLEAN)
-            or not last_word.unsettled(said, own, value, said_before=before.get(fact) == value)}
+            or not last_word.unsettled(said, own, value, said_before=before.get(fact) == value,
+                                       others=collected.values())}
 
 
 def own_words(checklist: Checklist, text: str) -> str:

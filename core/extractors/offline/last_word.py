@@ -7,18 +7,31 @@ the day after my results, might not be Thursday", "drop off the 8th. Well, the 8
 home"), the value is no longer stated and the agent asks again. English grammar only: where each
 mention stands and the closed class of epistemic words (modals of possibility, "maybe", "not sure").
 A hedge counts only on a mention after the first: "Maybe a museum?" is how many customers ask for one.
+A sentence opening by pointing back ("That's who I flew with last year", "Those are the kids") mentions the
+value said last before it; a mention the customer negates ("I can't make 8 am") refuses it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+
+from core.value_context import negated
 
 # Words of doubt about what is said: modals and adverbs of possibility, not knowing. "may I" asks leave,
 # "May 3rd" is a month.
 HEDGE = re.compile(
     r"\b(?:maybe|perhaps|possibly|probably|unsure|uncertain|might|could\s+be|"
     r"may(?!\s+(?:i|we|you)\b)(?!\s+(?:the\s+)?\d)|not\s+(?:sure|certain)|no\s+idea|(?:don'?t|do\s+not)\s+know|"
-    r"dunno|idk)\b", re.IGNORECASE)
+    r"dunno|idk|"
+    # a choice left open or put off: "mine is still open", "I can't decide", "I'll give the real address", "depends
+    # on the meeting", "I don't know what kind yet"
+    r"(?:is|are|'s|'re|stays?)\s+(?:still\s+|totally\s+|completely\s+|wide\s+)?(?:open|unclear|undecided|unknown)|"
+    r"can'?t\s+(?:decide|say|tell)|depends?\s+on|depending\s+on|yet|"
+    r"(?:i'?ll|i\s+will|we'?ll|we\s+will|i'?d\s+have\s+to|i\s+have\s+to|i'?ll\s+have\s+to)\s+(?:\w+\s+)?"
+    r"(?:tell|give|confirm|decide|pick|choose|let\s+you\s+know|see|check(?!\W*(?:in|out|into)\b)|figure|"
+    r"find\s+out|get\s+back))\b",
+    re.IGNORECASE)
 _SENTENCE = re.compile(r"[^.!?;\u2014\u2013]+[.!?;\u2014\u2013]*")
 # Values this short ("2", "No") are read as other words too often to track their mentions.
 _SHORTEST = 3
@@ -32,17 +45,33 @@ def mentions(text: str, value: str) -> list[int]:
     return [m.start() for m in pattern.finditer(text)]
 
 
-def unsettled(said: str, own: str, value: str, said_before: bool) -> bool:
+# A sentence opening by pointing back at what was just said: "That's who I flew last year", "Those are the kids",
+# "That address is from a receipt", "It's my wife's return".
+_POINTING = re.compile(r"^\W*(?:(?:oh|well|but|and|so|hmm|ha|though|although)\W+)*(?:that|those|these|this|it)"
+                       r"(?:'s|'re|\s+(?:is|was|are|were)|\s+[a-z]+\s+(?:is|was|are|were))\b", re.IGNORECASE)
+
+
+def unsettled(said: str, own: str, value: str, said_before: bool, others: Iterable[str] = ()) -> bool:
     """Whether the last mention of `value` in the line as typed (`said`) takes it back: it stands in a sentence
-    blanked in `own` (the same line, same length), or in a hedging sentence when it is not the first mention
-    (`said_before`: the value was collected from an earlier line)."""
+    blanked in `own` (the same line, same length), is negated, or hedges it when it is not the first mention
+    (`said_before`: the value was collected from an earlier line). A sentence pointing back mentions the value
+    said last before it, unless one of the `others` values is said between them."""
     found = mentions(said, value)
     if not found:
         return False
+    width = len(value.strip())
     last = found[-1]
-    if not own[last:last + len(value.strip())].strip():
+    sentences = list(_SENTENCE.finditer(said))
+    between = [m for other in others if other.strip().casefold() != value.strip().casefold()
+               for m in mentions(said, other)]
+    pointing = [sentence for sentence in sentences if sentence.start() > last and _POINTING.match(sentence.group(0))
+                and not any(last < m < sentence.start() for m in between)]
+    if pointing:
+        sentence = pointing[-1]
+        return not own[sentence.start():sentence.end()].strip() or bool(HEDGE.search(sentence.group(0)))
+    if not own[last:last + width].strip() or negated(said, last, last + width):
         return True
     if not (said_before or len(found) > 1):
         return False
-    sentence = next((m.group(0) for m in _SENTENCE.finditer(said) if m.start() <= last < m.end()), "")
-    return bool(HEDGE.search(sentence))
+    sentence_text = next((m.group(0) for m in sentences if m.start() <= last < m.end()), "")
+    return bool(HEDGE.search(sentence_text))
