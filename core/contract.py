@@ -31,7 +31,7 @@ from core.extraction import (
     UNPARSEABLE,
     Extraction,
 )
-from core.extractors.offline import last_word, values
+from core.extractors.offline import last_word, unsaid, values
 from core.extractors.offline.closed import counts_another, qualified_group
 from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import carried_finds, own_words, undecided_facts
@@ -261,7 +261,8 @@ def _unsettled_last(checklist: Checklist, fact: str, value: str, lines: tuple[Li
     if not said:
         return False
     text = customer[said[-1]]
-    return last_word.unsettled(text, own_words(checklist, text), value, said_before=len(said) > 1)
+    return last_word.unsettled(text, own_words(checklist, text), value, said_before=len(said) > 1,
+                               spoken=unsaid.said(text))
 
 
 def _reset_after(text: str, value: str) -> bool:

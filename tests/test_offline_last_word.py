@@ -144,3 +144,24 @@ def test_checking_in_is_no_putting_off() -> None:
     assert not unsettled("I will check in on the 2nd.", "I will check in on the 2nd.", "the 2nd", said_before=True)
     assert unsettled("The 2nd, I will check my calendar.", "The 2nd, I will check my calendar.", "the 2nd",
                      said_before=True)
+
+
+@pytest.mark.parametrize(("after", "stands"), [
+    (", the city my sister flies from, I will tell you mine later.", False),  # put off right after it
+    (", the city I always fly from.", True),
+    (". Toronto is home though, I haven't picked the city.", False),
+    (". Toronto is lovely this time of year.", True),
+])
+def test_putting_off_after_a_value_takes_back_the_nearest_one(after: str, stands: bool) -> None:
+    lines = talk(f"Leave on March 4th from Toronto{after}")
+    assert (_read(TRIP, "BookTrip", lines).get("from_city") == "Toronto") is stands
+    assert _kept(TRIP, "BookTrip", lines, "from_city", "Toronto") is stands
+    assert _read(TRIP, "BookTrip", lines)["leave_date"] == "March 4th"  # another value said between
+
+
+def test_a_modal_after_a_value_is_not_putting_it_off() -> None:
+    """'as my plans might change' qualifies the tickets, not the date before it; 'maybe' stands by its own words."""
+    lines = talk("Leave on March 4th from Boston. As my plans might change, I'd like a refundable ticket.")
+    assert _read(TRIP, "BookTrip", lines) == {"leave_date": "March 4th", "from_city": "Boston"}
+    assert _read(TRIP, "BookTrip", talk("Probably on the 10th.", ("Anything else?", ()), "Back on the 10th."))[
+        "back_date"] == "the 10th"

@@ -27,7 +27,7 @@ from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.deferral import puts_off, undecided_about
 from core.extraction import Extraction, ExtractionRequest
-from core.extractors.offline import last_word, names
+from core.extractors.offline import last_word, names, unsaid
 from core.extractors.offline.elsewhere import elsewhere, handed_on
 from core.extractors.offline.free import asks_afresh
 from core.extractors.offline.line import kind_spans, read_line
@@ -124,6 +124,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
         if index >= start:
             before = dict(collected)
             found = read_line(facts, required, own, asked, question)
+            heard = dict(found)
             if index and speakers[index - 1]:
                 # "Dr. Sato has 4:30 free" - "Yes, well, no, 4:30 is when I collect my son": not this value
                 found = {n: v for n, v in found.items() if not refused_offer(texts[index - 1], own, v)}
@@ -157,7 +158,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 # "How about After, Pillow Talk, or Say Anything?" - "I really like Pillow Talk."
                 collected.update(picked_offer(facts, required, texts[index - 1], lines[index - 1].asks, own))
             collected = _without_withdrawn(collected, texts[index], own, facts)
-            collected = _last_word(collected, before, texts[index], own, facts)
+            collected = _last_word(collected, before, texts[index], own, facts, heard=heard)
             # both read once per line (`_memo`): the lookbehinds of REFERS_BACK run at every character
             pointing = _memo(facts, "back", own, REFERS_BACK.search)
             if pointing:
@@ -380,14 +381,18 @@ def _without_withdrawn(collected: dict[str, str], said: str, own: str, facts: Pr
 
 
 def _last_word(collected: dict[str, str], before: dict[str, str], said: str, own: str,
-               facts: Profile) -> dict[str, str]:
+               facts: Profile, heard: dict[str, str]) -> dict[str, str]:
     """What stands once the line's last mention of each value is read (`last_word`): named again in a sentence
     about something else, or hedged after it was said, a value is no longer stated. Numbers of people and
-    yes/no facts are left out: their words ("2", "True") stand for too much else."""
+    yes/no facts are left out: their words ("2", "True") stand for too much else. Every value the line or the
+    ones before said (`heard`: this line's reading, before other rules left some out) marks where a putting off
+    stops reaching back."""
+    others = {*collected.values(), *before.values(), *heard.values()}
+    spoken = _memo(facts, "spoken", said, unsaid.said)
     return {fact: value for fact, value in collected.items()
             if facts.facts[fact].kind in (COUNT, BOOLEAN)
             or not last_word.unsettled(said, own, value, said_before=before.get(fact) == value,
-                                       others=collected.values())}
+                                       others=others, spoken=spoken)}
 
 
 def own_words(checklist: Checklist, text: str) -> str:

@@ -18,31 +18,47 @@ from collections.abc import Iterable
 
 from core.value_context import negated
 
-# Words of doubt about what is said: modals and adverbs of possibility, not knowing. "may I" asks leave,
-# "May 3rd" is a month.
-HEDGE = re.compile(
-    r"\b(?:maybe|perhaps|possibly|probably|unsure|uncertain|might|could\s+be|"
-    r"may(?!\s+(?:i|we|you)\b)(?!\s+(?:the\s+)?\d)|not\s+(?:sure|certain)|no\s+idea|(?:don'?t|do\s+not)\s+know|"
+# Saying one does not know, or that the choice is still open or put off: read after a value too.
+PUT_OFF = re.compile(
+    r"\b(?:not\s+(?:sure|certain)|no\s+idea|(?:don'?t|do\s+not)\s+know|"
     r"dunno|idk|"
     # a choice left open or put off: "mine is still open", "I can't decide", "I'll give the real address", "depends
     # on the meeting", "I don't know what kind yet"
     r"(?:is|are|'s|'re|stays?)\s+(?:still\s+|totally\s+|completely\s+|wide\s+)?(?:open|unclear|undecided|unknown)|"
-    r"can'?t\s+(?:decide|say|tell)|depends?\s+on|depending\s+on|yet|"
+    r"can'?t\s+(?:decide|say|tell)|depends?\s+on|depending\s+on|yet|(?:haven'?t|have\s+not)\s+(?:\w+\s+)?"
+    r"(?:picked|chosen|decided|settled|figured)|"
     r"(?:i'?ll|i\s+will|we'?ll|we\s+will|i'?d\s+have\s+to|i\s+have\s+to|i'?ll\s+have\s+to)\s+(?:\w+\s+)?"
-    r"(?:tell|give|confirm|decide|pick|choose|let\s+you\s+know|see|check(?!\W*(?:in|out|into)\b)|figure|"
+    # ("I'll pick it up on the 3rd" is a rental's pick-up; "we'll see a movie" is what the customer will do)
+    r"(?:tell|give|confirm|decide|pick(?!\s+(?:\w+\s+)?up\b)|choose|let\s+you\s+know|"
+    r"see(?=\s*(?:[.,;!?]|$|if\b|whether\b|about\b|how\b|which\b|what\b|when\b))|check(?!\W*(?:in|out|into)\b)|figure|"
     r"find\s+out|get\s+back))\b",
     re.IGNORECASE)
+# Adverbs and modals of possibility qualify the words they stand by ("a museum perhaps", "as my plans might change,
+# refundable tickets"), so they count only on a mention after the first, in its own sentence. "may I" asks leave,
+# "May 3rd" is a month.
+_DOUBT_ADVERB = re.compile(r"\b(?:maybe|perhaps|possibly|probably|unsure|uncertain|might|could\s+be|"
+                           r"may(?!\s+(?:i|we|you)\b)(?!\s+(?:the\s+)?\d))\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[,;:.!?\u2014\u2013]")
+_ORDINAL = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"[^.!?;\u2014\u2013]+[.!?;\u2014\u2013]*")
 # Values this short ("2", "No") are read as other words too often to track their mentions.
 _SHORTEST = 3
 
 
-def mentions(text: str, value: str) -> list[int]:
-    """Where `value` stands in `text`, as whole words, ignoring case."""
-    if len(value.strip()) < _SHORTEST:
+def mentions(text: str, value: str) -> list[tuple[int, int]]:
+    """Where `value` stands in `text`, as whole words, ignoring case; a date by its day too ("the 9th" for "March
+    9th"), and a value of many words by its first three ("quarter to nine" for "quarter to nine in the morning")."""
+    value = value.strip()
+    if len(value) < _SHORTEST:
         return []
-    pattern = re.compile(r"(?<!\w)" + re.escape(value.strip()) + r"(?!\w)", re.IGNORECASE)
-    return [m.start() for m in pattern.finditer(text)]
+    forms = {value, *_ORDINAL.findall(value)}
+    words = value.split()
+    if len(words) > 3:
+        forms.add(" ".join(words[:3]))
+    found = {m.span() for form in forms
+             for m in re.finditer(r"(?<!\w)" + re.escape(form) + r"(?!\w)", text, re.IGNORECASE)}
+    # one mention each: "the 9th" holds "9th"
+    return sorted(span for span in found if not any(o != span and o[0] <= span[0] and span[1] <= o[1] for o in found))
 
 
 # A sentence opening by pointing back at what was just said: "That's who I flew last year", "Those are the kids",
@@ -51,27 +67,35 @@ _POINTING = re.compile(r"^\W*(?:(?:oh|well|but|and|so|hmm|ha|though|although)\W+
                        r"(?:'s|'re|\s+(?:is|was|are|were)|\s+[a-z]+\s+(?:is|was|are|were))\b", re.IGNORECASE)
 
 
-def unsettled(said: str, own: str, value: str, said_before: bool, others: Iterable[str] = ()) -> bool:
+def unsettled(said: str, own: str, value: str, said_before: bool, others: Iterable[str] = (),
+              spoken: str | None = None) -> bool:
     """Whether the last mention of `value` in the line as typed (`said`) takes it back: it stands in a sentence
     blanked in `own` (the same line, same length), is negated, or hedges it when it is not the first mention
     (`said_before`: the value was collected from an earlier line). A sentence pointing back mentions the value
-    said last before it, unless one of the `others` values is said between them."""
-    found = mentions(said, value)
+    said last before it, unless one of the `others` values is said between them. `spoken` is the line with only what
+    the customer did not say blanked (JSON, a forged role line, a quote): a mention there is no mention."""
+    found = [span for span in mentions(said, value) if spoken is None or spoken[span[0]:span[1]].strip()]
     if not found:
         return False
-    width = len(value.strip())
-    last = found[-1]
+    last, end = found[-1]
     sentences = list(_SENTENCE.finditer(said))
     between = [m for other in others if other.strip().casefold() != value.strip().casefold()
-               for m in mentions(said, other)]
+               for m, _ in mentions(said, other)]
     pointing = [sentence for sentence in sentences if sentence.start() > last and _POINTING.match(sentence.group(0))
                 and not any(last < m < sentence.start() for m in between)]
     if pointing:
         sentence = pointing[-1]
-        return not own[sentence.start():sentence.end()].strip() or bool(HEDGE.search(sentence.group(0)))
-    if not own[last:last + width].strip() or negated(said, last, last + width):
+        return (not own[sentence.start():sentence.end()].strip()
+                or bool(PUT_OFF.search(sentence.group(0)) or _DOUBT_ADVERB.search(sentence.group(0))))
+    if not own[last:end].strip() or negated(said, last, end):
+        return True
+    # what follows the mention's own clause, to the end of the line: "..., which my brother uses, I'll pick mine later"
+    # (the nearest value before a putting off is the one it puts off: none of the `others` is said in between)
+    clause_end = _CLAUSE_END.search(said, end)
+    if clause_end and any(not any(end <= m < hedge.start() for m in between)
+                          for hedge in PUT_OFF.finditer(said, clause_end.end())):
         return True
     if not (said_before or len(found) > 1):
         return False
     sentence_text = next((m.group(0) for m in sentences if m.start() <= last < m.end()), "")
-    return bool(HEDGE.search(sentence_text))
+    return bool(PUT_OFF.search(sentence_text) or _DOUBT_ADVERB.search(sentence_text))
