@@ -1,14 +1,16 @@
 """The customer's last word on a value decides it.
 
-A value said and then named again is settled by the later mention. When that mention stands in a
-sentence the tier does not read as the customer's own statement (someone else's, another time's, a
-quote, a joke: blanked in the customer's `own` words) or in one that hedges ("Book Thursday. Well,
-the day after my results, might not be Thursday", "drop off the 8th. Well, the 8th is my flight
-home"), the value is no longer stated and the agent asks again. English grammar only: where each
-mention stands and the closed class of epistemic words (modals of possibility, "maybe", "not sure").
-A hedge counts only on a mention after the first: "Maybe a museum?" is how many customers ask for one.
-A sentence opening by pointing back ("That's who I flew with last year", "Those are the kids") mentions the
-value said last before it; a mention the customer negates ("I can't make 8 am") refuses it.
+A value said and then named again is settled by the later mention. The value is no longer stated, and the agent
+asks again, when its latest mention stands in a sentence the tier does not read as the customer's own (someone
+else's, another time's, a story: blanked in the customer's `own` words; "the 8th was my flight home last year"), is
+negated ("The 10th is not going to work"), is followed by a putting off that reaches back to it with no other value
+between ("..., the city my sister flies from, I will tell you mine later"), or, once the value was said, hedges it
+("Book Thursday. Well, the day after my results, might not be Thursday", "mine is still open"). A hedge on a first
+mention still asks for the value: "Maybe a museum?" is how many customers ask for one. A sentence opening by
+pointing back ("That's where I lived years ago", "Those are the kids") mentions the value said last before it.
+English grammar only: where each mention stands and the closed classes of words of doubt and of putting off.
+The contract reads it here too, one reported value at a time (it does not know the line's other values, so a
+putting off there reaches back over them).
 """
 
 from __future__ import annotations
