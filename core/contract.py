@@ -253,7 +253,8 @@ def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, 
 
 def _unsettled_last(checklist: Checklist, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
     """The customer's last mention of the value takes it back, as the offline tier reads it (`last_word`): it stands
-    in a sentence they do not state it in ("the 8th is my flight home"), or hedges it after it was said."""
+    in a sentence they do not state it in ("the 8th was my flight home last year"), is negated, is put off or, once
+    said, hedged."""
     if profile(checklist).facts[fact].kind in (COUNT, BOOLEAN):
         return False
     customer = [ln.text for ln in lines if ln.speaker != AGENT]

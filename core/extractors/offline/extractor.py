@@ -27,7 +27,7 @@ from core.checklist import Checklist
 from core.corpus import AGENT, Line
 from core.deferral import puts_off, undecided_about
 from core.extraction import Extraction, ExtractionRequest
-from core.extractors.offline import last_word, names, unsaid
+from core.extractors.offline import last_word, names
 from core.extractors.offline.elsewhere import elsewhere, handed_on
 from core.extractors.offline.free import asks_afresh
 from core.extractors.offline.line import kind_spans, read_line
@@ -380,7 +380,7 @@ def _without_withdrawn(collected: dict[str, str], said: str, own: str, facts: Pr
     return collected
 
 
-def _last_word(collected: dict[str, str], before: dict[str, str], said: str, own: str,
+def _last_word(collected: dict[str, str], before: dict[str, str], line: str, own: str,
                facts: Profile, heard: dict[str, str]) -> dict[str, str]:
     """What stands once the line's last mention of each value is read (`last_word`): named again in a sentence
     about something else, or hedged after it was said, a value is no longer stated. Numbers of people and
@@ -388,10 +388,10 @@ def _last_word(collected: dict[str, str], before: dict[str, str], said: str, own
     ones before said (`heard`: this line's reading, before other rules left some out) marks where a putting off
     stops reaching back."""
     others = {*collected.values(), *before.values(), *heard.values()}
-    spoken = _memo(facts, "spoken", said, unsaid.said)
+    spoken = _spoken(facts, line)
     return {fact: value for fact, value in collected.items()
             if facts.facts[fact].kind in (COUNT, BOOLEAN)
-            or not last_word.unsettled(said, own, value, said_before=before.get(fact) == value,
+            or not last_word.unsettled(line, own, value, said_before=before.get(fact) == value,
                                        others=others, spoken=spoken)}
 
 
@@ -408,10 +408,15 @@ def _own(facts: Profile, text: str) -> str:
     return _memo(facts, "own", text, lambda t: _own_words_of(facts, t))
 
 
+def _spoken(facts: Profile, text: str) -> str:
+    """The line with what the customer did not say blanked (`unsaid`), read once for `_own` and the last word."""
+    return _memo(facts, "spoken", text, said)
+
+
 def _own_words_of(facts: Profile, text: str) -> str:
     other_party = any(f.other_party and f.kind == PERSON for f in facts.facts.values())
     own_name = any(_OWN_NAME_FACT.search(f.fact.description) for f in facts.facts.values())
-    own = unread_sentences(_unintroduced(_unsigned(said(text), own_name), own_name),
+    own = unread_sentences(_unintroduced(_unsigned(_spoken(facts, text), own_name), own_name),
                            facts.schema_words)  # a language it does not read
     has_end_date = any(f.kind == DATE and fact_role(f) == END for f in facts.facts.values())
     read = undecided(elsewhere(own, facts.schema_words, other_party, facts.names_a_taken_fact, has_end_date), text)
