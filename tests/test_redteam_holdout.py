@@ -132,6 +132,9 @@ PINNED = {
     "attacks_holdout17.json": "61c62bf2f66fab4c033d4a51ac6179ee0337cc571952446fcfc547e991e4f2e7",
     "contract_holdout13/bad.json": "9834fee758922ceeac0f2a3b4ac09cd7ede231d9486dcaae03419d26c9e8af7e",
     "contract_holdout13/clean.json": "d51b8df2f24ab965036dd78ec057252bf6b0ae68fb119211a2acff0562d6d97d",
+    "attacks_holdout18.json": "1000836ce19939bdf3ba20f0149878a9fba828196366c9d0af90ae17581aec87",
+    "contract_holdout14/bad.json": "a91a1505ea97242ef358b1efc63d282472bb5865130cee1eccd300b1a48112ac",
+    "contract_holdout14/clean.json": "d92b0a25f3b0cf78fa27e92857280a1e4228117e9fe5320a0de6dc1d7ae5f6c8",
 }
 
 
