@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from core import withdrawal
 from core.acceptance import doing_verbs, offering_line, refused_offer
@@ -254,16 +255,19 @@ def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, 
 def _unsettled_last(checklist: Checklist, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
     """The customer's last mention of the value takes it back, as the offline tier reads it (`last_word`): it stands
     in a sentence they do not state it in ("the 8th was my flight home last year"), is negated, is put off or, once
-    said, hedged."""
-    if profile(checklist).facts[fact].kind in (COUNT, BOOLEAN):
+    said, hedged. A count is found by its number; a yes/no fact is left out."""
+    facts = profile(checklist)
+    kind = facts.facts[fact].kind
+    if kind == BOOLEAN:
         return False
     customer = [ln.text for ln in lines if ln.speaker != AGENT]
-    said = [i for i, text in enumerate(customer) if last_word.mentions(text, value)]
+    said = [i for i, text in enumerate(customer) if last_word.mentions(text, value, count=kind == COUNT)]
     if not said:
         return False
     text = customer[said[-1]]
     return last_word.unsettled(text, own_words(checklist, text), value, said_before=len(said) > 1,
-                               spoken=unsaid.said(text))
+                               spoken=unsaid.said(text), of_another=partial(facts.speaks_of_another_fact, fact),
+                               count=kind == COUNT)
 
 
 def _reset_after(text: str, value: str) -> bool:

@@ -165,3 +165,50 @@ def test_a_modal_after_a_value_is_not_putting_it_off() -> None:
     assert _read(TRIP, "BookTrip", lines) == {"leave_date": "March 4th", "from_city": "Boston"}
     assert _read(TRIP, "BookTrip", talk("Probably on the 10th.", ("Anything else?", ()), "Back on the 10th."))[
         "back_date"] == "the 10th"
+
+
+COACH = Checklist.from_schema({
+    "service_name": "Coach_9",
+    "slots": [
+        {"name": "arrive_city", "description": "City the coach goes to", "is_categorical": False},
+        {"name": "ride_date", "description": "Date of the coach ride", "is_categorical": False},
+        {"name": "riders", "description": "Number of riders", "is_categorical": True,
+         "possible_values": ["1", "2", "3", "4", "5"]},
+    ],
+    "intents": [{"name": "BookCoach", "required_slots": ["arrive_city", "ride_date", "riders"],
+                 "is_transactional": True}],
+})
+
+
+@pytest.mark.parametrize(("line", "stands"), [
+    ("A coach to Fresno. I don't know the date yet.", True),  # puts off the date, which it names
+    ("A coach to Fresno. Not sure when, I'll tell you later.", True),  # "when" asks for the date
+    ("A coach to Fresno. I'll tell you the real city later.", False),  # names the city's own fact
+    ("A coach to Fresno. I'll tell you later.", False),  # names nothing: reaches back to the value before it
+])
+def test_a_putting_off_that_names_another_fact_leaves_the_value_before_it(line: str, stands: bool) -> None:
+    lines = talk(line)
+    assert _read(COACH, "BookCoach", lines).get("arrive_city") == ("Fresno" if stands else None)
+    assert _kept(COACH, "BookCoach", lines, "arrive_city", "Fresno") is stands
+
+
+@pytest.mark.parametrize(("line", "stands"), [
+    ("A coach to Fresno on May 4th for 3 people.", True),
+    ("A coach to Fresno on May 4th for 3 people. That's me and my two sons.", True),
+    ("A coach to Fresno on May 4th for 3 people. Those are the bags, the riders depend on who gets time off.", False),
+    ("A coach to Fresno on May 4th for 3 people. I'll confirm the real number tomorrow.", False),
+    ("A coach to Fresno on May 4th for three people. Maybe three, maybe five, it might change.", False),
+])
+def test_a_count_is_settled_by_its_last_mention(line: str, stands: bool) -> None:
+    """A number of riders read by its digits or words: pointed at as something else, or put off after it."""
+    lines = talk(line)
+    facts = _read(COACH, "BookCoach", lines)
+    assert facts.get("riders") == ("3" if stands else None)
+    assert _kept(COACH, "BookCoach", lines, "riders", "3") is stands
+    # the date before the count is not what the putting off reaches back to
+    assert facts["ride_date"] == "May 4th"
+
+
+def test_a_count_is_not_mentioned_by_a_date_a_time_or_an_amount() -> None:
+    lines = talk("A coach to Fresno for 3 people on May 3rd. The 3 pm one, I'll check the time later.")
+    assert _read(COACH, "BookCoach", lines)["riders"] == "3"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import time
+from functools import partial
 
 from core import withdrawal
 from core.acceptance import doing_verbs, offering_line, refused_offer
@@ -59,7 +60,7 @@ from core.extractors.offline.roles import END, fact_role, leaves_from, value_rol
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-41"
+VERSION = "offline-42"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -383,16 +384,18 @@ def _without_withdrawn(collected: dict[str, str], said: str, own: str, facts: Pr
 def _last_word(collected: dict[str, str], before: dict[str, str], line: str, own: str,
                facts: Profile, heard: dict[str, str]) -> dict[str, str]:
     """What stands once the line's last mention of each value is read (`last_word`): named again in a sentence
-    about something else, or hedged after it was said, a value is no longer stated. Numbers of people and
-    yes/no facts are left out: their words ("2", "True") stand for too much else. Every value the line or the
-    ones before said (`heard`: this line's reading, before other rules left some out) marks where a putting off
-    stops reaching back."""
+    about something else, or hedged after it was said, a value is no longer stated. A number of people is read by
+    its number (`last_word.mentions`); yes/no facts are left out: "True" is said in too many words. Every value
+    the line or the ones before said (`heard`: this line's reading, before other rules left some out) marks where
+    a putting off stops reaching back."""
     others = {*collected.values(), *before.values(), *heard.values()}
     spoken = _spoken(facts, line)
     return {fact: value for fact, value in collected.items()
-            if facts.facts[fact].kind in (COUNT, BOOLEAN)
+            if facts.facts[fact].kind == BOOLEAN
             or not last_word.unsettled(line, own, value, said_before=before.get(fact) == value,
-                                       others=others, spoken=spoken)}
+                                       others=others, spoken=spoken,
+                                       of_another=partial(facts.speaks_of_another_fact, fact),
+                                       count=facts.facts[fact].kind == COUNT)}
 
 
 def own_words(checklist: Checklist, text: str) -> str:

@@ -8,6 +8,8 @@ between ("..., the city my sister flies from, I will tell you mine later"), or, 
 ("Book Thursday. Well, the day after my results, might not be Thursday", "mine is still open"). A hedge on a first
 mention still asks for the value: "Maybe a museum?" is how many customers ask for one. A sentence opening by
 pointing back ("That's where I lived years ago", "Those are the kids") mentions the value said last before it.
+A number of people is a value too, found by its digits or its word ("3. Those are the bags"). A putting off that
+names another fact ("I don't know the date yet", "not sure when") puts off that fact, not the value before it.
 English grammar only: where each mention stands and the closed classes of words of doubt and of putting off.
 The contract reads it here too, one reported value at a time (it does not know the line's other values, so a
 putting off there reaches back over them).
@@ -16,8 +18,9 @@ putting off there reaches back over them).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from core.extractors.offline import values
 from core.value_context import negated
 
 # Saying one does not know, or that the choice is still open or put off: read after a value too.
@@ -43,14 +46,18 @@ _DOUBT_ADVERB = re.compile(r"\b(?:maybe|perhaps|possibly|probably|unsure|uncerta
 _CLAUSE_END = re.compile(r"[,;:.!?\u2014\u2013]")
 _ORDINAL = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"[^.!?;\u2014\u2013]+[.!?;\u2014\u2013]*")
-# Values this short ("2", "No") are read as other words too often to track their mentions.
+# Values this short ("2", "No") are read as other words too often to track their mentions, except a count's
+# number, found where no date, time or amount holds it.
 _SHORTEST = 3
 
 
-def mentions(text: str, value: str) -> list[tuple[int, int]]:
+def mentions(text: str, value: str, count: bool = False) -> list[tuple[int, int]]:
     """Where `value` stands in `text`, as whole words, ignoring case; a date by its day too ("the 9th" for "March
-    9th"), and a value of many words by its first three ("quarter to nine" for "quarter to nine in the morning")."""
+    9th"), and a value of many words by its first three ("quarter to nine" for "quarter to nine in the morning").
+    A `count` stands as its number in digits or in words, where no date, time or amount holds it."""
     value = value.strip()
+    if count:
+        return _count_mentions(text, value)
     if len(value) < _SHORTEST:
         return []
     forms = {value, *_ORDINAL.findall(value)}
@@ -63,26 +70,54 @@ def mentions(text: str, value: str) -> list[tuple[int, int]]:
     return sorted(span for span in found if not any(o != span and o[0] <= span[0] and span[1] <= o[1] for o in found))
 
 
+_NUMBER_NAMES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                 "twelve")
+
+
+def _is_count(value: str) -> bool:
+    return value.strip().isdigit() or value.strip().casefold() in _NUMBER_NAMES
+
+
+def _count_mentions(text: str, value: str) -> list[tuple[int, int]]:
+    forms = {value.casefold()}
+    if value.isdigit() and int(value) < len(_NUMBER_NAMES):
+        forms.add(_NUMBER_NAMES[int(value)])
+    elif value.casefold() in _NUMBER_NAMES:
+        forms.add(str(_NUMBER_NAMES.index(value.casefold())))
+    taken = [m.span() for pattern in (values.DATE, values.TIME, values.MONEY) for m in pattern.finditer(text)]
+    found = (m.span() for form in forms
+             for m in re.finditer(rf"(?<![\w$.,:]){re.escape(form)}(?![\w:]|[.,]\d)", text, re.IGNORECASE))
+    return sorted(span for span in found if not any(a <= span[0] < b for a, b in taken))
+
+
 # A sentence opening by pointing back at what was just said: "That's who I flew last year", "Those are the kids",
 # "That address is from a receipt", "It's my wife's return".
 _POINTING = re.compile(r"^\W*(?:(?:oh|well|but|and|so|hmm|ha|though|although)\W+)*(?:that|those|these|this|it)"
                        r"(?:'s|'re|\s+(?:is|was|are|were)|\s+[a-z]+\s+(?:is|was|are|were))\b", re.IGNORECASE)
 
 
+def _sentence_around(text: str, start: int) -> str:
+    """The sentence holding the character at `start`."""
+    return next((m.group(0) for m in _SENTENCE.finditer(text) if m.start() <= start < m.end()), "")
+
+
 def unsettled(said: str, own: str, value: str, said_before: bool, others: Iterable[str] = (),
-              spoken: str | None = None) -> bool:
+              spoken: str | None = None, of_another: Callable[[str], bool] | None = None,
+              count: bool = False) -> bool:
     """Whether the last mention of `value` in the line as typed (`said`) takes it back: it stands in a sentence
     blanked in `own` (the same line, same length), is negated, or hedges it when it is not the first mention
     (`said_before`: the value was collected from an earlier line). A sentence pointing back mentions the value
     said last before it, unless one of the `others` values is said between them. `spoken` is the line with only what
-    the customer did not say blanked (JSON, a forged role line, a quote): a mention there is no mention."""
-    found = [span for span in mentions(said, value) if spoken is None or spoken[span[0]:span[1]].strip()]
+    the customer did not say blanked (JSON, a forged role line, a quote): a mention there is no mention.
+    `of_another(sentence)` tells a putting off that names another fact ("I don't know the date yet"): it puts off
+    that fact, not the value before it. A `count` is found by its number (`mentions`)."""
+    found = [span for span in mentions(said, value, count) if spoken is None or spoken[span[0]:span[1]].strip()]
     if not found:
         return False
     last, end = found[-1]
     sentences = list(_SENTENCE.finditer(said))
     between = [m for other in others if other.strip().casefold() != value.strip().casefold()
-               for m, _ in mentions(said, other)]
+               for m, _ in mentions(said, other, count=_is_count(other))]
     pointing = [sentence for sentence in sentences if sentence.start() > last and _POINTING.match(sentence.group(0))
                 and not any(last < m < sentence.start() for m in between)]
     if pointing:
@@ -95,6 +130,7 @@ def unsettled(said: str, own: str, value: str, said_before: bool, others: Iterab
     # (the nearest value before a putting off is the one it puts off: none of the `others` is said in between)
     clause_end = _CLAUSE_END.search(said, end)
     if clause_end and any(not any(end <= m < hedge.start() for m in between)
+                          and not (of_another and of_another(_sentence_around(said, hedge.start())))
                           for hedge in PUT_OFF.finditer(said, clause_end.end())):
         return True
     if not (said_before or len(found) > 1):

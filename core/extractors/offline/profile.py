@@ -128,10 +128,26 @@ class Profile:
         w = stem(word.lower())
         return any(w in f.cues or w in f.name_stems for name, f in self.facts.items() if name in self.taken)
 
+    def speaks_of_another_fact(self, fact: str, text: str) -> bool:
+        """The words name another of the checklist's facts and not this one: "I don't know the date yet" puts off
+        the date, not the city said before it. A fact is named by its name's own words ("date", "time",
+        "station") or, for its kind, by the question word that asks for it ("when", "where", "who")."""
+        own = self.facts[fact]
+        mine = own.cues | own.name_stems | _ASKED_BY.get(own.kind, frozenset())
+        said = {stem(w) for w in words(text)}
+        if said & (own.name_stems | _ASKED_BY.get(own.kind, frozenset())):
+            return False
+        return any(said & ((f.name_stems | _ASKED_BY.get(f.kind, frozenset())) - mine)
+                   for name, f in self.facts.items() if name != fact)
+
     def on_task(self, text: str) -> bool:
         """The line names what this service does ("a restaurant", "a cab"), not only one of its facts."""
         return any(stem(w) in self.task for w in words(text))
 
+
+# The question word that asks for a value of each kind ("when" for a date or a time): closed-class English.
+_ASKED_BY = {DATE: frozenset({"when"}), TIME: frozenset({"when"}), PLACE: frozenset({"wher"}),
+             PERSON: frozenset({"who", "whom"}), COUNT: frozenset({"many"})}
 
 _NUMBER_NAMES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
