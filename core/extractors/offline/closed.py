@@ -140,7 +140,7 @@ def counts_another(profile: Profile, name: str, text: str, start: int, end: int)
     thing the checklist never names ("3 cats"). The number is text[start:end]."""
     after = re.match(r"[\s-]+([a-z]+)", text[end:end + 30], re.IGNORECASE)
     if after is None:
-        return False
+        return _named_before(profile, name, text, start, end)
     noun = after.group(1).lower()
 
     def counts(other: FactProfile) -> bool:
@@ -148,6 +148,9 @@ def counts_another(profile: Profile, name: str, text: str, start: int, end: int)
 
     if counts(profile.facts[name]):
         return False
+    if (noun not in _PEOPLE and stem(noun) not in profile.facts[name].cues
+            and _named_before(profile, name, text, start, end)):
+        return True  # "rated 4 or better" ("a total of 4 people" still counts people)
     if any(counts(f) for n, f in profile.facts.items() if n != name):
         return True
     # A number before a plural the checklist never names, which is no word for people or for what each person
@@ -166,6 +169,25 @@ def counts_another(profile: Profile, name: str, text: str, start: int, end: int)
                    or _compound_of(stem(w), own)  # "bedrooms" where the form counts "sleeping rooms" with a "bed"
                    or _ends_a_compound(w, profile.schema_words)  # "rooms" where the form says "bedchambers, bathrooms"
                    for w in (*phrase, "".join(phrase[-2:])))
+
+
+_QUESTION_WORDS = frozenset({"where", "when", "which", "who", "what", "how", "whose"})
+# The word a number follows, past "of": "rated 4", "a rating of 4", "the budget of 2".
+_WORD_BEFORE = re.compile(r"\b([A-Za-z]+)\s+(?:of\s+)?$")
+
+
+def _named_before(profile: Profile, name: str, text: str, start: int, end: int) -> bool:
+    """The number at text[start:end] follows a word naming another fact by its name and not fact `name`: "something
+    rated 4 or better" is a rating, not a number of adults."""
+    if values.BARE_NUMBER.fullmatch(text, start, end) is None:
+        return False  # a word: "the category of Sports" may still be the event's type
+    before = _WORD_BEFORE.search(text, max(0, start - 30), start)
+    if before is None or before.group(1).lower() in _QUESTION_WORDS:
+        return False
+    word = stem(before.group(1).lower())
+    if word in profile.facts[name].name_stems or word in profile.facts[name].cues:
+        return False
+    return any(word in f.name_stems for n, f in profile.facts.items() if n != name)
 
 
 def _ends_a_compound(word: str, schema_words: frozenset[str]) -> bool:

@@ -65,7 +65,7 @@ _POLITE_PAST = re.compile(r"\b(?:wanted|needed|hoped|wondered|liked|was\s+(?:won
 _SAYS = (r"says|said|(?:keeps|kept)\s+\w+ing|tells|told|thinks|thought|suggests|suggested|insists|"
          r"insisted|claims|claimed|reckons|mentioned|mentions|wrote|writes|asked|asks")
 _AUXILIARY = r"(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could)"
-_ADVERB = r"(?:(?:always|usually|often|never|also|just|already|still|really)\s+)?"
+_ADVERB = r"(?:(?:always|usually|often|never|also|just|already|still|really|only|ever|sometimes|mostly|\w+ly)\s+){0,2}"
 # People a customer speaks of (English nouns of kinship and company, no domain's words): what they do is theirs.
 _PERSON_NOUN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|girlfriend|boyfriend|friend|friends|colleague|colleagues|"
                 r"coworker|coworkers|co-worker|boss|manager|assistant|secretary|brother|sister|siblings?|mother|father|"
@@ -73,10 +73,12 @@ _PERSON_NOUN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|girlfriend|boyfrie
                 r"grandmother|grandfather|grandparents|neighbou?r|roommate|flatmate|housemate|team|family|in-laws?|"
                 r"client|customer|guest|guests|teacher|doctor|landlord|tenant)")
 # (wanting and needing on the customer's behalf is the request: "my family needs a house for 4")
+# (a place may say which one between the person and the verb: "my grandma in Denver keeps texting me")
+_WHICH_ONE = r"(?:\s+(?:in|at|from|of|on)\s+(?:the\s+)?(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+)){0,2})?"
 _THEIR_DOING = re.compile(rf"(?:^|\b(?:and|but|so)\s+)\W*(?:my|his|her|their|our)\s+(?:[a-z]+\s+)?"
-                          rf"(?P<person>{_PERSON_NOUN})(?:\s+[A-Z][a-z]+)?\s+{_ADVERB}"
+                          rf"(?P<person>{_PERSON_NOUN})(?:\s+[A-Z][a-z]+)?{_WHICH_ONE}\s+{_ADVERB}"
                           rf"(?!(?:needs?|wants?|would|'d|likes?|loves?|prefers?|wishe?s?)\b)"
-                          rf"(?:{_AUXILIARY}|will|'s|'ll|might|may|\w+s|\w+ed)\b", re.IGNORECASE)
+                          rf"(?:{_AUXILIARY}|will|'s|'ll|might|may|(?P<verb>\w+s|\w+ed))\b", re.IGNORECASE)
 _THIRD_PARTY = re.compile(
     r"(?:^|\b(?:and|but|so)\s+)\W*(?:(?:my|his|her|their|our|the)\s+)?"
     rf"{_NOT_GENITIVE}(?P<owner>[a-z]+|[A-Z][a-z]+)'s\s+(?:[a-z]+\s+)??(?P<owned>(?!{_AUXILIARY}\b)[a-z]+)\s+"
@@ -92,6 +94,7 @@ _THIRD_PARTY = re.compile(
     r"(?-i:(?:[a-z ]*?\s)?(?:asking|saying|telling|talking|chatting|typing)))\b|"
     r"\b(?:the|a|an)\s+(?P<thing>[a-z]+)\s+(?:that\s+)?(?:my|his|her|their|our)\s+[a-z]+\s+(?:uses|has|owns|likes)\b",
     re.IGNORECASE)
+_NOT_A_FULL_VERB = re.compile(r"is|was|has|does|needs|wants|likes|loves|prefers|wishes|this|thanks", re.IGNORECASE)
 # How things stand, not what is asked: "There's $2,340 in it", "there is $80 left on it" (a count of
 # people, "There are 3 of us", is an answer, not a state).
 _STATE = re.compile(r"^\W*there(?:'s|\s+is|\s+was)\b[^.!?;]*\b(?:in\s+(?:it|there|that)|left|available|remaining|"
@@ -107,7 +110,11 @@ _REPAIR = re.compile(r"\b(?:scratch\s+that|strike\s+that|forget\s+that|cancel\s+
                      r"let\s+me\s+(?:rephrase|start\s+over|correct\s+(?:that|myself))|i\s+mean(?!\s+(?:to|it)\b)|"
                      r"no\s+wait|wait\s*,?\s*no|correction|my\s+bad|i\s+was\s+thinking\s+of\s+(?:another|a\s+different)|"
                      # a bare "no" between commas inside a sentence: "Thursday works, ugh, no, ..."
-                     r"(?<=[,;]\s)no(?=\s*[,;!\u2014\u2013]))\b",
+                     r"(?<=[,;]\s)no(?=\s*[,;!\u2014\u2013])|"
+                     # the clause before judged false: "The app still remembers 3 riders, which is wrong"
+                     r"(?<=[,;]\s)(?:which|that)(?:'s|\s+is|\s+was)\s+(?:(?:just|totally|completely|all|so|plain)\s+)?"
+                     r"(?:wrong|incorrect|untrue|false|outdated|out\s+of\s+date|a\s+mistake|an\s+error|"
+                     r"not\s+(?:right|correct|true|accurate|it)))\b",
                      re.IGNORECASE)
 # The clause a repair takes back starts after the last comma, dash, colon or semicolon before it.
 _CLAUSE_END = re.compile(r"[,;:\u2014\u2013]|\s-\s")
@@ -371,9 +378,13 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
         return True
     if (_PAST_VERB.search(sentence) or _NAMED_PAST.search(sentence)) and not _POLITE_PAST.search(sentence):
         return True
-    doing = _THEIR_DOING.search(sentence) if not other_party else None
-    if doing and not (fact_stems is not None and fact_stems(doing.group("person"))):
-        return True  # "my colleague is coming back on the 10th": no fact of this form is another person's
+    # "my colleague is coming back on the 10th": no fact of this form is another person's; where one is (a
+    # recipient), "my landlord is Dimitri Vass" may name them, but what they do is still theirs: "my wife only
+    # ever looks at the savings one"
+    doing = _THEIR_DOING.search(sentence)
+    if (doing and not (fact_stems is not None and fact_stems(doing.group("person")))
+            and (not other_party or (doing.group("verb") and not _NOT_A_FULL_VERB.fullmatch(doing.group("verb"))))):
+        return True
     match = _THIRD_PARTY.search(sentence)
     if match is None:
         return False

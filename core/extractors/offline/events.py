@@ -1,9 +1,10 @@
 """A day or time that belongs to something else than this request: the grammar of "when X happens".
 
 "a movie that starts at 8:30 pm", "I get off work at 5:30", "the 9 pm bus", "our anniversary is May 9",
-"Thursday is my kid's recital": each names when another thing happens. It is this request's day or time
-only when that thing is one of the checklist's own words ("the movie starts at 8:30 pm" for a film's
-show time). English grammar only; what counts as this request's thing comes from the schema (`Profile.topic`).
+"Thursday is my kid's recital", "I have physio at 1 pm": each names when another thing happens. It is this
+request's day or time only when that thing is one of the checklist's own words ("the movie starts at 8:30 pm"
+for a film's show time). English grammar only; what counts as this request's thing comes from the schema
+(`Profile.topic`).
 Read alike by the offline tier (`line`) and the contract.
 """
 
@@ -38,6 +39,16 @@ _LEAVES_THING = re.compile(
 _THING_IS = re.compile(
     rf"\b{_DETERMINER}\s+((?:{_INNER_WORD}\s+){{0,3}}?{_INNER_WORD})\s+(?:is|was|are|were|falls)\s+"
     r"(?:(?:on|at|around|about|in)\s+)?(?:the\s+)?$", re.IGNORECASE)
+# A thing the customer has then: "I have physio that day at 1 pm", "we've got a wedding on the 9th".
+# ("Do I have anything on the 5th?" asks; "the events I have scheduled on Wednesday", "anything I have going on
+# Tuesday" are participles)
+_HAS_THING = re.compile(
+    r"(?<!do\s)(?<!did\s)\b(?:i|we)(?:\s+(?:already|also|still))?\s+(?:have|'ve\s+got|have\s+got|got)\s+"
+    r"(?:(?:a|an|my|our|the)\s+|(?!\w+(?:ed|ing)\b)(?!(?:a|an|my|our|the)\s))(?!(?:any|some|no|every)(?:thing|one|body)\b)"
+    r"(?!(?:free|spare|open|available|to)\b)"
+    rf"((?:{_INNER_WORD}\s+){{0,2}}?{_INNER_WORD})\s+"
+    r"(?:(?:that|this|the\s+same)\s+(?:day|morning|afternoon|evening|night)\s+|then\s+)?"
+    r"(?:at|on|around|by|from)\s+(?:the\s+)?$", re.IGNORECASE)
 # The day or time said to be another thing: "Thursday is my kid's recital", "7 pm is the school pickup".
 _IS_THING = re.compile(
     r"\s*(?:is|'s|was)\s+(?:(?:my|our|his|her|their|the|a|an)\s+)(?:[a-z]+'s\s+)?((?:[a-z]+\s+){0,2}[a-z]+)",
@@ -65,7 +76,7 @@ def other_event(profile: Profile, text: str, start: int, end: int | None = None)
     """The day or time at text[start:end] is when something else happens, and that thing is none of this
     checklist's own words. Without `end` only what comes before the value is read."""
     before = text[max(0, start - 120):start]
-    for pattern in (_SUBJECT_EVENT, _LEAVES_THING, _THING_IS):
+    for pattern in (_SUBJECT_EVENT, _LEAVES_THING, _THING_IS, _HAS_THING):
         found = pattern.search(before)
         if found is not None and not _ours(profile, found.group(1)):
             return True

@@ -136,4 +136,8 @@ def unsettled(said: str, own: str, value: str, said_before: bool, others: Iterab
     if not (said_before or len(found) > 1):
         return False
     sentence_text = next((m.group(0) for m in sentences if m.start() <= last < m.end()), "")
+    if count:  # a number is hedged by its own clause: "Not just yet, I'd need a bus for 1 person" is sure of the 1
+        opening = max((m.end() for m in _CLAUSE_END.finditer(said, 0, last)), default=0)
+        closing = _CLAUSE_END.search(said, end)
+        sentence_text = said[opening:closing.start() if closing else len(said)]
     return bool(PUT_OFF.search(sentence_text) or _DOUBT_ADVERB.search(sentence_text))

@@ -30,6 +30,7 @@ _CONDITIONAL = re.compile(
     r"if\s+(?:i|you|we|it|that|there|they|he|she|not|no|nothing|none|the|my|our|your|his|her|their|this|so|"
     r"(?-i:[A-Z][\w'-]*\s+(?:[A-Z][\w'-]*\s+)*(?:had|were|was|did|could|would|is|has|have)))\b|"  # "If Alaska had"
     r"unless|assume|assuming|by\s+default|"
+
     r"otherwise|in\s+case|suppose(?!d|\s+to\b)|supposing|what\s+if|default(?:s|ing)?\s+to|as\s+(?:the\s+|a\s+)?default|"
     r"pretend\w*|imagine|hypothetical\w*|as\s+though)",
     re.IGNORECASE,
@@ -151,6 +152,8 @@ def supposed(text: str, start: int, instructions: bool = True) -> bool:
     later = _rest(text, start, _SENTENCE_END)
     if any(_BARE_PERMISSION.match(part) for part in _AFTER_CLAUSE_END.split(later)[1:]):
         return True
+    if _OPENING_CONDITION.match(before):
+        return True  # "Provided insurance approves the referral, the 12th could work"
     if _INVERTED_IF.match(before + later) and not text[start + len(later):].lstrip().startswith("?"):
         return True  # "Should he approve it by Thursday, the 21st would work": an "if" said by word order
     if any(CONDITION_CLAUSE.match(part) for part in _CLAUSE_END.split(POLITE_IF.sub(" ", later))[1:2]):
@@ -160,6 +163,11 @@ def supposed(text: str, start: int, instructions: bool = True) -> bool:
                                                                                       _AFTER_CLAUSE_END)))))
 
 
+# A condition opening the sentence with another subordinator than "if", closed by a comma: "Provided insurance
+# approves it, ...", "As long as it's cheap, ..." (after a value these bind too loosely to read: "Shared rides are
+# okay as long as they have good service").
+_OPENING_CONDITION = re.compile(r"^\W*(?:(?:but|and|so|well|ok(?:ay)?)\W+)?(?:provided|providing|(?:as|so)\s+long\s+as|"
+                                r"on\s+(?:the\s+)?condition\s+that)\s[^,]*,", re.IGNORECASE)
 # A condition said by word order, opening the sentence and closed by a comma: "Should he approve my application,
 # ...", "Were it cheaper, ...", "Had they called, ..." (a question, "Should I book 7 pm?", sets none).
 _INVERTED_IF = re.compile(r"^\W*(?:should|were|had)\s+(?:i|you|we|it|he|she|they|there|(?:the|my|our|your|his|her|"

@@ -30,7 +30,10 @@ _RIGHT_AFTER_END = re.compile(r"\bvisit\w*\W+$", re.IGNORECASE)
 # round from a journey: only the stay's own words decide there.
 _STAY_START = re.compile(r"\b(?:check(?:ing|s)?[\s-]*in(?:to)?|start(?:ing)?|begin\w*|from)\W+(?:\w+\W+){0,2}$",
                          re.IGNORECASE)
-_STAY_END = re.compile(r"\b(?:check(?:ing|s)?[\s-]*out|until|till|end(?:ing)?)\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
+# ("to" right before the day ends a stay too after a "from": "from March 1st to the 5th"; not "to Paris on the 5th",
+# nor "change the check in date to March 3rd")
+_STAY_END = re.compile(r"\b(?:check(?:ing|s)?[\s-]*out|until|till|end(?:ing)?)\W+(?:\w+\W+){0,2}$|"
+                       r"\bfrom\s[^.!?;]*?\b(?:to|through|thru)\s+(?:the\s+)?$", re.IGNORECASE)
 # "check in" starts a stay and "check out" ends it, as one word each.
 _CHECK = re.compile(r"\bcheck(?:ing|s)?[\s_-]*(in(?:to)?|out)\b", re.IGNORECASE)
 _CLAUSE = re.compile(r"[.!?;,]|\band\b|\bbut\b", re.IGNORECASE)
