@@ -95,6 +95,10 @@ def only_function_words(value: str) -> bool:
     return bool(said) and not re.search(r"\d", value) and all(w in _FUNCTION_WORDS for w in said)
 
 
+# English forms of address, said before a name and never a name alone.
+_ONLY_AN_HONORIFIC = re.compile(r"(?:dr|mr|mrs|ms|mx|prof|rev|hon|sr|jr|st)\.?", re.IGNORECASE)
+
+
 def _only_a_relation(value: str) -> bool:
     said = [w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", value)]
     return bool(said) and all(w in KINSHIP and w not in KIN_AS_NAME for w in said)
@@ -112,6 +116,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "$500" or "12" is not who
     if kind == PERSON and _NOT_A_NAME.search(value):
         return True  # "any account that works", "whoever is free": a phrase about someone, not a name
+    if kind in (PERSON, TITLE) and _ONLY_AN_HONORIFIC.fullmatch(value.strip()):
+        return True  # "Dr" of "Dr. Kim": the form of address, not who
     if kind == PERSON and _only_a_relation(value):
         return True  # "colleague", "sister": who they are to the customer, not a name ("Mom" is one)
     if kind in (PERSON, PLACE) and _ONLY_WHEN_OR_HOW_MUCH.fullmatch(value.strip()):

@@ -149,3 +149,51 @@ def test_the_time_of_a_thing_the_customer_has_is_not_the_visits(line: str, stand
 def test_having_to_do_something_is_not_having_a_thing() -> None:
     lines = talk("A visit at 1 pm.", ("Which day?", ("visit_day",)), "I have to be there on the 10th.")
     assert _read(CLINIC, "BookVisit", lines)["visit_day"] == "the 10th"
+
+
+DENTIST = Checklist.from_schema({
+    "service_name": "Dentist_9",
+    "slots": [
+        {"name": "dentist", "description": "Name of the dentist", "is_categorical": False},
+        {"name": "visit_day", "description": "Date of the appointment", "is_categorical": False},
+    ],
+    "intents": [{"name": "BookDentist", "required_slots": ["dentist", "visit_day"], "is_transactional": True}],
+})
+DENTIST_ASKED = ("Which dentist would you like to see?", ("dentist",))
+
+
+@pytest.mark.parametrize(("line", "dentist"), [
+    ("I need to see Dr. Carol Ames.", "Dr. Carol Ames"),  # the full stop of "Dr." ends no sentence
+    ("Dr. Ames, please.", "Dr. Ames"),
+    ("Dr. Ames did my crown and it fell out within a month, so never again. I'll find someone new.", None),
+    ("Dr. Ames pulled a tooth of mine back in 2019. Someone else this time.", None),
+])
+def test_a_name_after_a_form_of_address_is_read_whole(line: str, dentist: str | None) -> None:
+    lines = talk("A dentist visit on Tuesday.", DENTIST_ASKED, line)
+    assert _read(DENTIST, "BookDentist", lines).get("dentist") == dentist
+
+
+def test_a_form_of_address_alone_is_no_name() -> None:
+    lines = talk("A dentist visit on Tuesday.", DENTIST_ASKED, "Dr. Ames, please.")
+    assert check_value(DENTIST, "BookDentist", "dentist", "Dr", lines)[1][0].code == "value_wrong_kind"
+    assert _kept(DENTIST, "BookDentist", lines, "dentist", "Dr. Ames")
+
+
+FLAT = Checklist.from_schema({
+    "service_name": "Flat_9",
+    "slots": [
+        {"name": "area", "description": "Area to find a flat in", "is_categorical": False},
+        {"name": "bedrooms", "description": "Number of bedrooms", "is_categorical": True,
+         "possible_values": ["1", "2", "3", "4"]},
+    ],
+    "intents": [{"name": "FindFlat", "required_slots": ["area", "bedrooms"], "is_transactional": False}],
+})
+
+
+@pytest.mark.parametrize(("line", "stands"), [
+    ("2, what do most couples go for around there?", True),
+    ("What do most couples go for around there, 2? We keep arguing about an office.", False),
+])
+def test_a_question_about_what_others_do_states_nothing(line: str, stands: bool) -> None:
+    lines = talk("A flat in Fremont.", ("How many bedrooms?", ("bedrooms",)), line)
+    assert _read(FLAT, "FindFlat", lines).get("bedrooms") == ("2" if stands else None)

@@ -25,13 +25,14 @@ import re
 from collections.abc import Callable, Iterable
 
 from core.extractors.offline.events import SLOT_WORDS
+from core.text import ABBREVIATED
 
-_SENTENCE = re.compile(r"[^.!?;]+[.!?;]*")
+_SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;])+[.!?;]*")
 # Time that is over: "last week", "two years ago", "yesterday", "used to", "already", "previously".
 _PAST_TIME = re.compile(
     r"(?:^\W*[Ll]|(?<=[\s,])l)ast\s+(?:week|month|year|time|summer|winter|spring|fall|autumn|night|weekend|trip|"
     r"visit)\b|\b(?:\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|used\s+to|previously|back\s+then|"
-    r"the\s+other\s+day|once\s+before)\b")
+    r"the\s+other\s+day|once\s+before|back\s+in\s+(?:(?:19|20)\d\d|the\s+day)|back\s+when)\b")
 # A subject and a verb in the simple past: "I came", "she flew", "my parents stayed", "we rented".
 # Full verbs only: "was", "had", "did" are auxiliaries too often ("I was checking", "I had hoped").
 _IRREGULAR_PAST = (r"(?:took|came|went|saw|sent|flew|paid|gave|left|made|bought|drove|rode|ate|met|sold|"
@@ -95,6 +96,9 @@ _THIRD_PARTY = re.compile(
     r"\b(?:the|a|an)\s+(?P<thing>[a-z]+)\s+(?:that\s+)?(?:my|his|her|their|our)\s+[a-z]+\s+(?:uses|has|owns|likes)\b",
     re.IGNORECASE)
 _NOT_A_FULL_VERB = re.compile(r"is|was|has|does|needs|wants|likes|loves|prefers|wishes|this|thanks", re.IGNORECASE)
+# What the sentence names is refused for good: "Dr. Kim did my crown and it fell out, so never again".
+# (said after it in the sentence; "Pine Hollow? Never again" weighs a name asked back, `echoed`)
+_NEVER_AGAIN = re.compile(r"(?<=[a-z,;]\s)never\s+again\b", re.IGNORECASE)
 # How things stand, not what is asked: "There's $2,340 in it", "there is $80 left on it" (a count of
 # people, "There are 3 of us", is an answer, not a state).
 _STATE = re.compile(r"^\W*there(?:'s|\s+is|\s+was)\b[^.!?;]*\b(?:in\s+(?:it|there|that)|left|available|remaining|"
@@ -130,8 +134,10 @@ _ASKED_ABOUT = re.compile(
     r"^\W*(?:is|are|was|were|isn't|aren't)\s+(?!(?:there|it|this|that|he|she|they|you|i|we|the|a|an)\b)"
     r"(?:(?!(?:on|at|in|for|from|to|by|with|available|open|free)\b)[^\s.!?;]+\s+){1,3}the\s+\w+[^.!?;]*\?|"
     r"^[^.!?;]*\b(?:than|difference\s+(?:with|between|from|to)|compared?\s+(?:to|with))\b[^.!?;]*\?|"
-    r"^\W*(?:do|does|did|would|will|should)\s+(?:most\s+)?(?:people|others|everyone|everybody|anyone|anybody|"
-    r"folks|someone|somebody)\b[^.!?;]*\?", re.IGNORECASE)
+    # how others do, asked, with a question word or not: "What do most couples go for around there, 2?"
+    r"^\W*(?:(?:what|which|how\s+many|how\s+much|when|where)\s+(?:\w+\s+)?)?(?:do|does|did|would|will|should)\s+"
+    r"(?:(?:most|many|other|some)\s+[a-z]+s|(?:most\s+)?(?:people|others|everyone|everybody|anyone|anybody|"
+    r"folks|someone|somebody))\b[^.!?;]*\?", re.IGNORECASE)
 
 
 # What the customer's own thing holds or came to, with a number: "My balance is $1,240", "my rent was $900",
@@ -374,7 +380,7 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
     if state and fact_stems is not None and not any(fact_stems(word) or word.lower() in SLOT_WORDS
                                                     for word in state.group("noun").split()):
         return True
-    if _PAST_TIME.search(sentence) or _STATE.match(sentence):
+    if _PAST_TIME.search(sentence) or _STATE.match(sentence) or _NEVER_AGAIN.search(sentence):
         return True
     if (_PAST_VERB.search(sentence) or _NAMED_PAST.search(sentence)) and not _POLITE_PAST.search(sentence):
         return True

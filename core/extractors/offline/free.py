@@ -13,6 +13,7 @@ import re
 from core.extractors.offline.names import NOT_NAMES
 from core.extractors.offline.plain import echoed
 from core.extractors.offline.profile import FactProfile, stem
+from core.text import ABBREVIATED
 
 # What opens an answer without being part of it: "I really like", "I'd love some", "How about", "Do you have".
 _OPENING = re.compile(
@@ -34,7 +35,10 @@ _CLOSING = re.compile(
     r"(?:\s+(?-i:is|are|would|will|should|could|might|may|sounds?|seems?|works?)\b.*|"
     # (an acknowledgement or a "but" after the name closes it: "Hello, yes, but not in the bedroom")
     r"[,;]\s*(?:yes|yeah|yep|sure|ok|okay|but)\b.*|[,\s]+(?:please|thanks|thank\s+you|if\s+possible|"
-    r"for\s+me|for\s+us|today|tonight|now)\b.*|[.!?;].*)$", re.IGNORECASE | re.DOTALL)
+    # (a full stop ending a form of address is inside the name: "Dr. Carol Somersille", "St. Louis")
+    r"for\s+me|for\s+us|today|tonight|now)\b.*|"
+    r"(?:(?<!\bdr)(?<!\bmr)(?<!\bmrs)(?<!\bms)(?<!\bmx)(?<!\bprof)(?<!\bst)(?<!\bmt)(?<!\bft)(?<!\bjr)(?<!\bsr)\.|"
+    r"[!?;]).*)$", re.IGNORECASE | re.DOTALL)
 # Nouns that only say what kind of thing the answer is: "Italian style", "that kind".
 _KIND_NOUNS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts", "style", "stuff", "one", "ones", "thing",
                          "things", "category", "genre", "genres", "option", "options",
@@ -140,7 +144,7 @@ _REQUEST = re.compile(
     r"\b(?:find|search|look(?:ing)?\s+for|looking|want|wanna|need|(?:would|'d)\s+(?:like|love|prefer)|"
     r"can\s+you|could\s+you|will\s+you|would\s+you|help\s+me|show\s+me|get\s+me|recommend|suggest|"
     r"in\s+the\s+mood\s+for|craving|fancy)\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?;]+")
+_SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;])+")
 # English determiners and quantifiers: "some movies", "several films" say how many, not what kind.
 _DETERMINERS = frozenset({"some", "any", "many", "few", "several", "more", "most", "other", "such", "what", "which",
                           "whose", "every", "each", "all", "both", "either", "neither", "enough", "much", "lots",

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from core.extractors.offline import values
+from core.text import ABBREVIATED
 from core.value_context import negated
 
 # Saying one does not know, or that the choice is still open or put off: read after a value too.
@@ -45,7 +46,7 @@ _DOUBT_ADVERB = re.compile(r"\b(?:maybe|perhaps|possibly|probably|unsure|uncerta
                            r"may(?!\s+(?:i|we|you)\b)(?!\s+(?:the\s+)?\d))\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,;:.!?\u2014\u2013]")
 _ORDINAL = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?;\u2014\u2013]+[.!?;\u2014\u2013]*")
+_SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;\u2014\u2013])+[.!?;\u2014\u2013]*")
 # Values this short ("2", "No") are read as other words too often to track their mentions, except a count's
 # number, found where no date, time or amount holds it.
 _SHORTEST = 3

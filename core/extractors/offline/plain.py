@@ -16,14 +16,14 @@ import re
 from collections.abc import Sequence
 
 from core.extractors.offline.profile import words
-from core.text import skeleton
+from core.text import ABBREVIATED, skeleton
 
 Mention = tuple[int, int, str]
 # What joins two values offered as alternatives: "A or B", "A / B", "A or maybe B", "A vs B".
 _ALTERNATIVE = re.compile(
     r"^[\s,]*(?:/|\\|\bor\b|\bnor\b|\bvs\.?|\bversus\b)\s*(?:(?:else|the|my|a|an|your|maybe|perhaps|possibly|"
     r"even|just)\s+)*$", re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?;\n\u2028\u2029]+")
+_SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;\n\u2028\u2029])+")
 # Common English words: a sentence with none of these (nor any checklist word) is in another language.
 ENGLISH = frozenset(words("""
 a about after all also am an and any are as at be because been before being but by can could did do does
