@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from core.acceptance import NO, offering_line
+from core.acceptance import NO, offering_line, takes_offer
 from core.case import readable
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
@@ -32,7 +32,7 @@ from core.extractors.offline import DONE, extract_facts
 from core.wording import describe
 
 # Part of a predicted-intent run's guards: two runs read with different rules are not one system.
-READER_VERSION = "intent-4"
+READER_VERSION = "intent-5"
 DECAY = 0.35  # an earlier line's evidence counts about a third as much as the next one's
 MARGIN = 2.0  # the best intent's evidence must be at least this many times the runner-up's
 MIN_EVIDENCE = 0.3  # below this the best intent is a guess, not a reading
@@ -94,6 +94,11 @@ _SAME_REQUEST = {stem: group for group, members in {
     "get": ("get", "check", "show", "tell"),
 }.items() for stem in members}
 
+# Verbs that commit to a transaction, whichever the schema's own word is ("reserve the bus" where the
+# intent says "Buy tickets"): they point at the intents the schema marks transactional (`_COMMIT`).
+_COMMITTING = frozenset(("book", "buy"))
+_COMMIT = "commit:"  # a term no word stems to
+
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _WORD = re.compile(r"[a-z]+")
 
@@ -107,6 +112,8 @@ def terms(text: str, values: frozenset[str] = frozenset()) -> set[str]:
     words = [w for w in _WORD.findall(_CAMEL.sub(" ", text).lower()) if w not in _STOPWORDS and w not in values]
     stems = {_stem(w) for w in words}
     stems |= {_SAME_REQUEST[s] for s in stems if s in _SAME_REQUEST}
+    if stems & _COMMITTING:
+        stems.add(_COMMIT)
     stems |= {_stem(a + b) for a, b in itertools.pairwise(words)}
     return stems
 
@@ -129,6 +136,8 @@ def _profile(checklist: Checklist) -> _Profile:
         words = terms(f"{intent.name} {intent.description}")
         for fact in (*intent.required, *intent.optional):
             words |= terms(fact.replace("_", " "))
+        if intent.transactional:
+            words.add(_COMMIT)
         own_terms[intent.name] = words
         uses[intent.name] = {*intent.required, *intent.optional}
         needs[intent.name] = set(intent.required)
@@ -136,7 +145,11 @@ def _profile(checklist: Checklist) -> _Profile:
     def idf(holders: int) -> float:
         return math.log(n / holders) if holders else 0.0
 
-    term_weights = {name: {t: idf(sum(t in other for other in own_terms.values())) for t in words}
+    # The service's own name says what every intent is about ("Music" in LookupMusic of Music_2):
+    # a word of it sets no intent apart, even where only one intent's name repeats it.
+    domain = terms(checklist.service)
+    term_weights = {name: {t: 0.0 if t in domain else idf(sum(t in other for other in own_terms.values()))
+                           for t in words}
                     for name, words in own_terms.items()}
     # A fact is evidence for the intents that use it, weighted by how few do; one every intent uses
     # decides nothing. The customer volunteers filters (optional facts) as readily as requirements,
@@ -215,6 +228,10 @@ def customer_evidence(checklist: Checklist, lines: Sequence[Line], index: int) -
     if taken is not None:
         # a yes takes the agent's offer as the customer's own words (the offer, not an answer about it)
         text = f"{lines[taken].text} {text}"
+    if before is not None and taken != index - 1 and "?" in before.text and takes_offer(lines[index].text):
+        # and the question it says yes to ("Do you want to make a reservation?" - "Yes, please"), which
+        # offering_line passes over when it names nothing, to find the offer it goes ahead with
+        text = f"{before.text} {text}"
     answers = before is not None and bool(before.asks) and not (NO.match(text) or _REDIRECT.search(text))
     weight = ANSWER_WEIGHT if answers else 1.0
     asked = _asked(_entry(checklist)[1], before.asks) if answers and before is not None else {}
@@ -236,6 +253,7 @@ def read_intent(checklist: Checklist, lines: Sequence[Line]) -> IntentReading:
     running = dict.fromkeys(names, 0.0)
     latest: str | None = None  # the intent the latest line with any evidence pointed at
     stated: frozenset[Statement] = frozenset()  # what the latest customer line states
+    said = ""  # the latest customer line's own words
     for index, line in enumerate(lines):
         if line.speaker == AGENT:
             if DONE.search(line.text):
@@ -243,6 +261,7 @@ def read_intent(checklist: Checklist, lines: Sequence[Line]) -> IntentReading:
                 stated = frozenset()
             continue
         stated = statements(checklist, line.text)
+        said = line.text
         evidence = customer_evidence(checklist, lines, index)
         if any(score > 0 for score in evidence.values()):  # a line with no intent words keeps the reading
             for name, score in evidence.items():
@@ -259,7 +278,8 @@ def read_intent(checklist: Checklist, lines: Sequence[Line]) -> IntentReading:
     close = [name for name in ranked[1:] if MARGIN * running[name] > best]
     settled = (best >= MIN_EVIDENCE and latest == ranked[0]
                and all(covers(checklist, ranked[0], name) for name in close)
-               and not _given_for_another(checklist, ranked[0], stated, running))
+               and not _given_for_another(checklist, ranked[0], stated, running)
+               and not _asked_for_another(checklist, ranked[0], said))
     return IntentReading(ranked[0], settled, shares[0][1], shares)
 
 
@@ -275,6 +295,21 @@ def _given_for_another(checklist: Checklist, best: str, stated: frozenset[Statem
     placed = {value for name, _, value in stated if name == best}
     extra = {fact for _, fact, value in stated if fact not in {*mine.required, *mine.optional} and value not in placed}
     return any(running[name] > 0 and extra & set(checklist.intent(name).required) and not covers(checklist, best, name)
+               for name in checklist.intents if name != best)
+
+
+def _asked_for_another(checklist: Checklist, best: str, text: str) -> bool:
+    """Whether the customer's latest line, in its own words, also asks for what only another intent does
+    ("search for movies in Moraga and tell me the times" asks for a search and for show times; "find me
+    tickets" for a search and a purchase): words of that intent the best one lacks. A stop on the best
+    could leave the other's facts missing, so the intent is not yet clear - unless a stop on the best is
+    complete for the other too (`covers`)."""
+    profile = _entry(checklist)[1]
+    said = terms(text, profile.values)
+    mine = profile.term_weights[best]
+    return any(any(weight > 0 and term in said and term not in mine
+                   for term, weight in profile.term_weights[name].items())
+               and not covers(checklist, best, name)
                for name in checklist.intents if name != best)
 
 
