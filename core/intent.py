@@ -4,16 +4,18 @@ Nobody hands a live chat its intent, so every turn decides it. Evidence for an i
 what sets it apart from the service's other intents: words of its name, description and
 facts that the others do not share (weighted by how few intents share them), and facts the
 customer stated or the agent asked for that only some intents use (required or optional).
-Words every intent shares ("account" in a bank) decide nothing. The reading runs over the
-customer's lines in order, latest weighing most; a line answering the agent's question weighs
+Words every intent shares ("account" in a bank), and the words of the service's own name, decide
+nothing; a committing verb (book, reserve, buy...) points at the intents the schema marks transactional.
+The reading runs over the customer's lines in order, latest weighing most; a line answering the agent's question weighs
 its request words little (it answers; it does not ask), and an agent's offer the customer
 accepted ("Would you like to reserve a table?" - "Yes") counts as the customer's words; an agent
 line reporting a task done starts the reading afresh. English only, like the offline tier.
 
 An intent is *settled* only when its evidence clearly beats every other intent's, or every intent
 still close to it needs strictly fewer facts and commits no less (a round-trip search over a one-way
-search: a stop is complete for either); a turn may stop only on a settled intent, so an ambiguous or
-unknown intent always asks.
+search: a stop is complete for either), and the latest customer line asks in its own words for nothing
+that only another intent, not covered by it, does; a turn may stop only on a settled intent, so an
+ambiguous or unknown intent always asks. A yes also takes the agent's go-ahead question it answers.
 """
 
 from __future__ import annotations
