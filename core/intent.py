@@ -78,11 +78,14 @@ def fixed(checklist: Checklist, intent: str, source: str = GIVEN) -> IntentReadi
 
 
 def _stem(word: str) -> str:
-    """A crude stem: inflection cut, then the first six letters ("reservation", "reserve" -> "reserv")."""
+    """A crude stem: inflection and a final "e" cut, then the first six letters ("reservation", "reserve" ->
+    "reserv")."""
     for suffix in ("ing", "ed", "es", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             word = word[: -len(suffix)]
             break
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]  # "movie" meets "movies" (cut to "movi"), as "reserve" meets "reserves"
     return word[:6]
 
 
