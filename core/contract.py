@@ -36,8 +36,8 @@ from core.extractors.offline import last_word, unsaid, values
 from core.extractors.offline.closed import counts_another, qualified_group
 from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import carried_finds, own_words, undecided_facts
-from core.extractors.offline.kinds import DATE, TIME
-from core.extractors.offline.offers import offered_as_choice
+from core.extractors.offline.kinds import DATE, MONEY, TIME
+from core.extractors.offline.offers import offered_as_choice, points_only_at_a_place
 from core.extractors.offline.plain import echoed, one_of_two
 from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
 from core.extractors.offline.polarity import bound_before, capped, denied, supposed
@@ -129,7 +129,8 @@ def check_value(
         return None, [Finding(VALUE_NOT_STATED, fact, value)]
     typed = found is not None  # in the customer's own line (else in an agent offer they accepted)
     if found is None:
-        found = (_accepted_from_agent(trimmed, lines, doing_verbs(checklist))
+        when_or_amount = profile(checklist).facts[fact].kind in (DATE, TIME, MONEY)
+        found = (_accepted_from_agent(trimmed, lines, doing_verbs(checklist), when_or_amount)
                  or _pointed_at(checklist, fact, trimmed, lines) or _carried(checklist, intent, fact, trimmed, lines))
         facts = profile(checklist).facts
         if found is not None and offered_as_choice(profile(checklist), facts[fact], found[0], trimmed):
@@ -343,17 +344,20 @@ def said_by(value: str, lines: tuple[Line, ...], customer: bool) -> bool:
     return span_in(value, lines, customer) is not None
 
 
-def _offers(lines: tuple[Line, ...], verbs: frozenset[str] = frozenset()) -> list[Line]:
-    """Agent lines that offered something which a later customer line accepted (`offering_line`)."""
+def _offers(lines: tuple[Line, ...], verbs: frozenset[str] = frozenset(), when_or_amount: bool = False) -> list[Line]:
+    """Agent lines that offered something which a later customer line accepted (`offering_line`). For a
+    `when_or_amount` (a date, a time, money), not one taken only by pointing "there", which points at a place
+    ("It will be 75 degrees today." - "Okay, I'd like a ticket going there"), as the offline tier reads it."""
     speakers = [ln.speaker == AGENT for ln in lines]
     texts = [ln.text for ln in lines]
-    taken = {k for i in range(len(lines)) if (k := offering_line(speakers, texts, i, verbs)) is not None}
+    taken = {k for i in range(len(lines)) if (k := offering_line(speakers, texts, i, verbs)) is not None
+             and not (when_or_amount and points_only_at_a_place(texts[i], verbs))}
     return [lines[k] for k in sorted(taken)]
 
 
 def _accepted_from_agent(value: str, lines: tuple[Line, ...], verbs: frozenset[str] = frozenset(),
-                         ) -> tuple[str, int, int] | None:
-    return span_in(value, tuple(_offers(lines, verbs)), customer=False)
+                         when_or_amount: bool = False) -> tuple[str, int, int] | None:
+    return span_in(value, tuple(_offers(lines, verbs, when_or_amount)), customer=False)
 
 
 def _carried(checklist: Checklist, intent: str, fact: str, value: str, lines: tuple[Line, ...]

@@ -9,9 +9,10 @@ from functools import lru_cache
 from typing import TypeVar
 
 _SPACE = re.compile(r"\s+")
-# A form of address or a place's abbreviation before a name ("Dr. Kim", "St. Louis"): its full stop ends no
-# sentence. For sentence patterns: `(?:{ABBREVIATED}|[^.!?])+`.
-ABBREVIATED = r"\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Ft|Jr|Sr)\.(?=\s+(?-i:[A-Z]))"
+# A form of address or a place's abbreviation before a name ("Dr. Kim", "St. Louis"), or a middle initial between
+# names ("Robert E. Durr"): its full stop ends no sentence. For sentence patterns: `(?:{ABBREVIATED}|[^.!?])+`.
+ABBREVIATED = (r"(?:\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Ft|Jr|Sr)|(?<=(?-i:[a-z])\s)\b(?-i:[A-Z]))"
+               r"\.(?=\s+(?-i:[A-Z][a-z]))")
 _T = TypeVar("_T")
 _LINE_CACHES: list[Callable[[], None]] = []
 

@@ -165,6 +165,7 @@ DENTIST_ASKED = ("Which dentist would you like to see?", ("dentist",))
 @pytest.mark.parametrize(("line", "dentist"), [
     ("I need to see Dr. Carol Ames.", "Dr. Carol Ames"),  # the full stop of "Dr." ends no sentence
     ("Dr. Ames, please.", "Dr. Ames"),
+    ("I would like to see Dr. Carol T. Ames.", "Dr. Carol T. Ames"),  # nor does a middle initial's
     ("Dr. Ames did my crown and it fell out within a month, so never again. I'll find someone new.", None),
     ("Dr. Ames pulled a tooth of mine back in 2019. Someone else this time.", None),
 ])

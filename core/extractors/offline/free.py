@@ -37,8 +37,9 @@ _CLOSING = re.compile(
     r"[,;]\s*(?:yes|yeah|yep|sure|ok|okay|but)\b.*|[,\s]+(?:please|thanks|thank\s+you|if\s+possible|"
     # (a full stop ending a form of address is inside the name: "Dr. Carol Somersille", "St. Louis")
     r"for\s+me|for\s+us|today|tonight|now)\b.*|"
-    r"(?:(?<!\bdr)(?<!\bmr)(?<!\bmrs)(?<!\bms)(?<!\bmx)(?<!\bprof)(?<!\bst)(?<!\bmt)(?<!\bft)(?<!\bjr)(?<!\bsr)\.|"
-    r"[!?;]).*)$", re.IGNORECASE | re.DOTALL)
+    r"(?:(?<!\bdr)(?<!\bmr)(?<!\bmrs)(?<!\bms)(?<!\bmx)(?<!\bprof)(?<!\bst)(?<!\bmt)(?<!\bft)(?<!\bjr)(?<!\bsr)"
+    # (nor is one ending a middle initial: "Dr. Robert E. Durr")
+    r"(?<!\b(?-i:[A-Z]))\.|(?<=\b(?-i:[A-Z]))\.(?!\s+(?-i:[A-Z][a-z]))|[!?;]).*)$", re.IGNORECASE | re.DOTALL)
 # Nouns that only say what kind of thing the answer is: "Italian style", "that kind".
 _KIND_NOUNS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts", "style", "stuff", "one", "ones", "thing",
                          "things", "category", "genre", "genres", "option", "options",

@@ -58,7 +58,9 @@ _PERSON_CUE = re.compile(
 _PARTICLES = frozenset({"van", "der", "den", "de", "del", "della", "da", "das", "dos", "di", "le", "la", "du", "von",
                         "ter", "ten", "bin", "binti", "al", "el", "y"})
 _NAME_WORDS = 3  # capitalised words in one name, particles not counted
-_PHRASE = re.compile(rf"(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?{_NAME_TOKEN}(?:\s+{_NAME_TOKEN}){{0,6}}", re.IGNORECASE)
+_INITIAL = re.compile(r"(?-i:[A-Z])\.")  # a middle initial, between a name's words
+_PHRASE = re.compile(rf"(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?{_NAME_TOKEN}(?:\s+(?:{_INITIAL.pattern}(?=\s+(?-i:[A-Z]))|"
+                     rf"{_NAME_TOKEN})){{0,6}}", re.IGNORECASE)
 
 
 def _is_name_word(token: str, capital_needed: bool, schema_words: frozenset[str]) -> bool:
@@ -99,6 +101,9 @@ def person_in(phrase: str, capital_needed: bool, schema_words: frozenset[str] = 
     words_taken = 0
     for at, token in enumerate(tokens):
         clean = token.strip(".,!?;:")
+        if taken and _INITIAL.fullmatch(token) and at + 1 < len(tokens):
+            taken.append(token)  # a middle initial keeps its full stop and counts no word: "Carol T. Ames"
+            continue
         if taken and clean == token and clean.lower() in _PARTICLES and _particles_lead_to_name(tokens[at:],
                                                                                                 schema_words):
             taken.append(clean)  # "van der" counts only when a capitalised surname follows it
@@ -109,6 +114,8 @@ def person_in(phrase: str, capital_needed: bool, schema_words: frozenset[str] = 
         words_taken += 1
         if clean != token:  # punctuation ends the name
             break
+    if taken and _INITIAL.fullmatch(taken[-1]):
+        taken[-1] = taken[-1][0]  # "to Bob T. Then ...": the full stop ended the sentence
     return " ".join(taken) if taken and not re.fullmatch(r"dr\.?", taken[-1], re.IGNORECASE) else None
 
 
@@ -393,8 +400,8 @@ _MAX_TITLE_WORDS = 8
 _OPENING_VERB = re.compile(r"[A-Z][a-z]+ing\s+[a-z]|[A-Z][a-z]+\s+(?:me|us)\b")  # and "Show me a few others"
 # A year with its century elided belongs to the title it ends: "Summer of '69", "Class of ’92".
 _ELIDED_YEAR = re.compile(r"['’]\d\d(?:s)?\b")
-# English abbreviations written with a full stop inside a name.
-_ABBREVIATION = re.compile(r"(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Ft|Jr|Sr)\.")
+# English abbreviations written with a full stop inside a name, and a middle initial ("Robert E. Durr").
+_ABBREVIATION = re.compile(r"(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Ft|Jr|Sr|[A-Z])\.")
 
 
 def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = False,

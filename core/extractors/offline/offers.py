@@ -47,11 +47,21 @@ from core.extractors.offline.roles import fact_role, value_role
 # nothing; a reply that refers to the offer or says it suits ("Ok, book that one", "Sounds good") does.
 # ("Okay, great.", "Okay. That sounds good to me." and "Ok, make a reservation at noon" say it suits: a word of
 # praise, a later sentence that takes the offer, a request to go ahead.)
-_ACKNOWLEDGED = re.compile(
-    r"^\W*(?:ok(?:ay)?|alright|all\s+right|fine|(?:that|it)(?:'s|\s+is)\s+(?:ok(?:ay)?|fine|alright)|good\s+to\s+know|"
-    r"got\s+it|i\s+see|thanks?(?:\s+you)?)\b(?![^.!?]*\b(?:that|this|it|one|them|those|there|sounds?|works?|suits?|looks?|"
-    r"great|perfect|nice|excellent|awesome|wonderful|lovely|cool)\b)",
-    re.IGNORECASE)
+_ACKNOWLEDGING = (r"^\W*(?:ok(?:ay)?|alright|all\s+right|fine|(?:that|it)(?:'s|\s+is)\s+(?:ok(?:ay)?|fine|alright)|"
+                  r"good\s+to\s+know|got\s+it|i\s+see|thanks?(?:\s+you)?)\b")
+_REFERRING = ("that", "this", "it", "one", "them", "those", "there", "sounds?", "works?", "suits?", "looks?", "great",
+              "perfect", "nice", "excellent", "awesome", "wonderful", "lovely", "cool")
+
+
+def _acknowledging(referring: Sequence[str]) -> re.Pattern:
+    # a word joined by a hyphen is part of a compound, not a reference: "a one-way ticket"
+    return re.compile(rf"{_ACKNOWLEDGING}(?![^.!?]*\b(?:{'|'.join(referring)})\b(?!-))", re.IGNORECASE)
+
+
+_ACKNOWLEDGED = _acknowledging(_REFERRING)
+# "there" points at a place, or at someone or something found at one, and never at a when or a how much: "It will be
+# 75 degrees today." - "Okay, I'd like a ticket going there" takes no "today" as the day of travel.
+_ACKNOWLEDGED_BUT_A_PLACE = _acknowledging([w for w in _REFERRING if w != "there"])
 _LATER_SENTENCES = re.compile(r"[.!?]+\s*(?P<rest>\S.*)$", re.DOTALL)
 # A sentence telling the customer how their own things stand informs, it offers nothing: "Your checking
 # account has $5,118.77", "the balance of your savings is $80".
@@ -72,6 +82,7 @@ _STATE = re.compile(r"\b(?:your\b(?!\s+(?-i:[A-Z]))(?:\s+[\w'-]+){1,3}?|you)\s+"
                     rf"{SUM_IN_YOURS}",  # "The balance is $2,837.26 in your savings account"
                     re.IGNORECASE)
 _OFFERED_KINDS = (CLOSED, DATE, TIME, MONEY, PLACE, PERSON, TITLE)
+_POINTED_THERE = (CLOSED, PLACE, PERSON, TITLE)
 
 
 def accepted_offer(profile: Profile, required: Sequence[str], agent_text: str, asked_before: str,
@@ -82,7 +93,8 @@ def accepted_offer(profile: Profile, required: Sequence[str], agent_text: str, a
             or _only_acknowledged(reply, verbs)):
         return {}
     skipped = set(skip)
-    facts = [profile.facts[n] for n in required if n not in skipped and profile.facts[n].kind in _OFFERED_KINDS]
+    kinds = _POINTED_THERE if points_only_at_a_place(reply, verbs) else _OFFERED_KINDS
+    facts = [profile.facts[n] for n in required if n not in skipped and profile.facts[n].kind in kinds]
     return _offered(profile, required, _without_state(agent_text), facts)
 
 
@@ -181,9 +193,15 @@ def offered_as_choice(profile: Profile, fact: FactProfile, agent_text: str, valu
     return in_a_choice(agent_text, _spans(profile, fact, _without_state(agent_text)), value)
 
 
-def _only_acknowledged(reply: str, verbs: frozenset[str]) -> bool:
+def points_only_at_a_place(reply: str, verbs: frozenset[str]) -> bool:
+    """The reply acknowledges the agent's line and refers back to it only by "there": "Okay thanks, I'd like a
+    ticket going there" may take a place (or who or what is found at one) from it, never a date, time or amount."""
+    return _only_acknowledged(reply, verbs, _ACKNOWLEDGED_BUT_A_PLACE) and not _only_acknowledged(reply, verbs)
+
+
+def _only_acknowledged(reply: str, verbs: frozenset[str], acknowledged: re.Pattern = _ACKNOWLEDGED) -> bool:
     """The reply only acknowledges what it was told: no request to go ahead, no later sentence that takes."""
-    if not _ACKNOWLEDGED.match(reply) or goes_ahead(reply, verbs):
+    if not acknowledged.match(reply) or goes_ahead(reply, verbs):
         return False
     later = _LATER_SENTENCES.search(reply)
     return later is None or not accepts(later.group("rest"))
