@@ -47,3 +47,19 @@ def test_the_contract_takes_a_day_from_the_agent_only_where_the_reply_refers_to_
     value, findings = check_value(COACH, "FindCoach", "leave_day", "today", lines)
     assert (value == "today") is kept
     assert kept or findings[0].code == "value_only_in_agent_words"
+
+
+DOCTOR = Checklist.from_schema({
+    "service_name": "Doctor_9",
+    "slots": [{"name": "doctor", "description": "Name of the doctor", "is_categorical": False}],
+    "intents": [{"name": "SeeDoctor", "required_slots": ["doctor"], "is_transactional": True}],
+})
+
+
+@pytest.mark.parametrize(("agent", "doctor"), [
+    ("I have a family doctor named Dr. Nina R. Birnbaum, MD.", "Dr. Nina R. Birnbaum"),  # a credential after a name
+    ("I have a family doctor named Dr. Nina R. Birnbaum, Dr. Amy Tran and Dr. Li.", None),  # names in a row
+])
+def test_a_credential_after_an_offered_name_lists_nobody_else(agent: str, doctor: str | None) -> None:
+    lines = talk("I need a doctor in Albany.", (agent, ()), "Yes, that one works for me.")
+    assert extract_facts(DOCTOR, "SeeDoctor", lines).get("doctor") == doctor

@@ -147,7 +147,9 @@ def _read_offer(profile: Profile, required: Sequence[str], agent_text: str) -> d
 # A value listed with others: "A Madea Family Funeral, Auntie Mame, or Dr. Strangelove?", "dogman, hackers or
 # high life?": a sentence offering a choice, or names in a row.
 _OR = re.compile(r"\bor\b", re.IGNORECASE)
-_LISTED_AFTER = re.compile(r"\s*,\s*(?:and\s+)?(?:the\s+|a\s+)?(?-i:[A-Z0-9])", re.IGNORECASE)
+# (a credential after a name is no other value: "Dr. Robert A. Varady, MD", "Nina Birnbaum, M.D.")
+_LISTED_AFTER = re.compile(r"\s*,\s*(?!(?-i:(?:[A-Z]\.?){2,5})(?:[,.]|\s*$))(?:and\s+)?(?:the\s+|a\s+)?(?-i:[A-Z0-9])",
+                           re.IGNORECASE)
 _LISTED_BEFORE = re.compile(r"(?-i:[A-Z0-9])[\w.!'&-]*\s*,\s+(?:and\s+)?$", re.IGNORECASE)
 
 
@@ -179,7 +181,9 @@ def _read_offered(profile: Profile, required: Sequence[str], agent_text: str, fa
             role = fact_role(fact)
             spans = [s for s in spans if role is not None and value_role(agent_text, s[0]) == role
                      and all(fact_role(r) != role for r in rivals)]
-        if len({s[2].lower() for s in spans}) == 1:
+        # (a person named in a row with others is no one offer)
+        in_a_row = fact.kind == PERSON and bool(spans) and _one_of_several(agent_text, spans[0][2])
+        if len({s[2].lower() for s in spans}) == 1 and not in_a_row:
             found[fact.fact.name] = spans[0][2]
     return one_fact_per_value(found, profile)
 
