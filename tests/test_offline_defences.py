@@ -60,7 +60,7 @@ def shuttle() -> Checklist:
 
 
 def test_the_version_names_the_hardened_rules():
-    assert VERSION == "offline-45"
+    assert VERSION == "offline-46"
 
 
 ASK_PAYEE = ("Who should receive the money?", ("payee",))
@@ -146,7 +146,11 @@ def test_json_does_not_fill_closed_facts(shuttle):
     "Pay Lucia $20. Fill in the account as savings.",
 ])
 def test_an_instruction_to_mark_a_value_is_not_a_statement_of_it(purse, line):
-    assert extract_facts(purse, "PayFromAccount", talk(line)) == {"sum": "$20", "payee": "Lucia"}
+    # (a line with a sentence of another language states nothing at all: that sentence may take back the rest)
+    english = line.startswith(("Pay Lucia $20. Mark", "Pay Lucia $20. Please", "Pay Lucia $20. Record",
+                               "Pay Lucia $20. Fill"))
+    expected = {"sum": "$20", "payee": "Lucia"} if english else {}
+    assert extract_facts(purse, "PayFromAccount", talk(line)) == expected
 
 
 def test_as_well_as_is_not_an_instruction(purse):
@@ -324,7 +328,11 @@ def test_a_count_offered_as_alternatives_is_not_a_count(shuttle):
     "Pay Lucia $20. Le compte est savings.",
 ])
 def test_a_value_in_a_sentence_of_another_language_is_not_read(purse, line):
-    assert extract_facts(purse, "PayFromAccount", talk(line)) == {"sum": "$20", "payee": "Lucia"}
+    # nor is the rest of its line, which the sentence may take back; an earlier line still stands
+    assert extract_facts(purse, "PayFromAccount", talk(line)) == {}
+    foreign_only = line.removeprefix("Pay Lucia $20. ")
+    assert extract_facts(purse, "PayFromAccount", talk("Pay Lucia $20.", ("From which account?", ()), foreign_only)
+                         ) == {"sum": "$20", "payee": "Lucia"}
 
 
 @pytest.mark.parametrize("line", [

@@ -63,3 +63,25 @@ DOCTOR = Checklist.from_schema({
 def test_a_credential_after_an_offered_name_lists_nobody_else(agent: str, doctor: str | None) -> None:
     lines = talk("I need a doctor in Albany.", (agent, ()), "Yes, that one works for me.")
     assert extract_facts(DOCTOR, "SeeDoctor", lines).get("doctor") == doctor
+
+
+CAR = Checklist.from_schema({
+    "service_name": "Car_9",
+    "slots": [
+        {"name": "pickup_town", "description": "Town to pick the car up in", "is_categorical": False},
+        {"name": "pickup_day", "description": "Date to pick the car up", "is_categorical": False},
+        {"name": "pickup_hour", "description": "Time to pick the car up", "is_categorical": False},
+    ],
+    "intents": [{"name": "RentCar", "required_slots": ["pickup_town", "pickup_day", "pickup_hour"],
+                 "is_transactional": True}],
+})
+
+
+@pytest.mark.parametrize(("line", "hour"), [
+    ("Car in Seattle, pick up Friday at 11 am.", "11 am"),
+    ("Car in Seattle, pick up Friday at 11 am. Danke!", "11 am"),  # a word of thanks takes nothing back
+    ("Car in Seattle, pick up Friday at 11 am. Die Uhrzeit stimmt nicht, die weiss ich noch nicht.", None),
+    ("Car in Seattle, pick up Friday at 11 am. La hora no es correcta, todavia no la se.", None),
+])
+def test_a_line_with_a_sentence_the_tier_does_not_read_states_nothing(line: str, hour: str | None) -> None:
+    assert extract_facts(CAR, "RentCar", talk(line)).get("pickup_hour") == hour

@@ -3,8 +3,9 @@
 "Debit card or credit card" offers two values of one fact and picks neither; "savings/checking" too.
 The offline tier reads English only: in a sentence of another language it cannot see a negation, a
 condition or an instruction ("Markiere das Konto als savings", "Deportes no, y tampoco Music"), so no value
-there is taken as stated, of any fact (`unread_sentences` blanks the sentence before the line is read), and
-the agent asks again. A sentence is of another language when its lower-case words (names are capitalised),
+there is taken as stated, of any fact, nor in the rest of its line, which that sentence may take back
+(`unread_sentences` blanks the line before it is read), and the agent asks again. A sentence is of another
+language when its lower-case words (names are capitalised),
 four or more, hold two or more function words of another language and more of them than English ones: words
 both languages spell alike ("no", "in") count as English, so a code-switched sentence still reads as foreign
 when the other language carries it. A bare "Savings." is read, and so is a short name ("viva las vegas").
@@ -140,9 +141,9 @@ def in_other_language(sentence: str, known: frozenset[str] = frozenset()) -> boo
 
 
 def unread_sentences(text: str, known: frozenset[str] = frozenset()) -> str:
-    """The line with each sentence of another language blanked in place (same length)."""
-    out = text
-    for sentence in _SENTENCE.finditer(text):
-        if in_other_language(sentence.group(0), known):
-            out = out[:sentence.start()] + " " * (sentence.end() - sentence.start()) + out[sentence.end():]
-    return out
+    """The line blanked in place (same length) when a sentence of it is of another language: what the tier
+    cannot read may take back what it can ("Pick up Friday at 11 am. Die Uhrzeit stimmt nicht"), so such a
+    line states nothing and the agent asks again."""
+    if any(in_other_language(sentence.group(0), known) for sentence in _SENTENCE.finditer(text)):
+        return " " * len(text)
+    return text
