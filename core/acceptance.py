@@ -230,7 +230,18 @@ def takes_offer(customer_text: str, verbs: frozenset[str] = frozenset()) -> bool
     """The reply takes what the agent offered: a yes (`accepts`) or a request to carry it out (`goes_ahead`),
     and does not go on to hold the task back ("Yes, perfect. Hang on, don't book that")."""
     return ((accepts(customer_text) or goes_ahead(customer_text, verbs)) and not holds_back(customer_text, verbs)
-            and not _THINKS_IT_OVER.search(customer_text))
+            and not _THINKS_IT_OVER.search(customer_text) and not _PUTS_ALTERNATIVE.search(customer_text))
+
+
+def puts_alternative(customer_text: str) -> bool:
+    """The line puts another thing forward beside what it took or pointed at (`_PUTS_ALTERNATIVE`)."""
+    return _PUTS_ALTERNATIVE.search(customer_text) is not None
+
+
+# A reply that goes on to put another thing forward beside the offer takes neither: "Yes there, for 1. Or 900 Pine
+# Street, whichever is quicker." (a sentence or clause opened by "or" and a name, a number or an amount; not "Or I").
+_PUTS_ALTERNATIVE = re.compile(r"(?:^|[.!?;,]\s*)(?-i:or|Or)\s+(?:(?:else|maybe|perhaps|possibly|even|the|a|an)\s+)*"
+                               r"(?!I\b)(?-i:[A-Z0-9$£€])", re.IGNORECASE)
 
 
 def holds_back(customer_text: str, verbs: frozenset[str]) -> bool:

@@ -101,7 +101,8 @@ def count_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[
     for start, end, value in _plain_mentions(profile, fact, text):
         after = text[end:end + 20].lower().split()
         following = after[0].strip(".,!?") if after else ""
-        if following in _NOT_A_COUNT_AFTER or denied(text, start, end) or capped(text, start):
+        if (following in _NOT_A_COUNT_AFTER or denied(text, start, end) or capped(text, start)
+                or one_of_two(text, start, end)):  # "Three. Ugh, or not"
             continue
         if qualified_group(text, end):
             continue  # "There are 4 of us but we're taking two cars": the group, not who rides or buys

@@ -49,6 +49,7 @@ mais pas ni aussi cette
 """))
 _FOREIGN_MIN_WORDS = 2
 _SENTENCE_MIN_WORDS = 4
+_UNLISTED_MIN_WORDS = 5
 
 
 def alternatives(text: str, mentions: Sequence[Mention]) -> set[int]:
@@ -78,9 +79,10 @@ def in_a_choice(text: str, spans: Sequence[tuple[int, int, str]], value: str) ->
 # A value-like word (capitalised or a number, not "I") on the other side of "or": "Jenny or Mike", "Hair Lab or
 # maybe Hairology", "8:10 am or 9:20 am" ("vs" joins the two sides of one name: "Cardinal vs Wildcats", and "OR"
 # is a state: "Portland, OR").
-_OR_AFTER = re.compile(r"(?:\s+one)?\s*[,.]?\s*(?-i:or|Or|/|nor)\s+"
+# An interjection may come between ("Three. Ugh, or not"), and "or not" takes the value back as undecided.
+_OR_AFTER = re.compile(r"(?:\s+one)?\s*[,.]?\s*(?:(?:ugh|hmm+|um+|uh|well|actually)\s*[,.]?\s*)?(?-i:or|Or|/|nor)\s+"
                        r"(?:(?:else|maybe|perhaps|possibly|even|the|a|an)\s+)*"
-                       r"(?:(?!I\b)(?-i:[A-Z0-9$£€])|(?:surprise|whatever|whichever|anything|anywhere|somewhere|any\s+time|"
+                       r"(?:(?!I\b)(?-i:[A-Z0-9$£€])|(?:not|surprise|whatever|whichever|anything|anywhere|somewhere|any\s+time|"
                        r"you\s+(?:pick|choose|decide))\b)", re.IGNORECASE)  # "2 pm. Or 4", "Standard. Or surprise me"
 _OR_BEFORE = re.compile(r"(?-i:[A-Z0-9])[\w.'$£€:]*\s*,?\s*(?-i:\bor|\bOr|/|\bnor)\s+"
                         r"(?:(?:else|maybe|perhaps|possibly|even|the|a|an)\s+)*$", re.IGNORECASE)
@@ -137,7 +139,12 @@ def in_other_language(sentence: str, known: frozenset[str] = frozenset()) -> boo
         return False  # "viva las vegas", "la la land": a short answer is a name, whatever its words
     other = {w for w in said if w in OTHER_LANGUAGES and w not in ENGLISH}
     english = {w for w in said if w in ENGLISH or w in known}
-    return len(other) >= _FOREIGN_MIN_WORDS and len(other) > len(english)
+    if len(other) >= _FOREIGN_MIN_WORDS and len(other) > len(english):
+        return True
+    # A language whose function words the list does not hold: five or more words, not one English function
+    # word or checklist word among them, and letters English does not write ("Bocsánat, nem március 12-én, még
+    # nem tudom a napot"); a telegraphic English line ("pick up friday drop off sunday") keeps its ASCII.
+    return len(said) >= _UNLISTED_MIN_WORDS and not english and any(not w.isascii() for w in said)
 
 
 def unread_sentences(text: str, known: frozenset[str] = frozenset()) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from core.acceptance import puts_alternative
 from core.corpus import AGENT, Line
 from core.extractors.offline.profile import PLACE, FactProfile
 from core.extractors.offline.roles import END, fact_role
@@ -43,8 +44,9 @@ def ride_heads_to(fact: FactProfile) -> bool:
 
 
 def points_there(text: str) -> re.Match | None:
-    """Where the customer's own words send the ride to a place named before ("a cab there"), if anywhere."""
-    return _THITHER.search(text)
+    """Where the customer's own words send the ride to a place named before ("a cab there"), if anywhere; nowhere
+    when they put another place forward beside it ("Yes there. Or 900 Pine Street, whichever is quicker")."""
+    return None if puts_alternative(text) else _THITHER.search(text)
 
 
 def named_address(lines: Sequence[Line]) -> str | None:

@@ -1,7 +1,8 @@
 """Numbers the customer leaves open, and words that are an identifier rather than speech, blanked before reading.
 
-"Between 7 and 8 in the evening", "the twenty-first, or possibly the twenty-second", "2 or 3 of us" name
-no one value: the agent asks again. (A vocabulary value offered as one of two is read in `plain`.)
+"Between 7 and 8 in the evening", "the twenty-first, or possibly the twenty-second", "2 or 3 of us", "three
+nights, give or take two" name no one value: the agent asks again. (A vocabulary value offered as one of two
+is read in `plain`.)
 A number that labels a thing rather than counting it, after its noun ("I live in unit 3", "at gate 5"),
 is no count, amount or day. A handle, an e-mail address or a web address ("checking_account_confirmed",
 "me@savings.example", "https://…/checking") is a string the customer quotes, not words they say: a value
@@ -31,7 +32,11 @@ _OPEN = re.compile(
     # a span of numbers the customer hedges: "around 200 to 300 dollars", "roughly 5-6 of us" (a plain "from
     # the 10th to the 12th" gives two facts, a start and an end; "2 to 87 Main St" is a count and an address)
     rf"\b(?:around|about|roughly|approximately|somewhere|anywhere|maybe|say)\s+(?:from\s+)?{_NUMBER}\s*"
-    rf"(?:to|-|–)\s*{_NUMBER}",
+    rf"(?:to|-|–)\s*{_NUMBER}|"
+    # a count said loosely: "for three nights, give or take two", "5 days or so", "2 bags, plus or minus one" (a
+    # clock time "or so" is still the time asked for: "at 11:30 or so")
+    rf"{_NUMBER}(?:\s+[a-z]+)?\s*,?\s+(?:give\s+or\s+take|plus\s+or\s+minus|more\s+or\s+less)\b"
+    rf"(?:\s+{_NUMBER})?|{_NUMBER}\s+(?!(?:[ap]\.?m|o'?clock|in|on|at|the)\b)[a-z]+\s+or\s+so\b",
     re.IGNORECASE)
 # A number after a noun that a determiner or preposition opens labels that thing: "in unit 3 of my building",
 # "at gate 5", "the bus 38". Not after words that qualify a count ("at least 3", "the other 2", "for about 4"),
