@@ -221,8 +221,11 @@ _AT_A_NAME = re.compile(r"\bat\s+(?:the\s+)?(?-i:[A-Z])", re.IGNORECASE)
 
 
 # Taking time over the offer takes nothing yet: "Okay, let me think about it", "I'll think it over".
+# (or consults someone first and comes back with the answer: "let me check with my partner first and get back to you")
 _THINKS_IT_OVER = re.compile(r"\b(?:let\s+me\s+(?:think|decide|sleep\s+on)|(?:i'?ll|i\s+will|i\s+(?:need|have)\s+to)\s+"
-                             r"(?:think|decide|sleep\s+on)|think\s+(?:about\s+it|it\s+over))\b", re.IGNORECASE)
+                             r"(?:think|decide|sleep\s+on)|think\s+(?:about\s+it|it\s+over)|"
+                             r"(?:let\s+me|i'?ll|i\s+will|i\s+(?:need|have)\s+to)\s+(?:check|ask|confirm|talk|speak)\s+"
+                             r"with\s+(?:my|our|the)\b|get\s+back\s+to\s+you|let\s+you\s+know)\b", re.IGNORECASE)
 
 
 @line_cache  # asked of every customer line by the tier and by the contract, on every turn of a conversation
@@ -231,6 +234,13 @@ def takes_offer(customer_text: str, verbs: frozenset[str] = frozenset()) -> bool
     and does not go on to hold the task back ("Yes, perfect. Hang on, don't book that")."""
     return ((accepts(customer_text) or goes_ahead(customer_text, verbs)) and not holds_back(customer_text, verbs)
             and not _THINKS_IT_OVER.search(customer_text) and not _PUTS_ALTERNATIVE.search(customer_text))
+
+
+def thinks_it_over(customer_text: str) -> bool:
+    """The line holds the decision back to think or consult first (`_THINKS_IT_OVER`), wherever in it: read on
+    the line as typed, since a sentence about later ("I'll get back to you") is not among the customer's own
+    statements."""
+    return _THINKS_IT_OVER.search(customer_text) is not None
 
 
 def puts_alternative(customer_text: str) -> bool:

@@ -90,3 +90,41 @@ def test_the_contract_reads_a_closed_value_then_or_as_the_tier_does() -> None:
     asked = ("Which size of van?", ("van_size",))
     assert kept(VAN, "van_size", "Large", "A van in Hove.", asked, "Large. Or surprise me, whatever you like.") is None
     assert kept(VAN, "van_size", "Large", "A van in Hove.", asked, "Large.") == "Large"
+
+
+VIEWING = Checklist.from_schema({
+    "service_name": "Viewing_11",
+    "slots": [
+        {"name": "flat", "description": "Name of the flat to view", "is_categorical": False},
+        {"name": "view_day", "description": "Date of the viewing", "is_categorical": False},
+    ],
+    "intents": [{"name": "BookViewing", "required_slots": ["flat", "view_day"], "is_transactional": True}],
+})
+DAY_OFFER = ("Would March 6th work for the viewing?", ())
+
+
+def test_a_yes_that_goes_off_to_consult_someone_takes_no_offer() -> None:
+    took = talk("A viewing at Oak Court.", DAY_OFFER, "Sounds good!")
+    consults = talk("A viewing at Oak Court.", DAY_OFFER,
+                    "Sounds good! I mean, maybe, let me check with my partner first and get back to you.")
+    assert extract_facts(VIEWING, "BookViewing", took).get("view_day") == "March 6th"
+    assert extract_facts(VIEWING, "BookViewing", consults).get("view_day") is None
+    assert check_value(VIEWING, "BookViewing", "view_day", "March 6th", consults)[0] is None
+
+
+CAR_HIRE = Checklist.from_schema({
+    "service_name": "CarHire_11",
+    "slots": [
+        {"name": "hire_town", "description": "City to pick the car up in", "is_categorical": False},
+        {"name": "hire_day", "description": "Date to pick the car up", "is_categorical": False},
+    ],
+    "intents": [{"name": "HireCar", "required_slots": ["hire_town", "hire_day"], "is_transactional": True}],
+})
+
+
+def test_what_a_person_placed_by_a_town_says_is_theirs() -> None:
+    plain = talk("A car in Reno on the 4th. My buddy says rentals there are cheap.")
+    placed = talk("A car on the 4th. My buddy in San Diego says rentals there are dirt cheap, should I drive down?")
+    assert extract_facts(CAR_HIRE, "HireCar", plain)["hire_town"] == "Reno"
+    assert extract_facts(CAR_HIRE, "HireCar", placed).get("hire_town") is None
+    assert check_value(CAR_HIRE, "HireCar", "hire_town", "San Diego", placed)[0] is None

@@ -87,7 +87,8 @@ _THIRD_PARTY = re.compile(
     r"(?:(?:on|in|at|for|from|to|of|with)\s+(?:\w+\s+){1,3}?)?"
     rf"{_ADVERB}(?:is|are|was|were|has|have|goes|go|lives|live|loves|love|uses|"
     r"use|flies|fly|likes|like|works|work|stays|stay|prefers|prefer|called|leaves|leave|departs|arrives|starts)\b|"
-    r"(?:^|\b(?:and|but|so|also|p\.?\s?s\.?)\s+)\W*(?:my|his|her|their|our)\s+(?P<person>[a-z]+)(?:\s+[A-Z][a-z]+)?\s+"
+    r"(?:^|\b(?:and|but|so|also|p\.?\s?s\.?)\s+)\W*(?:my|his|her|their|our)\s+(?P<person>[a-z]+)(?:\s+[A-Z][a-z]+)?"
+    rf"{_WHICH_ONE}\s+"  # "my buddy in San Diego says"
     # (or a thing of theirs coming or going: "my flight lands with 3 coworkers" is the flight's, not this form's)
     rf"{_ADVERB}(?:goes|lives|loves|uses|flies|likes|works|stays|prefers|lands|arrives|departs|{_SAYS}|"
     # what someone else was doing: "my husband was on this chat a minute ago asking about the savings account"

@@ -22,7 +22,7 @@ import time
 from functools import partial
 
 from core import withdrawal
-from core.acceptance import doing_verbs, offering_line, refused_offer
+from core.acceptance import doing_verbs, offering_line, refused_offer, thinks_it_over
 from core.case import readable
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
@@ -60,7 +60,7 @@ from core.extractors.offline.roles import END, fact_role, leaves_from, value_rol
 from core.extractors.offline.undecided import undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-47"
+VERSION = "offline-48"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -144,6 +144,8 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                 # an offer still standing after the customer asked about it ("What kind of song is it?")
                 offer = texts[taken] if taken >= start and not lines[taken].asks else ""
                 before_offer = texts[taken - 1] if taken and not speakers[taken - 1] else ""
+            if thinks_it_over(texts[index]):
+                offer = ""  # "Sounds good! Let me check with my partner first and get back to you."
             # (nor over a fact this line leaves open: "Yes please. Wait, that day isn't settled")
             collected.update(accepted_offer(facts, required, offer, before_offer, own,
                                             skip={*found, *collected, *open_facts}, verbs=verbs))
