@@ -153,9 +153,12 @@ def check_value(
             return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
     if cut_short(text, start, end):
         return None, [Finding(VALUE_CUT_SHORT, fact, value)]
+    kind = profile(checklist).facts[fact].kind
     if wrong_kind(checklist, intent, fact, text[start:end]) or (
-            counts_things(text, start, end) and profile(checklist).facts[fact].kind in (DATE, TIME)):
-        return None, [Finding(VALUE_WRONG_KIND, fact, value)]  # "two" of "for two people" is no time
+            counts_things(text, start, end) and kind in (DATE, TIME)) or (
+            kind == DATE and values.possessed_ordinal(text, (start, end, text[start:end]))):
+        # "two" of "for two people" is no time, "4th" of "my 4th stay there" no day
+        return None, [Finding(VALUE_WRONG_KIND, fact, value)]
     return text[start:end], []
 
 

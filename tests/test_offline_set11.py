@@ -294,3 +294,62 @@ def test_a_distance_is_no_count_of_what_the_form_counts() -> None:
     opening = "A lodge in Taos, within 2 miles of the lake."
     assert "guests" not in read(LODGE, opening, HOW_MANY, "Still asking around.")
     assert kept(LODGE, "guests", "2", opening, HOW_MANY, "Still asking around.") is None
+
+
+INN_12 = Checklist.from_schema({
+    "service_name": "Inn_12",
+    "slots": [
+        {"name": "inn", "description": "Name of the inn", "is_categorical": False},
+        {"name": "arrive_on", "description": "Date of arrival", "is_categorical": False},
+    ],
+    "intents": [{"name": "BookInn", "required_slots": ["inn", "arrive_on"], "is_transactional": True}],
+})
+
+
+@pytest.mark.parametrize(("line", "day"), [
+    ("The Harbour Inn, arriving on the 4th.", "the 4th"),
+    ("The Harbour Inn, arriving on the 4th. It'll be my 2nd stay there.", "the 4th"),
+    ("The Harbour Inn. It'll be my 4th stay there this year.", None),  # a possessive's ordinal orders stays
+    ("The Harbour Inn. It's our 3rd visit.", None),
+])
+def test_an_ordinal_after_a_possessive_is_no_day(line: str, day: str | None) -> None:
+    lines = talk(line)
+    assert extract_facts(INN_12, "BookInn", lines).get("arrive_on") == day
+    if day is None:
+        assert check_value(INN_12, "BookInn", "arrive_on", "4th" if "4th" in line else "3rd", lines)[0] is None
+
+
+MEETING_12 = Checklist.from_schema({
+    "service_name": "Meeting_12",
+    "slots": [
+        {"name": "topic", "description": "Title of the meeting", "is_categorical": False},
+        {"name": "start", "description": "Time the meeting starts", "is_categorical": False},
+    ],
+    "intents": [{"name": "AddMeeting", "required_slots": ["topic", "start"], "is_transactional": True}],
+})
+
+
+@pytest.mark.parametrize(("line", "start"), [
+    ("Add 'Budget review' at 2 pm.", "2 pm"),
+    ("Add 'Budget review'. @Tom can you grab 2 pm in Room 12 for your interview?", None),  # said to Tom
+    ("Add 'Budget review'. @Tomas grab the 2 pm slot for yourself.", None),
+])
+def test_a_sentence_opened_by_a_mention_is_said_to_that_person(line: str, start: str | None) -> None:
+    assert extract_facts(MEETING_12, "AddMeeting", talk(line)).get("start") == start
+
+
+COACH_12 = Checklist.from_schema({
+    "service_name": "Coach_12",
+    "slots": [{"name": "leave_at", "description": "Time the coach leaves", "is_categorical": False}],
+    "intents": [{"name": "BuyCoach", "required_slots": ["leave_at"], "is_transactional": True}],
+})
+
+
+@pytest.mark.parametrize(("line", "leave_at"), [
+    ("The 11:40 am one.", "11:40 am"),
+    ("Your site shows the 11:40 am as sold out already. What's left in the afternoon?", None),
+    ("My app showed 11:40 am, but that was yesterday's list.", None),
+])
+def test_what_a_site_or_app_shows_is_not_the_customers_choice(line: str, leave_at: str | None) -> None:
+    lines = talk("Two coach seats to Leeds.", ("What time would you like to leave?", ("leave_at",)), line)
+    assert extract_facts(COACH_12, "BuyCoach", lines).get("leave_at") == leave_at

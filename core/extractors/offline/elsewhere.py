@@ -63,7 +63,7 @@ _POLITE_PAST = re.compile(r"\b(?:wanted|needed|hoped|wondered|liked|was\s+(?:won
 # "the account my wife uses".
 # A verb of saying or thinking makes what follows someone else's words: "my wife keeps saying we should
 # leave from Oakland", "my assistant Carla told your team the ride is Luxury".
-_SAYS = (r"says|said|(?:keeps|kept)\s+\w+ing|tells|told|thinks|thought|suggests|suggested|insists|"
+_SAYS = (r"says|said|(?:keeps|kept)\s+\w+ing|tells|told|thinks|thought|suggests|suggested|insists|shows|showed|"
          r"insisted|claims|claimed|reckons|mentioned|mentions|wrote|writes|asked|asks")
 _AUXILIARY = r"(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could)"
 _ADVERB = r"(?:(?:always|usually|often|never|also|just|already|still|really|only|ever|sometimes|mostly|\w+ly)\s+){0,2}"
@@ -87,7 +87,7 @@ _THIRD_PARTY = re.compile(
     r"(?:(?:on|in|at|for|from|to|of|with)\s+(?:\w+\s+){1,3}?)?"
     rf"{_ADVERB}(?:is|are|was|were|has|have|goes|go|lives|live|loves|love|uses|"
     r"use|flies|fly|likes|like|works|work|stays|stay|prefers|prefer|called|leaves|leave|departs|arrives|starts)\b|"
-    r"(?:^|\b(?:and|but|so|also|p\.?\s?s\.?)\s+)\W*(?:my|his|her|their|our)\s+(?P<person>[a-z]+)(?:\s+[A-Z][a-z]+)?"
+    r"(?:^|\b(?:and|but|so|also|p\.?\s?s\.?)\s+)\W*(?:my|his|her|their|our|your)\s+(?P<person>[a-z]+)(?:\s+[A-Z][a-z]+)?"
     rf"{_WHICH_ONE}\s+"  # "my buddy in San Diego says"
     # (or a thing of theirs coming or going: "my flight lands with 3 coworkers" is the flight's, not this form's)
     rf"{_ADVERB}(?:goes|lives|loves|uses|flies|likes|works|stays|prefers|lands|arrives|departs|{_SAYS}|"
@@ -246,6 +246,8 @@ _NOT_THIS_REQUEST = re.compile(
 # vocative, then an order or a question to them); the sentence after it too when it speaks to "you" ("Five
 # of you in the back seat is plenty!").
 _VOCATIVE = re.compile(
+    # (or a chat mention of someone: "@Tom can you grab 2 pm in Room 12?")
+    r"^[^\w@]*@[^\W\d_][\w.-]*|"
     rf"^\W*(?:(?:my\s+)?{_PERSON_NOUN}|honey|sweetie|darling|dear|babe|guys|everyone)\s*[,!]\s*"
     r"(?:stop|come|please|don'?t|do|get|go|be|sit|put|wait|hold|look|listen|quiet|you|what|where|which|who|should|"
     r"shall|can|could|would|will|are|is|did|do|does|doesn'?t|isn'?t|was|were|have|has)\b",

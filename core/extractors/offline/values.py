@@ -141,10 +141,19 @@ the a an my our your
 _CALLED = re.compile(r"\s+(?:is|was|one\s+is)\s+(?:called|named|titled)\b", re.IGNORECASE)
 
 
+# An ordinal after a possessive orders that one's things, never a day of the month: "my 4th stay there".
+_POSSESSED = re.compile(r"\b(?:my|our|your|his|her|their|its)\s+$", re.IGNORECASE)
+
+
+def possessed_ordinal(text: str, span: Span) -> bool:
+    """A bare ordinal after a possessive ("my 4th stay"): it orders that one's things, never a day."""
+    return bool(_ORDINAL_ONLY.fullmatch(span[2])) and _POSSESSED.search(text, 0, span[0]) is not None
+
+
 def _orders_a_thing(text: str, span: Span) -> bool:
     if not _ORDINAL_ONLY.fullmatch(span[2]):
         return False
-    if _CALLED.match(text, span[1]):
+    if _CALLED.match(text, span[1]) or possessed_ordinal(text, span):
         return True
     following = _NEXT_WORD.match(text, span[1])
     return following is not None and following.group(1) not in AFTER_A_DAY
