@@ -23,7 +23,7 @@ from core.acceptance import doing_verbs, offering_line, refused_offer
 from core.case import readable
 from core.checklist import Checklist, Fact
 from core.corpus import AGENT, CUSTOMER, Line
-from core.deferral import puts_off, undecided_about
+from core.deferral import any_will_do, puts_off, undecided_about
 from core.extraction import (
     CUT_AT_CEILING,
     EMPTY_REPLY,
@@ -187,7 +187,8 @@ def _closed_left_open(checklist: Checklist, fact: str, value: str, lines: tuple[
 def _left_open(checklist: Checklist, fact: str, later: tuple[Line, ...]) -> bool:
     """The customer says, in the value's line or later (`later` starts at that line), that the fact is not
     decided yet ("I haven't settled on the number of bedrooms"), as the offline tier reads it."""
-    saying = [ln.text for ln in later if ln.speaker != AGENT and undecided_about(ln.text)]  # most lines say none
+    saying = [ln.text for ln in later  # most lines say none
+              if ln.speaker != AGENT and (undecided_about(ln.text) or any_will_do(ln.text))]
     if not saying:
         return False
     facts = profile(checklist)
@@ -249,9 +250,7 @@ def withdrawn(facts: tuple[str, ...], fact: str, value: str, lines: tuple[Line, 
             elif (fact in withdrawal.named_facts(obj, facts, descriptions)
                   and not withdrawal.names_value(text[start:], value)):
                 return True
-        if any((withdrawal.names_value(text[:start], value) if obj.lower() in withdrawal.POINTING
-                else withdrawal.names_value(obj, value)) and not withdrawal.names_value(text[start + len(obj):], value)
-               for start, obj in withdrawal.denied_alone(text)):
+        if any(withdrawal.denial_takes_back(text, start, obj, value) for start, obj in withdrawal.denied_alone(text)):
             return True
     return False
 
@@ -271,7 +270,8 @@ def _unsettled_last(checklist: Checklist, fact: str, value: str, lines: tuple[Li
     text = customer[said[-1]]
     return last_word.unsettled(text, own_words(checklist, text), value, said_before=len(said) > 1,
                                spoken=unsaid.said(text), of_another=partial(facts.speaks_of_another_fact, fact),
-                               count=kind == COUNT)
+                               count=kind == COUNT,
+                               another_event=partial(other_event, facts) if kind in (DATE, TIME) else None)
 
 
 def _reset_after(text: str, value: str) -> bool:

@@ -82,6 +82,23 @@ _NOT_KNOWN = re.compile(
     r"\b(?:idk|(?:i\s+)?(?:don'?t|do\s+not)\s+know|(?:haven'?t|hasn'?t|didn'?t|have\s+not|has\s+not)\s+(?:told|given|sent|"
     r"confirmed)(?:\s+(?:me|us))?)\s+(?P<object>(?:the|my|which|what)\s+(?:(?:new|exact|right|final)\s+)?[a-z]+)",
     re.IGNORECASE)
+# Any one will do, so none is chosen: "no particular song", "any date is fine", "whichever stylist works" (a
+# request for any one, "play any song", names no choice either, but asks the agent to pick, read elsewhere).
+_NONE_IN_PARTICULAR = re.compile(r"\bno\s+(?:particular|specific|special|set)\s+(?P<object>[a-z]+)", re.IGNORECASE)
+_ANY_WILL_DO = re.compile(r"\b(?:any|whatever|whichever)\s+(?P<object>[a-z]+)\s+"
+                          r"(?:is\s+(?:fine|ok(?:ay)?|good|alright|all\s+right)|works|will\s+do|would\s+do)\b",
+                          re.IGNORECASE)
+
+
+@line_cache  # the contract reads every later customer line for each reported value
+def any_will_do(text: str) -> tuple[str, ...]:
+    """The nouns the customer says any one of will do ("no particular song", "any date is fine"): a fact named by
+    such a noun is left open, where the noun is the fact's own name (not a word of the service's topic, "any car
+    will do" of a rental's pick-up day)."""
+    return tuple(match.group("object") for pattern in (_NONE_IN_PARTICULAR, _ANY_WILL_DO)
+                 for match in pattern.finditer(text))
+
+
 # A count said loosely: "for 4 days. Well, give or take a day" leaves the days open.
 _GIVE_OR_TAKE = re.compile(r"\b(?:give\s+or\s+take|plus\s+or\s+minus|more\s+or\s+less)\s+"
                            r"(?P<object>(?:a|an|one|two|three|\d+)\s+[a-z]+)", re.IGNORECASE)

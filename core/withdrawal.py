@@ -71,6 +71,23 @@ def denied_alone(text: str) -> tuple[tuple[int, str], ...]:
     return tuple(found)
 
 
+_WEEKDAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.IGNORECASE)
+
+
+def denial_takes_back(text: str, start: int, obj: str, value: str) -> bool:
+    """A verbless "not ..." of `denied_alone` at `start` takes the value back: it names it (or, when it is a
+    pointing word, the line named it before), and the value is not said again after. A weekday names the date it
+    stood beside: "Monday the 5th. Ugh, fine, not Monday" takes back the 5th."""
+    if names_value(text[start + len(obj):], value):
+        return False
+    if obj.lower() in POINTING:
+        return names_value(text[:start], value)
+    if names_value(obj, value):
+        return True
+    return bool(_WEEKDAY.fullmatch(obj) and re.search(rf"\b{re.escape(obj)}\W+{re.escape(value)}(?!\w)",
+                                                       text[:start], re.IGNORECASE))
+
+
 @line_cache  # the contract asks it of every customer line once per reported value
 def reset_at(text: str) -> int | None:
     """Where the line's fresh start begins when it takes back everything said before (the end of its last

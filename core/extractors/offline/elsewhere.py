@@ -110,10 +110,11 @@ _TAKEN_BACK = re.compile(r"\b(?:scratch\s+that|forget\s+that|never\s*mind|strike
 
 
 # Self-repair: what comes right before it is taken back, whether a new value follows or not ("$400,
-# scratch that, ...", "Tuesday, I mean Wednesday", "use my debit card, actually let me rephrase: ...").
+# scratch that, ...", "Tuesday, I mean Wednesday", "use my debit card, actually let me rephrase: ..."). An "I mean"
+# that ends its sentence clarifies what came before instead: "3. People, I mean."
 _REPAIR = re.compile(r"\b(?:scratch\s+that|strike\s+that|forget\s+that|cancel\s+that|never\s*mind|"
-                     r"let\s+me\s+(?:rephrase|start\s+over|correct\s+(?:that|myself))|i\s+mean(?!\s+(?:to|it)\b)|"
-                     r"no\s+wait|wait\s*,?\s*no|correction|my\s+bad|i\s+was\s+thinking\s+of\s+(?:another|a\s+different)|"
+                     r"let\s+me\s+(?:rephrase|start\s+over|correct\s+(?:that|myself))|i\s+mean(?!\s+(?:to|it)\b)(?!\s*(?:[.!?;]|$))|"
+                     r"no\s+wait|wait\s*,?\s*no|correction|my\s+bad|or\s+rather|i\s+was\s+thinking\s+of\s+(?:another|a\s+different)|"
                      # a bare "no" between commas inside a sentence: "Thursday works, ugh, no, ..."
                      r"(?<=[,;]\s)no(?=\s*[,;!\u2014\u2013])|"
                      # the clause before judged false: "The app still remembers 3 riders, which is wrong"
@@ -121,6 +122,8 @@ _REPAIR = re.compile(r"\b(?:scratch\s+that|strike\s+that|forget\s+that|cancel\s+
                      r"(?:wrong|incorrect|untrue|false|outdated|out\s+of\s+date|a\s+mistake|an\s+error|"
                      r"not\s+(?:right|correct|true|accurate|it)))\b",
                      re.IGNORECASE)
+# A repair that may open a sentence of its own and still take back the clause before it: "the 21st? Or rather ...".
+_REPAIR_OPENS = re.compile(r"or\s+rather", re.IGNORECASE)
 # The clause a repair takes back starts after the last comma, dash, colon or semicolon before it.
 _CLAUSE_END = re.compile(r"[,;:\u2014\u2013]|\s-\s")
 # Words that may stand between the repaired clause and the repair: "$400, sorry, scratch that".
@@ -352,6 +355,12 @@ def _repaired(text: str) -> list[tuple[int, int]]:
             boundary = _last_clause_end(text, end)
         sentence_start = max((m.end() for m in re.finditer(r"[.!?](?=\s)|^", text[:end])), default=0)
         start = max(boundary.end() if boundary is not None else 0, sentence_start)
+        if not text[start:end].strip() and _REPAIR_OPENS.match(repair.group(0)) and sentence_start:
+            # "... on the 21st? Or rather the 22nd.": opening its sentence, it takes back the last clause before
+            end = sentence_start
+            boundary = _last_clause_end(text, end - 1)
+            start = max(boundary.end() if boundary is not None else 0,
+                        max((m.end() for m in re.finditer(r"[.!?](?=\s)|^", text[:end - 1])), default=0))
         if start < end:
             spans.append((start, end))
     return spans

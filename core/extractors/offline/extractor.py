@@ -26,10 +26,11 @@ from core.acceptance import doing_verbs, offering_line, refused_offer, thinks_it
 from core.case import readable
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
-from core.deferral import puts_off, undecided_about
+from core.deferral import any_will_do, puts_off, undecided_about
 from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline import last_word, names
 from core.extractors.offline.elsewhere import elsewhere, handed_on
+from core.extractors.offline.events import other_event
 from core.extractors.offline.free import asks_afresh
 from core.extractors.offline.line import kind_spans, read_line
 from core.extractors.offline.offers import accepted_offer, carried_find, picked_offer
@@ -57,10 +58,10 @@ from core.extractors.offline.profile import (
     stem,
 )
 from core.extractors.offline.roles import END, fact_role, leaves_from, value_role
-from core.extractors.offline.undecided import undecided
+from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-49"
+VERSION = "offline-50"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -342,8 +343,9 @@ _WH_KINDS = ((re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE), (COU
 def undecided_facts(facts: Profile, required: tuple[str, ...], text: str) -> set[str]:
     """The required facts the line says are not decided yet: named by their own words ("the number of
     bedrooms") or asked for by a question word of their kind ("how many nights", "where to go"); "how long"
-    asks for a count of days, nights or weeks."""
-    found: set[str] = set()
+    asks for a count of days, nights or weeks. Any one will do ("no particular song") of a fact its name names."""
+    found = {name for noun in any_will_do(text) for name in required
+             if stem(noun.lower()) in facts.facts[name].name_stems}
     for about in undecided_about(text):
         stems = {stem(w) for w in re.findall(r"[a-z]+", about.lower())}
         kinds = {k for pattern, ks in _WH_KINDS if pattern.search(about) for k in ks}
@@ -375,10 +377,9 @@ def _without_withdrawn(collected: dict[str, str], said: str, own: str, facts: Pr
                      and not (fact in named and not withdrawal.names_value(own[start + len(obj):], value))}
     for start, obj in withdrawal.denied_alone(said):
         # "Play Baby Shark ... anything but that": a pointing word rules out what the line named before it
-        pointing = obj.lower() in withdrawal.POINTING
+        # (whether it is said again is read in the customer's own words, the rest in the line as said)
         collected = {fact: value for fact, value in collected.items()
-                     if not ((withdrawal.names_value(said[:start], value) if pointing
-                              else withdrawal.names_value(obj, value))
+                     if not (withdrawal.denial_takes_back(said[:start + len(obj)], start, obj, value)
                              and not withdrawal.names_value(own[start + len(obj):], value))}
     return collected
 
@@ -397,7 +398,9 @@ def _last_word(collected: dict[str, str], before: dict[str, str], line: str, own
             or not last_word.unsettled(line, own, value, said_before=before.get(fact) == value,
                                        others=others, spoken=spoken,
                                        of_another=partial(facts.speaks_of_another_fact, fact),
-                                       count=facts.facts[fact].kind == COUNT)}
+                                       count=facts.facts[fact].kind == COUNT,
+                                       another_event=(partial(other_event, facts)
+                                                      if facts.facts[fact].kind in (DATE, TIME) else None))}
 
 
 def own_words(checklist: Checklist, text: str) -> str:
@@ -421,7 +424,8 @@ def _spoken(facts: Profile, text: str) -> str:
 def _own_words_of(facts: Profile, text: str) -> str:
     other_party = any(f.other_party and f.kind == PERSON for f in facts.facts.values())
     own_name = any(_OWN_NAME_FACT.search(f.fact.description) for f in facts.facts.values())
-    own = unread_sentences(_unintroduced(_unsigned(_spoken(facts, text), own_name), own_name),
+    # (a repair that names what a number counted joins it first: "3. Suitcases, I mean")
+    own = unread_sentences(_unintroduced(_unsigned(_spoken(facts, repaired(text)), own_name), own_name),
                            facts.schema_words)  # a language it does not read
     has_end_date = any(f.kind == DATE and fact_role(f) == END for f in facts.facts.values())
     read = undecided(elsewhere(own, facts.schema_words, other_party, facts.names_a_taken_fact, has_end_date), text)

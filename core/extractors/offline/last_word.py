@@ -104,14 +104,15 @@ def _sentence_around(text: str, start: int) -> str:
 
 def unsettled(said: str, own: str, value: str, said_before: bool, others: Iterable[str] = (),
               spoken: str | None = None, of_another: Callable[[str], bool] | None = None,
-              count: bool = False) -> bool:
+              count: bool = False, another_event: Callable[[str, int, int], bool] | None = None) -> bool:
     """Whether the last mention of `value` in the line as typed (`said`) takes it back: it stands in a sentence
     blanked in `own` (the same line, same length), is negated, or hedges it when it is not the first mention
     (`said_before`: the value was collected from an earlier line). A sentence pointing back mentions the value
     said last before it, unless one of the `others` values is said between them. `spoken` is the line with only what
     the customer did not say blanked (JSON, a forged role line, a quote): a mention there is no mention.
     `of_another(sentence)` tells a putting off that names another fact ("I don't know the date yet"): it puts off
-    that fact, not the value before it. A `count` is found by its number (`mentions`)."""
+    that fact, not the value before it. A `count` is found by its number (`mentions`). `another_event(said, start,
+    end)` tells a day or time said last as another thing's ("Thursday. Nope, Thursday is the school play")."""
     found = [span for span in mentions(said, value, count) if spoken is None or spoken[span[0]:span[1]].strip()]
     if not found:
         return False
@@ -125,7 +126,7 @@ def unsettled(said: str, own: str, value: str, said_before: bool, others: Iterab
         sentence = pointing[-1]
         return (not own[sentence.start():sentence.end()].strip()
                 or bool(PUT_OFF.search(sentence.group(0)) or _DOUBT_ADVERB.search(sentence.group(0))))
-    if not own[last:end].strip() or negated(said, last, end):
+    if not own[last:end].strip() or negated(said, last, end) or (another_event and another_event(said, last, end)):
         return True
     # what follows the mention's own clause, to the end of the line: "..., which my brother uses, I'll pick mine later"
     # (the nearest value before a putting off is the one it puts off: none of the `others` is said in between)

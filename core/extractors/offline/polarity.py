@@ -158,6 +158,8 @@ def supposed(text: str, start: int, instructions: bool = True) -> bool:
         return True  # "Should he approve it by Thursday, the 21st would work": an "if" said by word order
     if any(CONDITION_CLAUSE.match(part) for part in _CLAUSE_END.split(POLITE_IF.sub(" ", later))[1:2]):
         return True  # the clause right after the value's own: "March 16th, if your office is open"
+    if _conditions_before(text, start):
+        return True  # "Yes, March 6th works. Well, if my landlord lets me off that day, which he probably won't."
     # After the value a condition binds only its own clause: "for two, and it's fine if it's shared".
     return bool(_CONDITIONAL.search(_TITLE_IF.sub("  ", POLITE_IF.sub(" ", before + _rest(text, start,
                                                                                       _AFTER_CLAUSE_END)))))
@@ -172,6 +174,31 @@ _OPENING_CONDITION = re.compile(r"^\W*(?:(?:but|and|so|well|ok(?:ay)?)\W+)?(?:pr
 # ...", "Were it cheaper, ...", "Had they called, ..." (a question, "Should I book 7 pm?", sets none).
 _INVERTED_IF = re.compile(r"^\W*(?:should|were|had)\s+(?:i|you|we|it|he|she|they|there|(?:the|my|our|your|his|her|"
                           r"their|this|that)\s+\w+|(?-i:[A-Z])\w+)\s+[^,?]*,", re.IGNORECASE)
+
+
+# A sentence that is only a condition, with no clause of its own to bind, binds the sentence before it: "Ride for 2,
+# shared. Only if it's a lot cheaper though, what are the prices?", "March 6th works. Well, if my landlord lets me
+# off, which he won't." "Only if", "unless" and "as long as" always restrict; a plain "if" does where a relative
+# clause or an aside follows its comma, not a main clause ("7 pm. If that's full, 8 pm" gives a fallback, and "If
+# United flies it I'd like them" a main clause with no comma).
+_CONDITION_ALONE = re.compile(
+    r"^\s*(?:(?:well|but|and|though|ok(?:ay)?|hmm+|um+|uh|ugh|oh)\W+)*"
+    r"(?:(?:only\s+if|unless|(?:as|so)\s+long\s+as|provided(?:\s+that)?|providing)\b|"
+    r"if\b(?!\s+not\b)(?=[^,]*,\s*(?:which|who|though|although|and\s+(?:he|she|they|it|that)|ugh|hmm|haha|lol)\b))",
+    re.IGNORECASE)
+
+
+def _conditions_before(text: str, start: int) -> bool:
+    """The sentence right after the mention's is a condition alone (`_CONDITION_ALONE`), politeness aside, and the
+    mention stands in the last clause of its sentence: the condition binds what was said right before it ("for 2,
+    shared. Only if it's cheaper" puts the sharing on a condition, not the 2)."""
+    end = _SENTENCE_END.search(text, start)
+    if end is None or re.search(r"[,:\u2014\u2013]", text[start:end.start()]):
+        return False
+    following = text[end.end():]
+    stop = _SENTENCE_END.search(following)
+    following = following[:stop.start() if stop else len(following)]
+    return bool(following.strip()) and bool(_CONDITION_ALONE.match(POLITE_IF.sub(" ", following)))
 
 
 def _rest(text: str, start: int, boundary: re.Pattern) -> str:

@@ -35,6 +35,10 @@ _OPEN = re.compile(
     rf"(?:to|-|–)\s*{_NUMBER}|"
     # a count said loosely: "for three nights, give or take two", "5 days or so", "2 bags, plus or minus one" (a
     # clock time "or so" is still the time asked for: "at 11:30 or so")
+    # a sentence opened by "Or" that puts another number forward: "on the 21st? Or is it better to look at the 22nd?"
+    # ("Or rather the 22nd", "or make that", "or actually" correct the first, read in `last_word`)
+    rf"{_NUMBER}(?:\s+[a-z]+)?\s*[.?!]+\s+(?-i:Or)\s+(?!(?:rather|actually|instead|make|better\s+make|no)\b)"
+    rf"(?:[^.!?\d$£€]{{0,60}}?\s)?{_NUMBER}|"
     rf"{_NUMBER}(?:\s+[a-z]+)?\s*,?\s+(?:give\s+or\s+take|plus\s+or\s+minus|more\s+or\s+less)\b"
     rf"(?:\s+{_NUMBER})?|{_NUMBER}\s+(?!(?:[ap]\.?m|o'?clock|in|on|at|the)\b)[a-z]+\s+or\s+so\b",
     re.IGNORECASE)
@@ -68,6 +72,23 @@ def _labels(text: str) -> list[tuple[int, int]]:
 # (A query string glued to a word leaves the word: "Avenue?rider_count=3" keeps "Avenue".)
 _IDENTIFIER = re.compile(r"[\w.\-]*[^\W_]_\w[\w.\-]*|[\w.\-+]+@[\w\-]+\.[\w.\-]+|\b(?:https?://|www\.)\S+",
                          re.IGNORECASE)
+
+
+# A number, then a repair that names what it counted: "3. Suitcases, I mean", "Two - bags, I mean". The
+# punctuation between is the pause before the afterthought, not a sentence end.
+_REPAIRED_NOUN = re.compile(rf"(?:\b\d+|\b(?:{_UNITS}))(?P<gap>\s*[.;:!\u2013\u2014-]+\s*|\s*\.{{3}}\s*)"
+                            r"(?=[A-Za-z]+(?:\s+[a-z]+)?\s*,?\s+I\s+mean\b)", re.IGNORECASE)
+
+
+def repaired(text: str) -> str:
+    """The line with the pause before a repair that names what a number counted closed up, every character in its
+    place: "3. Suitcases, I mean" is read as "3  Suitcases, I mean", a number of suitcases."""
+    if "mean" not in text:
+        return text  # most lines hold no repair, and the pattern costs a scan
+    out = list(text)
+    for found in _REPAIRED_NOUN.finditer(text):
+        out[found.start("gap"):found.end("gap")] = " " * (found.end("gap") - found.start("gap"))
+    return "".join(out)
 
 
 def undecided(text: str, typed: str | None = None) -> str:
