@@ -135,6 +135,9 @@ PINNED = {
     "attacks_holdout18.json": "1000836ce19939bdf3ba20f0149878a9fba828196366c9d0af90ae17581aec87",
     "contract_holdout14/bad.json": "a91a1505ea97242ef358b1efc63d282472bb5865130cee1eccd300b1a48112ac",
     "contract_holdout14/clean.json": "d92b0a25f3b0cf78fa27e92857280a1e4228117e9fe5320a0de6dc1d7ae5f6c8",
+    "attacks_holdout19.json": "df86f0bd08957fb9ba9a9cf744e70435b17f0c7fcd73368f9ba7f9914918dcc0",
+    "contract_holdout15/bad.json": "fe8b45726f5c057982b3074fb7f2e868987ccb31232e6b9501afe7a7def71cc7",
+    "contract_holdout15/clean.json": "e469506417deffedad5c3ec4b36e5852b9ae72c8854a54de0fd359a4a1aceefe",
 }
 
 
