@@ -33,12 +33,12 @@ _OPEN = re.compile(
     # the 10th to the 12th" gives two facts, a start and an end; "2 to 87 Main St" is a count and an address)
     rf"\b(?:around|about|roughly|approximately|somewhere|anywhere|maybe|say)\s+(?:from\s+)?{_NUMBER}\s*"
     rf"(?:to|-|–)\s*{_NUMBER}|"
-    # a count said loosely: "for three nights, give or take two", "5 days or so", "2 bags, plus or minus one" (a
-    # clock time "or so" is still the time asked for: "at 11:30 or so")
     # a sentence opened by "Or" that puts another number forward: "on the 21st? Or is it better to look at the 22nd?"
     # ("Or rather the 22nd", "or make that", "or actually" correct the first, read in `last_word`)
     rf"{_NUMBER}(?:\s+[a-z]+)?\s*[.?!]+\s+(?-i:Or)\s+(?!(?:rather|actually|instead|make|better\s+make|no)\b)"
     rf"(?:[^.!?\d$£€]{{0,60}}?\s)?{_NUMBER}|"
+    # a count said loosely: "for three nights, give or take two", "5 days or so", "2 bags, plus or minus one" (a
+    # clock time "or so" is still the time asked for: "at 11:30 or so")
     rf"{_NUMBER}(?:\s+[a-z]+)?\s*,?\s+(?:give\s+or\s+take|plus\s+or\s+minus|more\s+or\s+less)\b"
     rf"(?:\s+{_NUMBER})?|{_NUMBER}\s+(?!(?:[ap]\.?m|o'?clock|in|on|at|the)\b)[a-z]+\s+or\s+so\b",
     re.IGNORECASE)
