@@ -353,17 +353,21 @@ def _repaired(text: str) -> list[tuple[int, int]]:
         while boundary is not None and _FILLER.match(text[boundary.end():end]):
             end = boundary.start()
             boundary = _last_clause_end(text, end)
-        sentence_start = max((m.end() for m in re.finditer(r"[.!?](?=\s)|^", text[:end])), default=0)
+        sentence_start = _sentence_start(text, end)
         start = max(boundary.end() if boundary is not None else 0, sentence_start)
         if not text[start:end].strip() and _REPAIR_OPENS.match(repair.group(0)) and sentence_start:
             # "... on the 21st? Or rather the 22nd.": opening its sentence, it takes back the last clause before
             end = sentence_start
             boundary = _last_clause_end(text, end - 1)
-            start = max(boundary.end() if boundary is not None else 0,
-                        max((m.end() for m in re.finditer(r"[.!?](?=\s)|^", text[:end - 1])), default=0))
+            start = max(boundary.end() if boundary is not None else 0, _sentence_start(text, end - 1))
         if start < end:
             spans.append((start, end))
     return spans
+
+
+def _sentence_start(text: str, end: int) -> int:
+    """Where the sentence holding text[end - 1] starts: after the last full stop, "?" or "!" before a space."""
+    return max((m.end() for m in re.finditer(r"[.!?](?=\s)|^", text[:end])), default=0)
 
 
 def _last_clause_end(text: str, end: int) -> re.Match | None:
