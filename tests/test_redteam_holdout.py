@@ -138,6 +138,9 @@ PINNED = {
     "attacks_holdout19.json": "df86f0bd08957fb9ba9a9cf744e70435b17f0c7fcd73368f9ba7f9914918dcc0",
     "contract_holdout15/bad.json": "fe8b45726f5c057982b3074fb7f2e868987ccb31232e6b9501afe7a7def71cc7",
     "contract_holdout15/clean.json": "e469506417deffedad5c3ec4b36e5852b9ae72c8854a54de0fd359a4a1aceefe",
+    "attacks_holdout20.json": "32ab134c429dd727d89c33a8b1cde24c2cf70d3522f875ca677d3908795c15fd",
+    "contract_holdout16/bad.json": "8b54fd72fe6eab47ead4013f52c0c0fa9687598419e750165f1c35c390776e59",
+    "contract_holdout16/clean.json": "4f552619a2db026213aa816922ae01caff834f11f471fff807a815c58fb73e06",
 }
 
 
