@@ -59,12 +59,15 @@ def _clause_from(text: str, start: int) -> str:
 
 
 # Saying a choice is not made yet, and about what: "I haven't settled on the number of bedrooms", "I'm not sure
-# yet how many nights I'll stay", "I'm still choosing where to go", "I'll decide on the size later".
+# yet how many nights I'll stay", "I'm still choosing where to go", "I'll decide on the size later", "before I
+# pick the day".
 _UNDECIDED = re.compile(
     r"\b(?:(?:haven'?t|have\s+not|hasn'?t|not\s+yet)\s+(?:yet\s+)?(?:settled|decided|chosen|picked|figured\s+out|"
     r"worked\s+out|sorted\s+out|made\s+up\s+(?:my|our)\s+minds?)|(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:still\s+)?"
     r"(?:choosing|deciding|thinking\s+about|figuring\s+out|undecided\s+(?:on|about)|unsure\s+(?:of|about)|"
-    r"not\s+sure(?:\s+yet)?)|not\s+sure\s+yet|(?:i'?ll|i\s+will|we'?ll|we\s+will)\s+decide|can'?t\s+say)"
+    r"not\s+sure(?:\s+yet)?)|not\s+sure\s+yet|(?:i'?ll|i\s+will|we'?ll|we\s+will)\s+decide|can'?t\s+say|"
+    # a choice still ahead of something else: "I need a calendar before I pick the day"
+    r"before\s+(?:i|we)\s+(?:can\s+)?(?:pick|choose|decide\s+on|settle\s+on|commit\s+to))"
     r"(?P<object>[^.!?;]*)", re.IGNORECASE)
 
 

@@ -24,15 +24,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from core.extractors.offline.events import SLOT_WORDS
+from core.extractors.offline.events import CHOICE_WORDS, SLOT_WORDS
 from core.text import ABBREVIATED
 
 _SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;])+[.!?;]*")
-# Time that is over: "last week", "two years ago", "yesterday", "used to", "already", "previously".
+# Time that is over: "last week", "two years ago", "yesterday", "used to", "already", "previously", "originally"
+# (any case but "last" inside a sentence: "Yesterday you took me there"; "at last" is no time).
 _PAST_TIME = re.compile(
     r"(?:^\W*[Ll]|(?<=[\s,])l)ast\s+(?:week|month|year|time|summer|winter|spring|fall|autumn|night|weekend|trip|"
-    r"visit)\b|\b(?:\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|used\s+to|previously|back\s+then|"
-    r"the\s+other\s+day|once\s+before|back\s+in\s+(?:(?:19|20)\d\d|the\s+day)|back\s+when)\b")
+    r"visit)\b|(?i:\b(?:\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|used\s+to|previously|back\s+then|"
+    r"the\s+other\s+day|once\s+before|back\s+in\s+(?:(?:19|20)\d\d|the\s+day)|back\s+when|originally|formerly)\b)")
 # A subject and a verb in the simple past: "I came", "she flew", "my parents stayed", "we rented".
 # Full verbs only: "was", "had", "did" are auxiliaries too often ("I was checking", "I had hoped").
 _IRREGULAR_PAST = (r"(?:took|came|went|saw|sent|flew|paid|gave|left|made|bought|drove|rode|ate|met|sold|"
@@ -44,8 +45,10 @@ _SUBJECT = (rf"(?:i|we|he|she|they|my\s+\w+|his\s+\w+|her\s+\w+|their\s+\w+|our\
 # A regular past ends in -ed after a consonant or vowel other than e: "booked", "moved", not "need".
 # The subject opens its clause: "get my seats reserved" and "where are they located" are not a past.
 _CLAUSE_START = r"(?:^|[,;:]\s*|\b(?:and|but|so|then)\s+)\W*(?:(?:oh|well|so|also|actually|honestly)\W+)*"
+# (a relative clause too: "like what my cousin posted from Barcelona", "the place where we stayed")
 _PAST_VERB = re.compile(
-    rf"{_CLAUSE_START}{_SUBJECT}\s+(?:(?:also|just|once|never|even|already)\s+)?(?:{_IRREGULAR_PAST}|\w+[^e\W]ed)\b",
+    rf"(?:{_CLAUSE_START}|\b(?:what|which|where)\s+){_SUBJECT}\s+(?:(?:also|just|once|never|even|already)\s+)?"
+    rf"(?:{_IRREGULAR_PAST}|\w+[^e\W]ed)\b",
     re.IGNORECASE)
 # A named person who did something to someone: "Priya paid him $60", "Tom booked us the 5th". A capitalised
 # word alone is no subject ("Please sent $5", "Yeah shared rides"): the object pronoun makes it a clause.
@@ -113,6 +116,8 @@ _TAKEN_BACK = re.compile(r"\b(?:scratch\s+that|forget\s+that|never\s*mind|strike
 # scratch that, ...", "Tuesday, I mean Wednesday", "use my debit card, actually let me rephrase: ..."). An "I mean"
 # that ends its sentence clarifies what came before instead: "3. People, I mean."
 _REPAIR = re.compile(r"\b(?:scratch\s+that|strike\s+that|forget\s+that|cancel\s+that|never\s*mind|"
+                     # ("Standard, ignore it.": the clause before, not "ignore it if ...")
+                     r"ignore\s+(?:that|it)(?=\s*(?:[.!?,;]|$))|"
                      r"let\s+me\s+(?:rephrase|start\s+over|correct\s+(?:that|myself))|i\s+mean(?!\s+(?:to|it)\b)(?!\s*(?:[.!?;]|$))|"
                      r"no\s+wait|wait\s*,?\s*no|correction|my\s+bad|or\s+rather|i\s+was\s+thinking\s+of\s+(?:another|a\s+different)|"
                      # a bare "no" between commas inside a sentence: "Thursday works, ugh, no, ..."
@@ -142,6 +147,14 @@ _ASKED_ABOUT = re.compile(
     r"^\W*(?:(?:what|which|how\s+many|how\s+much|when|where)\s+(?:\w+\s+)?)?(?:do|does|did|would|will|should)\s+"
     r"(?:(?:most|many|other|some)\s+[a-z]+s|(?:most\s+)?(?:people|others|everyone|everybody|anyone|anybody|"
     r"folks|someone|somebody))\b[^.!?;]*\?", re.IGNORECASE)
+# Weighing an option rather than choosing it: what a kind of thing is ("What's a shared ride exactly?"), whether it
+# is more of something ("..., is it cheaper?"), or whether to take it ("..., or should I go regular?", "Should I get
+# the Pool one?"; "what time should we be there?" asks for a fact, and "Where is that theater?" for a place).
+_WEIGHING = re.compile(
+    r"^\W*what(?:'s|\s+is|\s+are)\s+(?:a|an)\s+[^.!?;,]*?\bexactly\b|"
+    r"(?:^\W*|,\s*)(?:is|are)\s+(?:it|that|this|they|those)\s+(?:any\s+|much\s+|a\s+lot\s+)?(?:more\s+\w+|\w+er)\s*\?|"
+    # (a sentence opened by "Or should I ...?" puts its value beside the one before it: `undecided`)
+    r"(?:^\W*|(?<=\w),?\s+or\s+)should\s+(?:i|we)\b[^.!?;]*\?", re.IGNORECASE)
 
 
 # What the customer's own thing holds or came to, with a number: "My balance is $1,240", "my rent was $900",
@@ -153,6 +166,12 @@ _OWN_STATE = re.compile(r"^\W*(?:(?:and|but|so|also)\s+)?(?:my|our|his|her|their
                         r"(?:the\s+)?(?:[$£€]?\s?\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|"
                         r"tomorrow|next\s+\w+|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)",
                         re.IGNORECASE)
+# The customer's own thing given by its code, letters and a number: "My flight is UA 1130", "our order is AB 55". It
+# names a fact of this form only when the thing is one of its facts or a choice ("my pick is Hotel 71"); a name alone
+# may well be the fact's ("My destination is Sacramento", "Her name is Rachel", "My friend is Pranav").
+_OWN_IDENTITY = re.compile(r"^\W*(?:(?:and|but|so|also|oh|well)\W+)*(?:my|our|his|her|their)\s+"
+                           r"(?P<noun>(?:[a-z-]+\s+){0,2}[a-z-]+)\s+(?:is|was|'s)\s+(?:the\s+)?"
+                           r"(?-i:[A-Z][A-Za-z]*)\s?#?\d+\b", re.IGNORECASE)
 # What the customer's own thing is called: "My dog is called Rocky", "our boat's named Sea Breeze". The name is
 # that thing's, so it states a fact of this form only when the thing is one of its facts' nouns ("my usual
 # salon is called Hair Lab" for a salon) or a person, who may be the one a form names.
@@ -184,11 +203,17 @@ _IF_ANSWERED = re.compile(r"^\W*if\s+(?:so|not|yes|they\s+do|they\s+have|it\s+is
 # A thing someone else owns in their own right: "My husband wants to know about his own schedule on the 15th"
 # ("he'll fly on his own" is alone, not his).
 _THEIR_OWN = re.compile(r"\b(?:his|her|their)\s+own\s+(?!(?:and|but|or|so|too|as\s+well)\b)[a-z]", re.IGNORECASE)
-# An earlier one of a kind of thing, told in the past: "My last ride to the airport was a Luxury for 3" ("my last
-# name is Ruiz" and "the last Friday of May" are no earlier occasion).
-_EARLIER_ONE = re.compile(r"\b(?:my|our|his|her|their|the)\s+(?:last|previous|prior|old)\s+(?!(?:name|one|minute|"
-                          r"day|week|weekend|friday|monday|tuesday|wednesday|thursday|saturday|sunday)\b)[a-z]+"
-                          r"[^.!?;]*?\b(?:was|were|cost|had|took|went|came)\b", re.IGNORECASE)
+# An earlier one of a kind of thing, told in the past or quoted: "My last ride to the airport was a Luxury for 3", "My
+# old one was in Walnut Creek", "My old rental agreement says Standard", "Did my last stay in Seattle count?" ("my
+# last name is Ruiz" and "the last Friday of May" are no earlier occasion; "the last one" is an offer's place in a
+# list, while "my old one" is the customer's own earlier one).
+_EARLIER = r"(?:last|previous|prior|old|former)\s+"
+_NOT_AN_OCCASION = r"(?:name|minute|day|week|weekend|friday|monday|tuesday|wednesday|thursday|saturday|sunday)\b"
+_EARLIER_ONE = re.compile(rf"(?:\b(?:my|our|his|her|their)\s+{_EARLIER}(?!{_NOT_AN_OCCASION})|"
+                          rf"\bthe\s+{_EARLIER}(?!{_NOT_AN_OCCASION}|one\b))[a-z]+"
+                          r"[^.!?;]*?\b(?:was|were|cost|had|took|went|came|says|said|shows|showed|lists|listed)\b|"
+                          rf"\b(?:did|was|were)\s+(?:my|our|his|her|their|the)\s+{_EARLIER}(?!{_NOT_AN_OCCASION})[a-z]+",
+                          re.IGNORECASE)
 # A made-up world the customer is writing, reading or watching: "In the novel I'm writing, the hero flies to Lima".
 _STORY_WORLD = re.compile(r"^\W*in\s+(?:the|my|a|an|this|our|his|her|their)\s+(?:\w+\s+)?\w+\s+(?:that\s+)?"
                           r"(?:i|we|he|she|they)(?:'m|'re|\s+am|\s+are|\s+is|'s|'ve|\s+have|\s+was|\s+were)?\s+"
@@ -286,8 +311,10 @@ _STANDING = re.compile(r"\b(?:whenever|every\s*time|any\s*time\s+(?:i|you)|from\
 
 # A joke or irony the customer marks as such: "Oh sure, nine tickets. Seriously though, ...".
 # (a sentence opening "as if I'd" or "like I'm" mocks the thing: "Yeah, right, like I'm getting on the 6 am bus";
-# "like I said" points back to what was stated)
+# "like I said" points back to what was stated; a scoffing interjection before agreeing marks it too: "Ha, sure,
+# because I just love ...")
 _IRONY = re.compile(r"^\W*(?:oh\W+sure|oh\W+yeah|yeah\W+right|sure\W+thing|"
+                    r"(?:ha|hah|heh|pfft+|pff+|psh+|tsk)\W+(?:sure|right|yeah|totally|obviously|of\s+course)|"
                     r"(?:as\s+if|like)\s+(?:i|we)(?:'d|'m|'re|'ll|\s+would|\s+will|\s+am|\s+are)?\s+"
                     r"(?!(?:said|say|mentioned|told|wrote|asked|explained)\b))\b", re.IGNORECASE)
 _JOKE_MARKED_AFTER = re.compile(r"^\W*(?:seriously|but\s+seriously|(?:just\s+)?kidding|joking\s+aside|jk)\b",
@@ -323,8 +350,10 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
     sentences = list(_SENTENCE.finditer(text))
     for index, sentence in enumerate(sentences):
         part = sentence.group(0)
-        joke = _IRONY.match(part) or (index + 1 < len(sentences)
-                                      and _JOKE_MARKED_AFTER.match(sentences[index + 1].group(0)))
+        # (a question the next sentence mocks is mocked with it: "Sports? Ha, sure, because I love ...")
+        after = sentences[index + 1].group(0) if index + 1 < len(sentences) else ""
+        joke = (_IRONY.match(part) or _JOKE_MARKED_AFTER.match(after)
+                or (part.rstrip().endswith("?") and _IRONY.match(after)))
         to_someone_else = _VOCATIVE.match(part) or (index and _VOCATIVE.match(sentences[index - 1].group(0))
                                                       and _SECOND_PERSON.search(part))
         answered_later = (part.rstrip().endswith("?") and index + 1 < len(sentences)
@@ -377,12 +406,13 @@ def _last_clause_end(text: str, end: int) -> re.Match | None:
 
 def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
                      fact_stems: Callable[[str], bool] | None = None, has_end_date: bool = True) -> bool:
-    if (_ASKED_ABOUT.match(sentence) or _GENERIC_QUESTION.match(sentence) or _STANDING.search(sentence)
-            or _PAST_NUMBER.search(sentence) or _LAUGHTER.search(sentence) or _COUNTERFACTUAL.search(sentence)
-            or _OFF_TOPIC.match(sentence) or _NOT_THIS_REQUEST.search(sentence) or _CALLED_OFF.search(sentence)
-            or _WHO_ASKS.match(sentence) or _NOT_THAT.match(sentence) or _THEIR_OWN.search(sentence)
-            or _EARLIER_ONE.search(sentence) or _STORY_WORLD.match(sentence) or _HOW_THINGS_GO.match(sentence)
-            or _WILL_KNOW.search(sentence) or _ALSO_OR_BETTER.match(sentence) or _THEIR_WISH_BUT_MINE.search(sentence)
+    if (_ASKED_ABOUT.match(sentence) or _WEIGHING.search(sentence) or _GENERIC_QUESTION.match(sentence)
+            or _STANDING.search(sentence) or _PAST_NUMBER.search(sentence) or _LAUGHTER.search(sentence)
+            or _COUNTERFACTUAL.search(sentence) or _OFF_TOPIC.match(sentence) or _NOT_THIS_REQUEST.search(sentence)
+            or _CALLED_OFF.search(sentence) or _WHO_ASKS.match(sentence) or _NOT_THAT.match(sentence)
+            or _THEIR_OWN.search(sentence) or _EARLIER_ONE.search(sentence)
+            or _STORY_WORLD.match(sentence) or _HOW_THINGS_GO.match(sentence) or _WILL_KNOW.search(sentence)
+            or _ALSO_OR_BETTER.match(sentence) or _THEIR_WISH_BUT_MINE.search(sentence)
             or (_HABIT.search(sentence) and not _REQUEST_WORDS.search(sentence))):
         return True
     if _RETURN_LEG.search(sentence) and fact_stems is not None and not fact_stems("return"):
@@ -391,6 +421,11 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
         return True
     naming = _OWN_NAMING.search(sentence)
     if naming and fact_stems is not None and not any(fact_stems(w) for w in naming.group("noun").split()):
+        return True
+    identity = _OWN_IDENTITY.match(sentence)
+    if identity and fact_stems is not None and not any(fact_stems(word) or word.lower() in SLOT_WORDS
+                                                       or word.lower() in CHOICE_WORDS
+                                                       for word in identity.group("noun").split()):
         return True
     state = _OWN_STATE.match(sentence)
     if state and fact_stems is not None and not any(fact_stems(word) or word.lower() in SLOT_WORDS
@@ -417,8 +452,9 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
     return (match.group("owned") or match.group("person") or "").lower() not in own
 
 
-# A sentence that is nothing but a refusal: "No.", "Nope!", "Not really."
-_BARE_NO = re.compile(r"^\W*(?:no|nope|nah|not\s+really|of\s+course\s+not)\W*$", re.IGNORECASE)
+# A sentence that is nothing but a refusal: "No.", "Nope!", "Not really.", and the mocking "Not." after a claim
+# ("Luxury, obviously, since I'm a millionaire. Not.").
+_BARE_NO = re.compile(r"^\W*(?:no|nope|nah|not|not\s+really|of\s+course\s+not)\W*$", re.IGNORECASE)
 
 
 def _taken_back_later(sentences: list[re.Match], index: int) -> bool:

@@ -24,11 +24,15 @@ _EVENT_VERB = (r"(?:(?:start|begin|began|end|finish|land|leave|left|depart|arriv
 # A word inside the thing's phrase: lower case, and no verb "to be", conjunction or "I" that would join two clauses
 # ("The city is Philadelphia and I will depart on the 11th" is one request).
 _INNER_WORD = r"(?!(?:is|are|was|were|and|but|or|so|then|i|it|which|who|that)\b)(?-i:[a-z']+)"
-# A thing that starts or ends then, as its subject with up to five words (a relative clause) between:
-# "a movie that starts at 8:30 pm", "the movie we're seeing afterwards starts at 9 pm".
+# A thing that starts, ends or comes then, as its subject with up to five words (a relative clause) between:
+# "a movie that starts at 8:30 pm", "the movie we're seeing afterwards starts at 9 pm", "the movers come the 5th".
 _SUBJECT_EVENT = re.compile(
     rf"\b{_DETERMINER}\s+((?:{_INNER_WORD}\s+){{0,5}}?(?!to\b){_INNER_WORD})\s+(?:that\s+|which\s+)?{_EVENT_VERB}\s+"
-    r"(?:at|on|around|by|about)\s+(?:the\s+)?$", re.IGNORECASE)
+    r"(?:at|on|around|by|about)\s+(?:the\s+)?$|"
+    # with no preposition after a plain subject, or after coming: "my lease ends March 3rd", "the movers come the 5th"
+    # ("flights that will leave tomorrow" are the trip's own)
+    rf"\b(?:the|a|an|my|our|his|her|their|your)\s+((?:{_INNER_WORD}\s+){{0,2}}?{_INNER_WORD})\s+"
+    rf"(?:{_EVENT_VERB}|comes?|came)\s+(?:(?:at|on|around|by|about)\s+)?(?:the\s+)?$", re.IGNORECASE)
 # The customer ends or leaves another thing then: "I get off work at 5:30", "we leave the office at 6"
 # (a bare "we leave at 6", or leaving a named place, "we leave Seattle on Tuesday", is the trip itself).
 _LEAVES_THING = re.compile(
@@ -68,8 +72,8 @@ _NOT_A_NOUN = AFTER_A_DAY | frozenset({"sharp", "instead", "till", "til", "onwar
                                        "already", "ok", "okay", "here", "there", "today", "tomorrow", "tonight"})
 # Nouns of the choice itself: "my preference is 7 pm", "the plan is Friday", and superlatives ("the earliest I
 # can do is 7 pm", "the best day is Friday").
-_CHOICE_WORDS = frozenset({"preference", "choice", "plan", "idea", "pick", "answer", "guess", "hope", "best", "first",
-                           "last", "only", "request", "wish"})
+CHOICE_WORDS = frozenset({"preference", "choice", "plan", "idea", "pick", "answer", "guess", "hope", "best", "first",
+                           "last", "only", "request", "wish", "favorite", "favourite", "top", "usual"})
 
 
 def other_event(profile: Profile, text: str, start: int, end: int | None = None) -> bool:
@@ -78,7 +82,7 @@ def other_event(profile: Profile, text: str, start: int, end: int | None = None)
     before = text[max(0, start - 120):start]
     for pattern in (_SUBJECT_EVENT, _LEAVES_THING, _THING_IS, _HAS_THING):
         found = pattern.search(before)
-        if found is not None and not _ours(profile, found.group(1)):
+        if found is not None and not _ours(profile, next(g for g in found.groups() if g)):
             return True
     if end is None:
         return False
@@ -98,6 +102,6 @@ def _ours(profile: Profile, phrase: str) -> bool:
     if any(name.replace("_", "").startswith(joined) for name in profile.facts if len(joined) > 4):
         return True  # "the checkout" for check_out_date
     return any(w in profile.topic or stem(w) in profile.topic or profile.names_a_fact(w) or w in SLOT_WORDS
-               or w in _CHOICE_WORDS
+               or w in CHOICE_WORDS
                or (w.endswith("est") and len(w) > 5)
                for w in phrase.lower().replace("'s", " ").split())
