@@ -24,8 +24,11 @@ from core.text import line_cache
 _BRIDGE = frozenset({"at", "on", "in", "for", "to", "from", "by", "with", "the", "a", "an", "my", "this", "that",
                      "of", "any", "around", "about"})
 # "No" is not one: customers drop the comma of "No, March 4th" as often as they refuse with it.
-_NEGATORS = frozenset({"not", "never", "except", "excluding", "without"})
+# (and verbs of dislike: "I hate Sports", "we can't stand Pop")
+_NEGATORS = frozenset({"not", "never", "except", "excluding", "without", "hate", "hates", "dislike", "dislikes",
+                       "detest", "loathe"})
 _NEGATED_PAIRS = frozenset({("instead", "of"), ("rather", "than"), ("other", "than"), ("anything", "but"),
+                            ("can't", "stand"), ("cannot", "stand"),
                             ("anywhere", "but"), ("anyone", "but"), ("anytime", "but")})
 _CLAUSE_END = re.compile(r"[.;:!?,]|\b(?:and|or|then|so)\b", re.IGNORECASE)  # "but" may negate: "anything but"
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")

@@ -8,10 +8,7 @@ from __future__ import annotations
 import pytest
 
 from core.checklist import Checklist
-from core.contract import check_value
-from core.corpus import Line
-from core.extractors.offline import extract_facts
-from tests.talking import talk
+from tests.talking import kept, read, talk
 
 DIARY = Checklist.from_schema({
     "service_name": "Diary_9",
@@ -57,14 +54,6 @@ DAY_ASKED = ("Which day should I look at?", ("day",))
 RIDERS_ASKED = ("How many of you are riding?", ("riders",))
 
 
-def _read(checklist: Checklist, intent: str, lines: tuple[Line, ...]) -> dict[str, str]:
-    return extract_facts(checklist, intent, lines)
-
-
-def _kept(checklist: Checklist, intent: str, lines: tuple[Line, ...], fact: str, value: str) -> bool:
-    return check_value(checklist, intent, fact, value, lines)[0] is not None
-
-
 @pytest.mark.parametrize(("line", "day"), [
     ("What's in my diary on the 21st?", "the 21st"),
     ("What's in my diary on the 21st? Or rather the 22nd.", "the 22nd"),
@@ -75,8 +64,8 @@ def _kept(checklist: Checklist, intent: str, lines: tuple[Line, ...], fact: str,
 ])
 def test_a_sentence_opened_by_or_puts_another_number_beside_the_first(line: str, day: str | None) -> None:
     lines = talk(line)
-    assert _read(DIARY, "ReadDiary", lines).get("day") == day
-    assert _kept(DIARY, "ReadDiary", lines, "day", "the 21st") is (day == "the 21st")
+    assert read(DIARY, "ReadDiary", lines).get("day") == day
+    assert kept(DIARY, "ReadDiary", lines, "day", "the 21st") is (day == "the 21st")
 
 
 @pytest.mark.parametrize(("line", "day"), [
@@ -87,8 +76,8 @@ def test_a_sentence_opened_by_or_puts_another_number_beside_the_first(line: str,
 ])
 def test_taking_back_a_weekday_takes_back_the_date_it_named(line: str, day: str | None) -> None:
     lines = talk("What's in my diary?", DAY_ASKED, line)
-    assert _read(DIARY, "ReadDiary", lines).get("day") == day
-    assert _kept(DIARY, "ReadDiary", lines, "day", "the 5th") is (day == "the 5th")
+    assert read(DIARY, "ReadDiary", lines).get("day") == day
+    assert kept(DIARY, "ReadDiary", lines, "day", "the 5th") is (day == "the 5th")
 
 
 @pytest.mark.parametrize(("line", "riders"), [
@@ -101,8 +90,8 @@ def test_taking_back_a_weekday_takes_back_the_date_it_named(line: str, day: str 
 ])
 def test_a_repair_names_what_the_number_counted(line: str, riders: str | None) -> None:
     lines = talk("A coach from Leeds to York.", RIDERS_ASKED, line)
-    assert _read(COACH, "BookCoach", lines).get("riders") == riders
-    assert _kept(COACH, "BookCoach", lines, "riders", "3") is (riders == "3")
+    assert read(COACH, "BookCoach", lines).get("riders") == riders
+    assert kept(COACH, "BookCoach", lines, "riders", "3") is (riders == "3")
 
 
 @pytest.mark.parametrize(("line", "track"), [
@@ -113,8 +102,8 @@ def test_a_repair_names_what_the_number_counted(line: str, riders: str | None) -
 ])
 def test_saying_any_one_will_do_chooses_none(line: str, track: str | None) -> None:
     lines = talk(line)
-    assert _read(RADIO, "PlayTrack", lines).get("track") == track
-    assert _kept(RADIO, "PlayTrack", lines, "track", "Sunrise") is (track is not None)
+    assert read(RADIO, "PlayTrack", lines).get("track") == track
+    assert kept(RADIO, "PlayTrack", lines, "track", "Sunrise") is (track is not None)
 
 
 @pytest.mark.parametrize(("line", "stands"), [
@@ -126,8 +115,8 @@ def test_saying_any_one_will_do_chooses_none(line: str, track: str | None) -> No
 ])
 def test_a_sentence_that_is_only_a_condition_binds_the_one_before(line: str, stands: bool) -> None:
     lines = talk("I'd like to view Elm Court.", ("Would the 6th suit you for the viewing?", ()), line)
-    assert _read(VIEWING, "BookViewing", lines).get("viewing_day") == ("the 6th" if stands else None)
-    assert _kept(VIEWING, "BookViewing", lines, "viewing_day", "the 6th") is stands
+    assert read(VIEWING, "BookViewing", lines).get("viewing_day") == ("the 6th" if stands else None)
+    assert kept(VIEWING, "BookViewing", lines, "viewing_day", "the 6th") is stands
 
 
 @pytest.mark.parametrize(("line", "pooled"), [
@@ -135,7 +124,7 @@ def test_a_sentence_that_is_only_a_condition_binds_the_one_before(line: str, sta
     ("A taxi to 12 Mill Lane, pooled. Only if it saves a lot though, what do the fares look like?", None),
 ])
 def test_a_condition_alone_binds_the_last_clause_before_it(line: str, pooled: str | None) -> None:
-    facts = _read(TAXI, "OrderTaxi", talk(line))
+    facts = read(TAXI, "OrderTaxi", talk(line))
     assert facts.get("drop_off") == "12 Mill Lane"
     assert facts.get("pooled") == pooled
 
@@ -155,5 +144,5 @@ CLINIC = Checklist.from_schema({
 ])
 def test_a_day_said_last_as_another_things_day_is_taken_back(line: str, stands: bool) -> None:
     lines = talk("I need a visit.", ("Which day?", ("visit_day",)), line)
-    assert _read(CLINIC, "BookVisit", lines).get("visit_day") == ("Thursday" if stands else None)
-    assert _kept(CLINIC, "BookVisit", lines, "visit_day", "Thursday") is stands
+    assert read(CLINIC, "BookVisit", lines).get("visit_day") == ("Thursday" if stands else None)
+    assert kept(CLINIC, "BookVisit", lines, "visit_day", "Thursday") is stands

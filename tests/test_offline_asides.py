@@ -185,3 +185,59 @@ def test_a_question_about_an_earlier_one_names_no_fact(line: str, stated: bool) 
 def test_a_name_said_of_the_customers_own_thing_still_reads(line: str) -> None:
     """Only a code (letters and a number) marks the customer's own thing: a name may be the fact's."""
     assert read(HIRE, "HireVan", talk(line)).get("pickup_town") == "Denver"
+
+
+PAY = Checklist.from_schema({
+    "service_name": "Pay_9",
+    "slots": [
+        {"name": "payee", "description": "Person to pay", "is_categorical": False},
+        {"name": "sum", "description": "Amount of money to pay", "is_categorical": False},
+    ],
+    "intents": [{"name": "PayPerson", "required_slots": ["payee", "sum"], "is_transactional": True}],
+})
+
+
+@pytest.mark.parametrize(("line", "stated"), [
+    ("I need a Dentist in Fremont.", True),
+    ("I need a Dentist. I grew up in Fremont.", False),
+    ("I need a Dentist. I was born in Fremont, funny enough.", False),
+    ("I need a Dentist. I wish I were in Fremont right now.", False),
+    ("I need a Dentist. How far is Fremont?", False),
+    ("I need a Dentist. I work in Fremont but that's irrelevant.", False),
+])
+def test_a_place_in_an_aside_is_not_the_one_asked_for(line: str, stated: bool) -> None:
+    _both(CLINIC, "FindClinic", line, "town", "Fremont", stated)
+
+
+@pytest.mark.parametrize("line", [
+    "I need a Dentist. I heard Fremont has good ones, find me one there in Fremont.",
+    "I forgot to ask earlier, I need a Dentist in Fremont.",
+])
+def test_hearing_and_forgetting_still_ask_for_what_they_name(line: str) -> None:
+    """"I heard X is great, play it" and "I forgot to book, find me ..." ask for what they name."""
+    assert read(CLINIC, "FindClinic", talk(line)).get("town") == "Fremont"
+
+
+@pytest.mark.parametrize(("line", "stated"), [
+    ("Pay Maria $50.", True),
+    ("Pay Maria. Would $50 be enough, you think?", False),
+    ("Pay Maria. Is $50 too much?", False),
+    ("Pay Maria. $50? $60? Hmm.", False),
+])
+def test_an_amount_weighed_by_a_question_is_not_chosen(line: str, stated: bool) -> None:
+    _both(PAY, "PayPerson", line, "sum", "$50", stated)
+
+
+def test_a_question_whether_there_is_enough_still_states_its_number() -> None:
+    lines = talk("Take me to 9 Elm Road, Economy. Are there enough seats for 3?")
+    assert read(CAB, "OrderCab", lines).get("seats") == "3"
+
+
+@pytest.mark.parametrize(("line", "stated"), [
+    ("Something in Porto. Jazz is my favorite.", True),
+    ("Something in Porto. I hate Jazz.", False),
+    ("Something in Porto. We can't stand Jazz.", False),
+    ("Something in Porto. Jazz would be my husband's pick, not mine.", False),
+])
+def test_a_kind_disliked_or_someone_elses_pick_is_not_chosen(line: str, stated: bool) -> None:
+    _both(OUTINGS, "FindOutings", line, "kind", "Jazz", stated)

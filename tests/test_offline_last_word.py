@@ -6,11 +6,8 @@ from __future__ import annotations
 import pytest
 
 from core.checklist import Checklist
-from core.contract import check_value
-from core.corpus import Line
-from core.extractors.offline import extract_facts
 from core.extractors.offline.last_word import unsettled
-from tests.talking import talk
+from tests.talking import kept, read, talk
 
 CLINIC = Checklist.from_schema({
     "service_name": "Clinic_9",
@@ -34,14 +31,6 @@ VAN = Checklist.from_schema({
 })
 
 
-def _read(checklist: Checklist, intent: str, lines: tuple[Line, ...]) -> dict[str, str]:
-    return extract_facts(checklist, intent, lines)
-
-
-def _kept(checklist: Checklist, intent: str, lines: tuple[Line, ...], fact: str, value: str) -> bool:
-    return check_value(checklist, intent, fact, value, lines)[0] is not None
-
-
 PLAIN_VISIT = "Book Dr. Lee at 9:30 am on Thursday."
 VISIT_CASES = [
     # hedged when named again: the day may not be that day
@@ -53,42 +42,42 @@ VISIT_CASES = [
 @pytest.mark.parametrize(("line", "stands"), VISIT_CASES)
 def test_a_day_named_again_with_a_hedge_is_no_longer_stated(line: str, stands: bool) -> None:
     lines = talk(line)
-    assert _read(CLINIC, "BookVisit", lines).get("visit_day") == ("Thursday" if stands else None)
-    assert _kept(CLINIC, "BookVisit", lines, "visit_day", "Thursday") is stands
+    assert read(CLINIC, "BookVisit", lines).get("visit_day") == ("Thursday" if stands else None)
+    assert kept(CLINIC, "BookVisit", lines, "visit_day", "Thursday") is stands
     # the other facts of the line stand either way
-    assert _read(CLINIC, "BookVisit", lines)["visit_time"] == "9:30 am"
+    assert read(CLINIC, "BookVisit", lines)["visit_time"] == "9:30 am"
 
 
 def test_a_value_named_again_in_another_turn_with_a_hedge_is_taken_back() -> None:
     said = talk(PLAIN_VISIT, ("Anything else?", ()), "Actually Thursday might not work, I'm not sure.")
     plain = talk(PLAIN_VISIT, ("Anything else?", ()), "Thursday works great.")
-    assert "visit_day" not in _read(CLINIC, "BookVisit", said)
-    assert _read(CLINIC, "BookVisit", plain)["visit_day"] == "Thursday"
-    assert not _kept(CLINIC, "BookVisit", said, "visit_day", "Thursday")
-    assert _kept(CLINIC, "BookVisit", plain, "visit_day", "Thursday")
+    assert "visit_day" not in read(CLINIC, "BookVisit", said)
+    assert read(CLINIC, "BookVisit", plain)["visit_day"] == "Thursday"
+    assert not kept(CLINIC, "BookVisit", said, "visit_day", "Thursday")
+    assert kept(CLINIC, "BookVisit", plain, "visit_day", "Thursday")
 
 
 def test_a_first_mention_with_a_hedge_is_still_a_request() -> None:
     """'Maybe a museum?' is how many customers ask for one: only a hedge after the value was said takes it back."""
     lines = talk("Maybe Thursday at 9:30 am?")
-    assert _read(CLINIC, "BookVisit", lines) == {"visit_day": "Thursday", "visit_time": "9:30 am"}
-    assert _kept(CLINIC, "BookVisit", lines, "visit_day", "Thursday")
+    assert read(CLINIC, "BookVisit", lines) == {"visit_day": "Thursday", "visit_time": "9:30 am"}
+    assert kept(CLINIC, "BookVisit", lines, "visit_day", "Thursday")
 
 
 def test_a_date_named_again_as_another_things_is_taken_back() -> None:
     plain = "A van in Phoenix, collect March 3rd, return it on the 8th."
     trick = plain + " Oh, the 8th was my flight home last year."
-    assert _read(VAN, "HireVan", talk(plain))["return_date"] == "the 8th"
-    assert "return_date" not in _read(VAN, "HireVan", talk(trick))
-    assert _kept(VAN, "HireVan", talk(plain), "return_date", "the 8th")
-    assert not _kept(VAN, "HireVan", talk(trick), "return_date", "the 8th")
-    assert _read(VAN, "HireVan", talk(trick))["town"] == "Phoenix"
+    assert read(VAN, "HireVan", talk(plain))["return_date"] == "the 8th"
+    assert "return_date" not in read(VAN, "HireVan", talk(trick))
+    assert kept(VAN, "HireVan", talk(plain), "return_date", "the 8th")
+    assert not kept(VAN, "HireVan", talk(trick), "return_date", "the 8th")
+    assert read(VAN, "HireVan", talk(trick))["town"] == "Phoenix"
 
 
 def test_a_later_plain_mention_settles_a_value_again() -> None:
     lines = talk(PLAIN_VISIT + " Thursday might not work.", ("Which day then?", ("visit_day",)),
                  "No, keep Thursday.")
-    assert _read(CLINIC, "BookVisit", lines)["visit_day"] == "Thursday"
+    assert read(CLINIC, "BookVisit", lines)["visit_day"] == "Thursday"
 
 
 @pytest.mark.parametrize(("said", "own", "before", "expected"), [
@@ -122,8 +111,8 @@ PLAIN_TRIP = "Fly Delta Airlines from Boston on March 4th, back on the 10th."
 ])
 def test_a_sentence_pointing_back_is_a_mention_of_the_value_before_it(after: str, stands: bool) -> None:
     lines = talk(f"Leave on March 4th from Boston. {after}")
-    assert (_read(TRIP, "BookTrip", lines).get("from_city") == "Boston") is stands
-    assert _read(TRIP, "BookTrip", lines)["leave_date"] == "March 4th"
+    assert (read(TRIP, "BookTrip", lines).get("from_city") == "Boston") is stands
+    assert read(TRIP, "BookTrip", lines)["leave_date"] == "March 4th"
 
 
 @pytest.mark.parametrize(("after", "stands"), [
@@ -134,9 +123,9 @@ def test_a_sentence_pointing_back_is_a_mention_of_the_value_before_it(after: str
 ])
 def test_a_value_named_again_as_open_put_off_or_refused_is_taken_back(after: str, stands: bool) -> None:
     lines = talk(f"{PLAIN_TRIP} {after}")
-    assert (_read(TRIP, "BookTrip", lines).get("back_date") == "the 10th") is stands
-    assert _kept(TRIP, "BookTrip", lines, "back_date", "the 10th") is stands
-    assert _read(TRIP, "BookTrip", lines)["leave_date"] == "March 4th"
+    assert (read(TRIP, "BookTrip", lines).get("back_date") == "the 10th") is stands
+    assert kept(TRIP, "BookTrip", lines, "back_date", "the 10th") is stands
+    assert read(TRIP, "BookTrip", lines)["leave_date"] == "March 4th"
 
 
 def test_checking_in_is_no_putting_off() -> None:
@@ -154,16 +143,16 @@ def test_checking_in_is_no_putting_off() -> None:
 ])
 def test_putting_off_after_a_value_takes_back_the_nearest_one(after: str, stands: bool) -> None:
     lines = talk(f"Leave on March 4th from Toronto{after}")
-    assert (_read(TRIP, "BookTrip", lines).get("from_city") == "Toronto") is stands
-    assert _kept(TRIP, "BookTrip", lines, "from_city", "Toronto") is stands
-    assert _read(TRIP, "BookTrip", lines)["leave_date"] == "March 4th"  # another value said between
+    assert (read(TRIP, "BookTrip", lines).get("from_city") == "Toronto") is stands
+    assert kept(TRIP, "BookTrip", lines, "from_city", "Toronto") is stands
+    assert read(TRIP, "BookTrip", lines)["leave_date"] == "March 4th"  # another value said between
 
 
 def test_a_modal_after_a_value_is_not_putting_it_off() -> None:
     """'as my plans might change' qualifies the tickets, not the date before it; 'maybe' stands by its own words."""
     lines = talk("Leave on March 4th from Boston. As my plans might change, I'd like a refundable ticket.")
-    assert _read(TRIP, "BookTrip", lines) == {"leave_date": "March 4th", "from_city": "Boston"}
-    assert _read(TRIP, "BookTrip", talk("Probably on the 10th.", ("Anything else?", ()), "Back on the 10th."))[
+    assert read(TRIP, "BookTrip", lines) == {"leave_date": "March 4th", "from_city": "Boston"}
+    assert read(TRIP, "BookTrip", talk("Probably on the 10th.", ("Anything else?", ()), "Back on the 10th."))[
         "back_date"] == "the 10th"
 
 
@@ -188,8 +177,8 @@ COACH = Checklist.from_schema({
 ])
 def test_a_putting_off_that_names_another_fact_leaves_the_value_before_it(line: str, stands: bool) -> None:
     lines = talk(line)
-    assert _read(COACH, "BookCoach", lines).get("arrive_city") == ("Fresno" if stands else None)
-    assert _kept(COACH, "BookCoach", lines, "arrive_city", "Fresno") is stands
+    assert read(COACH, "BookCoach", lines).get("arrive_city") == ("Fresno" if stands else None)
+    assert kept(COACH, "BookCoach", lines, "arrive_city", "Fresno") is stands
 
 
 @pytest.mark.parametrize(("line", "stands"), [
@@ -202,13 +191,13 @@ def test_a_putting_off_that_names_another_fact_leaves_the_value_before_it(line: 
 def test_a_count_is_settled_by_its_last_mention(line: str, stands: bool) -> None:
     """A number of riders read by its digits or words: pointed at as something else, or put off after it."""
     lines = talk(line)
-    facts = _read(COACH, "BookCoach", lines)
+    facts = read(COACH, "BookCoach", lines)
     assert facts.get("riders") == ("3" if stands else None)
-    assert _kept(COACH, "BookCoach", lines, "riders", "3") is stands
+    assert kept(COACH, "BookCoach", lines, "riders", "3") is stands
     # the date before the count is not what the putting off reaches back to
     assert facts["ride_date"] == "May 4th"
 
 
 def test_a_count_is_not_mentioned_by_a_date_a_time_or_an_amount() -> None:
     lines = talk("A coach to Fresno for 3 people on May 3rd. The 3 pm one, I'll check the time later.")
-    assert _read(COACH, "BookCoach", lines)["riders"] == "3"
+    assert read(COACH, "BookCoach", lines)["riders"] == "3"

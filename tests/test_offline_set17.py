@@ -10,8 +10,7 @@ import pytest
 from core.checklist import Checklist
 from core.contract import check_value
 from core.corpus import Line
-from core.extractors.offline import extract_facts
-from tests.talking import talk
+from tests.talking import kept, read, talk
 
 FUNDS = Checklist.from_schema({
     "service_name": "Funds_9",
@@ -58,14 +57,6 @@ ADULTS_ASKED = ("How many adults?", ("grown_ups",))
 TIME_ASKED = ("What time suits you?", ("visit_time",))
 
 
-def _read(checklist: Checklist, intent: str, lines: tuple[Line, ...]) -> dict[str, str]:
-    return extract_facts(checklist, intent, lines)
-
-
-def _kept(checklist: Checklist, intent: str, lines: tuple[Line, ...], fact: str, value: str) -> bool:
-    return check_value(checklist, intent, fact, value, lines)[0] is not None
-
-
 @pytest.mark.parametrize(("line", "stands"), [
     ("The reserve one, please.", True),
     ("My husband only ever looks at the reserve one, he's obsessed with it. Which one do I want...", False),
@@ -73,12 +64,12 @@ def _kept(checklist: Checklist, intent: str, lines: tuple[Line, ...], fact: str,
 ])
 def test_what_another_person_does_states_nothing_even_where_a_payee_is_someone_else(line: str, stands: bool) -> None:
     lines = talk("Show me my funds.", LEDGER_ASKED, line)
-    assert _read(FUNDS, "ShowFunds", lines).get("ledger") == ("reserve" if stands else None)
+    assert read(FUNDS, "ShowFunds", lines).get("ledger") == ("reserve" if stands else None)
 
 
 def test_a_person_named_for_the_payee_still_names_them() -> None:
     lines = talk("My landlord is Dimitri Vass. Move $800 to him from my everyday ledger.")
-    assert _read(FUNDS, "MoveFunds", lines) == {"ledger": "everyday", "sum": "$800", "payee": "Dimitri Vass"}
+    assert read(FUNDS, "MoveFunds", lines) == {"ledger": "everyday", "sum": "$800", "payee": "Dimitri Vass"}
 
 
 @pytest.mark.parametrize(("line", "stands"), [
@@ -87,8 +78,8 @@ def test_a_person_named_for_the_payee_still_names_them() -> None:
 ])
 def test_a_person_placed_somewhere_does_things_of_their_own(line: str, stands: bool) -> None:
     lines = talk("What's the forecast?", TOWN_ASKED, line)
-    assert _read(FORECAST, "GetForecast", lines).get("town") == ("Denver" if stands else None)
-    assert _kept(FORECAST, "GetForecast", lines, "town", "Denver") is stands
+    assert read(FORECAST, "GetForecast", lines).get("town") == ("Denver" if stands else None)
+    assert kept(FORECAST, "GetForecast", lines, "town", "Denver") is stands
 
 
 @pytest.mark.parametrize(("line", "stands"), [
@@ -98,7 +89,7 @@ def test_a_person_placed_somewhere_does_things_of_their_own(line: str, stands: b
 ])
 def test_a_clause_judged_wrong_is_taken_back(line: str, stands: bool) -> None:
     lines = talk("Show me my funds.", LEDGER_ASKED, line)
-    assert _read(FUNDS, "ShowFunds", lines).get("ledger") == ("reserve" if stands else None)
+    assert read(FUNDS, "ShowFunds", lines).get("ledger") == ("reserve" if stands else None)
 
 
 def _cabin(*later: str | tuple[str, tuple[str, ...]]) -> tuple[Line, ...]:
@@ -113,16 +104,16 @@ def _cabin(*later: str | tuple[str, tuple[str, ...]]) -> tuple[Line, ...]:
 ])
 def test_a_number_after_another_facts_word_is_that_facts(line: str, adults: str | None) -> None:
     lines = _cabin(line)
-    assert _read(CABIN, "BookCabin", lines).get("grown_ups") == adults
-    assert _kept(CABIN, "BookCabin", lines, "grown_ups", "4") is (adults is not None)
+    assert read(CABIN, "BookCabin", lines).get("grown_ups") == adults
+    assert kept(CABIN, "BookCabin", lines, "grown_ups", "4") is (adults is not None)
 
 
 def test_a_stay_from_one_day_to_another_holds_both_days() -> None:
-    facts = _read(CABIN, "BookCabin", _cabin("2."))
+    facts = read(CABIN, "BookCabin", _cabin("2."))
     assert facts == {"area": "Tahoe", "check_in_day": "March 1st", "check_out_day": "March 5th", "grown_ups": "2"}
     # "to" changes the day it follows, without a "from" it is no end of the stay
     changed = _cabin("2.", ("Anything else?", ()), "Let's change the check in day to March 2nd.")
-    assert _read(CABIN, "BookCabin", changed)["check_in_day"] == "March 2nd"
+    assert read(CABIN, "BookCabin", changed)["check_in_day"] == "March 2nd"
 
 
 @pytest.mark.parametrize(("line", "stands"), [
@@ -132,7 +123,7 @@ def test_a_stay_from_one_day_to_another_holds_both_days() -> None:
 ])
 def test_a_condition_opened_by_another_subordinator_supposes_the_value(line: str, stands: bool) -> None:
     lines = talk("I need a visit at 2 pm.", ("Which day?", ("visit_day",)), line)
-    assert _read(CLINIC, "BookVisit", lines).get("visit_day") == ("the 12th" if stands else None)
+    assert read(CLINIC, "BookVisit", lines).get("visit_day") == ("the 12th" if stands else None)
 
 
 @pytest.mark.parametrize(("line", "stands"), [
@@ -142,13 +133,13 @@ def test_a_condition_opened_by_another_subordinator_supposes_the_value(line: str
 ])
 def test_the_time_of_a_thing_the_customer_has_is_not_the_visits(line: str, stands: bool) -> None:
     lines = talk("A visit on March 6th.", TIME_ASKED, line)
-    assert _read(CLINIC, "BookVisit", lines).get("visit_time") == ("1 pm" if stands else None)
-    assert _kept(CLINIC, "BookVisit", lines, "visit_time", "1 pm") is stands
+    assert read(CLINIC, "BookVisit", lines).get("visit_time") == ("1 pm" if stands else None)
+    assert kept(CLINIC, "BookVisit", lines, "visit_time", "1 pm") is stands
 
 
 def test_having_to_do_something_is_not_having_a_thing() -> None:
     lines = talk("A visit at 1 pm.", ("Which day?", ("visit_day",)), "I have to be there on the 10th.")
-    assert _read(CLINIC, "BookVisit", lines)["visit_day"] == "the 10th"
+    assert read(CLINIC, "BookVisit", lines)["visit_day"] == "the 10th"
 
 
 DENTIST = Checklist.from_schema({
@@ -171,13 +162,13 @@ DENTIST_ASKED = ("Which dentist would you like to see?", ("dentist",))
 ])
 def test_a_name_after_a_form_of_address_is_read_whole(line: str, dentist: str | None) -> None:
     lines = talk("A dentist visit on Tuesday.", DENTIST_ASKED, line)
-    assert _read(DENTIST, "BookDentist", lines).get("dentist") == dentist
+    assert read(DENTIST, "BookDentist", lines).get("dentist") == dentist
 
 
 def test_a_form_of_address_alone_is_no_name() -> None:
     lines = talk("A dentist visit on Tuesday.", DENTIST_ASKED, "Dr. Ames, please.")
     assert check_value(DENTIST, "BookDentist", "dentist", "Dr", lines)[1][0].code == "value_wrong_kind"
-    assert _kept(DENTIST, "BookDentist", lines, "dentist", "Dr. Ames")
+    assert kept(DENTIST, "BookDentist", lines, "dentist", "Dr. Ames")
 
 
 FLAT = Checklist.from_schema({
@@ -197,4 +188,4 @@ FLAT = Checklist.from_schema({
 ])
 def test_a_question_about_what_others_do_states_nothing(line: str, stands: bool) -> None:
     lines = talk("A flat in Fremont.", ("How many bedrooms?", ("bedrooms",)), line)
-    assert _read(FLAT, "FindFlat", lines).get("bedrooms") == ("2" if stands else None)
+    assert read(FLAT, "FindFlat", lines).get("bedrooms") == ("2" if stands else None)

@@ -37,7 +37,10 @@ _PAST_TIME = re.compile(
 # A subject and a verb in the simple past: "I came", "she flew", "my parents stayed", "we rented".
 # Full verbs only: "was", "had", "did" are auxiliaries too often ("I was checking", "I had hoped").
 _IRREGULAR_PAST = (r"(?:took|came|went|saw|sent|flew|paid|gave|left|made|bought|drove|rode|ate|met|sold|"
-                   r"spent|lost|stole|found|told|said|kept|brought|thought|won|wrote|ran)")
+                   r"spent|lost|stole|found|told|said|kept|brought|thought|won|wrote|ran|grew|began|became|fell|slept|sat|"
+                   r"swam|sang|taught|caught|(?:was|were)\s+born)")
+# (not "heard", "forgot" or "felt": "I heard Blackmail is a great movie", "I forgot to book a train, so find me a bus"
+# and "I felt like Thai" ask for what they name)
 # Not "you": "you got it", "you came through" confirm the present request.
 _NOT_GENITIVE = r"(?!(?:that|it|what|there|here|let|he|she|who|where|how|when|this)'s)"
 _SUBJECT = (rf"(?:i|we|he|she|they|my\s+\w+|his\s+\w+|her\s+\w+|their\s+\w+|our\s+\w+|"
@@ -99,6 +102,10 @@ _THIRD_PARTY = re.compile(
     r"(?-i:(?:[a-z ]*?\s)?(?:asking|saying|telling|talking|chatting|typing)))\b|"
     r"\b(?:the|a|an)\s+(?P<thing>[a-z]+)\s+(?:that\s+)?(?:my|his|her|their|our)\s+[a-z]+\s+(?:uses|has|owns|likes)\b",
     re.IGNORECASE)
+# A value said to be another person's pick: "Music would be my husband's pick, not mine".
+_THEIR_PICK = re.compile(rf"^[^,;]{{1,60}}?\s+(?:is|was|would\s+be|'s)\s+(?:more\s+)?(?:my|our|his|her|their)\s+"
+                         rf"(?:[a-z]+\s+)?{_PERSON_NOUN}'s\s+(?:[a-z]+\s+)?(?:{'|'.join(sorted(CHOICE_WORDS))}|thing|idea|suggestion|call)\b",
+                         re.IGNORECASE)
 _NOT_A_FULL_VERB = re.compile(r"is|was|has|does|needs|wants|likes|loves|prefers|wishes|this|thanks", re.IGNORECASE)
 # What the sentence names is refused for good: "Dr. Kim did my crown and it fell out, so never again".
 # (said after it in the sentence; "Pine Hollow? Never again" weighs a name asked back, `echoed`)
@@ -153,6 +160,11 @@ _ASKED_ABOUT = re.compile(
 _WEIGHING = re.compile(
     r"^\W*what(?:'s|\s+is|\s+are)\s+(?:a|an)\s+[^.!?;,]*?\bexactly\b|"
     r"(?:^\W*|,\s*)(?:is|are)\s+(?:it|that|this|they|those)\s+(?:any\s+|much\s+|a\s+lot\s+)?(?:more\s+\w+|\w+er)\s*\?|"
+    # how far a place is, whether a value is too much or enough: "How far is Fremont?", "Is $50 too much?", "Would
+    # 3 nights be enough?"
+    r"^\W*how\s+(?:far|close|near)\s+(?:away\s+)?(?:is|are)\b[^.!?;]*\?|"
+    r"^\W*(?:is|are|would|will|was)\s+(?!there\b)[^.!?;]*?\b(?:too\s+(?:much|many|little|few|long|short|far|late|early|"
+    r"expensive|cheap|big|small)|enough)\b[^.!?;]*\?|"
     # (a sentence opened by "Or should I ...?" puts its value beside the one before it: `undecided`)
     r"(?:^\W*|(?<=\w),?\s+or\s+)should\s+(?:i|we)\b[^.!?;]*\?", re.IGNORECASE)
 
@@ -190,7 +202,8 @@ _LAUGHTER = re.compile(r"\b(?:ha(?:ha)+h?|he(?:he)+|lol|lmao|rofl|jk)\b|[\U0001F
 # could" (a bare "I wish" is how many SGD customers say "I want").
 _COUNTERFACTUAL = re.compile(
     r"\b(?:in\s+an?\s+(?:ideal|perfect|dream)\s+world|in\s+theory|hypothetically|theoretically|"
-    r"if\s+(?:it|that)\s+(?:were|was)\s+up\s+to\s+me|if\s+i\s+(?:could|had\s+my\s+way)|i\s+wish\s+i\s+could|"
+    r"if\s+(?:it|that)\s+(?:were|was)\s+up\s+to\s+me|if\s+i\s+(?:could|had\s+my\s+way)|"
+    r"(?:i|we)\s+wish\s+(?:i|we)\s+(?:could|were|was|had)|if\s+only|"
     r"in\s+my\s+dreams?)\b", re.IGNORECASE)
 # Denying a reason states nothing either way: "It's not that I don't want to share the ride", "Not that I mind
 # a shared cab".
@@ -263,6 +276,9 @@ _OFF_TOPIC = re.compile(r"^\W*(?:(?:totally|completely)\s+)?(?:unrelated|off[\s-
 _NOT_THIS_REQUEST = re.compile(
     r"\b(?:(?:a|an|the|another|that's\s+a|for\s+a)\s+(?:later|future)\s+(?:booking|trip|request|reservation|stay|"
     r"order|question|visit)|eventually|some\s*day|separately|"
+    # the customer says what they just said does not matter: "I work in Fremont but that's irrelevant"
+    r"(?:that'?s|that\s+is|which\s+is|it'?s|it\s+is)\s+(?:(?:totally|completely|kind\s+of|kinda)\s+)?(?:irrelevant|"
+    r"not\s+relevant|beside\s+the\s+point|neither\s+here\s+nor\s+there)|"
     r"(?:that's|that\s+is|it's|it\s+is)\s+for\s+(?:later|another\s+(?:time|day))|"
     r"(?:that's|that\s+is|it's|it\s+is)\s+(?:his|her|their|someone\s+else's|another|a\s+separate|a\s+different)\s+"
     r"(?:booking|trip|request|reservation|order|tickets?|stay)|(?:please\s+)?(?:disregard|ignore)\s+(?:this|it|that|the\s+above)?\s*"
@@ -412,7 +428,7 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
             or _CALLED_OFF.search(sentence) or _WHO_ASKS.match(sentence) or _NOT_THAT.match(sentence)
             or _THEIR_OWN.search(sentence) or _EARLIER_ONE.search(sentence)
             or _STORY_WORLD.match(sentence) or _HOW_THINGS_GO.match(sentence) or _WILL_KNOW.search(sentence)
-            or _ALSO_OR_BETTER.match(sentence) or _THEIR_WISH_BUT_MINE.search(sentence)
+            or _ALSO_OR_BETTER.match(sentence) or _THEIR_WISH_BUT_MINE.search(sentence) or _THEIR_PICK.match(sentence)
             or (_HABIT.search(sentence) and not _REQUEST_WORDS.search(sentence))):
         return True
     if _RETURN_LEG.search(sentence) and fact_stems is not None and not fact_stems("return"):

@@ -37,6 +37,8 @@ _OPEN = re.compile(
     # ("Or rather the 22nd", "or make that", "or actually" correct the first, read in `last_word`)
     rf"{_NUMBER}(?:\s+[a-z]+)?\s*[.?!]+\s+(?-i:Or)\s+(?!(?:rather|actually|instead|make|better\s+make|no)\b)"
     rf"(?:[^.!?\d$£€]{{0,60}}?\s)?{_NUMBER}|"
+    # two numbers each asked in turn: "$50? $60? Hmm.", "The 5th? Maybe the 6th?"
+    rf"{_NUMBER}\s*\?+\s+(?:(?:or|maybe|perhaps)\s+)?{_NUMBER}\s*\?|"
     # a count said loosely: "for three nights, give or take two", "5 days or so", "2 bags, plus or minus one" (a
     # clock time "or so" is still the time asked for: "at 11:30 or so")
     rf"{_NUMBER}(?:\s+[a-z]+)?\s*,?\s+(?:give\s+or\s+take|plus\s+or\s+minus|more\s+or\s+less)\b"
