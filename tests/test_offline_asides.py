@@ -241,3 +241,40 @@ def test_a_question_whether_there_is_enough_still_states_its_number() -> None:
 ])
 def test_a_kind_disliked_or_someone_elses_pick_is_not_chosen(line: str, stated: bool) -> None:
     _both(OUTINGS, "FindOutings", line, "kind", "Jazz", stated)
+
+
+TABLE = Checklist.from_schema({
+    "service_name": "Table_9",
+    "slots": [
+        {"name": "eatery", "description": "Name of the eatery", "is_categorical": False},
+        {"name": "table_time", "description": "Time of the table booking", "is_categorical": False},
+        {"name": "table_day", "description": "Date of the table booking", "is_categorical": False},
+    ],
+    "intents": [{"name": "BookTable", "required_slots": ["eatery", "table_time", "table_day"],
+                 "is_transactional": True}],
+})
+
+
+@pytest.mark.parametrize(("line", "stated"), [
+    ("A table at Sushi Zen on the 5th at 7 pm.", True),
+    ("A table at Sushi Zen on the 5th. My train gets in at 7 pm.", False),
+    ("A table at Sushi Zen on the 5th. The kids get out at 7 pm.", False),
+    ("A table at Sushi Zen on the 5th. 7 pm would have been perfect but I'm stuck at work.", False),
+])
+def test_the_time_another_thing_arrives_or_a_past_wish_is_not_the_tables(line: str, stated: bool) -> None:
+    _both(TABLE, "BookTable", line, "table_time", "7 pm", stated)
+
+
+@pytest.mark.parametrize(("line", "stated"), [
+    ("A table at Sushi Zen at 7 pm on March 3rd.", True),
+    ("A table at Sushi Zen at 7 pm. March 3rd is when my visa expires.", False),
+    ("A table at Sushi Zen at 7 pm. My lease at Oak Villas ends March 3rd.", False),
+])
+def test_the_day_another_thing_happens_is_its_own(line: str, stated: bool) -> None:
+    _both(TABLE, "BookTable", line, "table_day", "March 3rd", stated)
+
+
+def test_the_day_the_booking_itself_happens_still_reads() -> None:
+    """"is when" of the form's own thing states its day: the table is the checklist's own word."""
+    lines = talk("Sushi Zen at 7 pm. March 3rd is when the table should be.")
+    assert read(TABLE, "BookTable", lines).get("table_day") == "March 3rd"

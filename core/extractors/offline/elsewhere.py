@@ -203,7 +203,7 @@ _LAUGHTER = re.compile(r"\b(?:ha(?:ha)+h?|he(?:he)+|lol|lmao|rofl|jk)\b|[\U0001F
 _COUNTERFACTUAL = re.compile(
     r"\b(?:in\s+an?\s+(?:ideal|perfect|dream)\s+world|in\s+theory|hypothetically|theoretically|"
     r"if\s+(?:it|that)\s+(?:were|was)\s+up\s+to\s+me|if\s+i\s+(?:could|had\s+my\s+way)|"
-    r"(?:i|we)\s+wish\s+(?:i|we)\s+(?:could|were|was|had)|if\s+only|"
+    r"(?:i|we)\s+wish\s+(?:i|we)\s+(?:could|were|was|had)|if\s+only|would\s+have\s+been|"
     r"in\s+my\s+dreams?)\b", re.IGNORECASE)
 # Denying a reason states nothing either way: "It's not that I don't want to share the ride", "Not that I mind
 # a shared cab".

@@ -19,11 +19,13 @@ _DETERMINER = r"(?:the|a|an|my|our|his|her|their|your|this|that)"
 # A verb of an event starting or ending, with its particle: "starts", "gets off", "lets out", "wraps up" (not
 # "-ing": "the vehicle starting on the 7th" is how the customer's own use of it is said).
 _EVENT_VERB = (r"(?:(?:start|begin|began|end|finish|land|leave|left|depart|arrive|open|close)(?:s|es|ed)?|"
-               r"kick(?:s|ed)?\s+off|lets?\s+out|wrap(?:s|ped)?\s+up|gets?\s+off|got\s+off|gets?\s+out\s+of|"
-               r"got\s+out\s+of)")
+               r"kick(?:s|ed)?\s+off|lets?\s+out|wrap(?:s|ped)?\s+up|gets?\s+off|got\s+off|gets?\s+out(?:\s+of)?|"
+               r"got\s+out(?:\s+of)?|gets?\s+in|got\s+in|pulls?\s+in)")
 # A word inside the thing's phrase: lower case, and no verb "to be", conjunction or "I" that would join two clauses
 # ("The city is Philadelphia and I will depart on the 11th" is one request).
 _INNER_WORD = r"(?!(?:is|are|was|were|and|but|or|so|then|i|it|which|who|that)\b)(?-i:[a-z']+)"
+# Which one a thing is, by a name after a preposition: "my lease at Oak Villas ends", "the game in Denver starts".
+_WHICH_ONE = r"(?:(?:at|in|on|for|with|of)\s+(?:the\s+)?(?-i:[A-Z][\w']*)(?:\s+(?-i:[A-Z][\w']*)){0,3}\s+)?"
 # A thing that starts, ends or comes then, as its subject with up to five words (a relative clause) between:
 # "a movie that starts at 8:30 pm", "the movie we're seeing afterwards starts at 9 pm", "the movers come the 5th".
 _SUBJECT_EVENT = re.compile(
@@ -31,7 +33,7 @@ _SUBJECT_EVENT = re.compile(
     r"(?:at|on|around|by|about)\s+(?:the\s+)?$|"
     # with no preposition after a plain subject, or after coming: "my lease ends March 3rd", "the movers come the 5th"
     # ("flights that will leave tomorrow" are the trip's own)
-    rf"\b(?:the|a|an|my|our|his|her|their|your)\s+((?:{_INNER_WORD}\s+){{0,2}}?{_INNER_WORD})\s+"
+    rf"\b(?:the|a|an|my|our|his|her|their|your)\s+((?:{_INNER_WORD}\s+){{0,2}}?{_INNER_WORD})\s+{_WHICH_ONE}"
     rf"(?:{_EVENT_VERB}|comes?|came)\s+(?:(?:at|on|around|by|about)\s+)?(?:the\s+)?$", re.IGNORECASE)
 # The customer ends or leaves another thing then: "I get off work at 5:30", "we leave the office at 6"
 # (a bare "we leave at 6", or leaving a named place, "we leave Seattle on Tuesday", is the trip itself).
@@ -54,8 +56,9 @@ _HAS_THING = re.compile(
     r"(?:(?:that|this|the\s+same)\s+(?:day|morning|afternoon|evening|night)\s+|then\s+)?"
     r"(?:at|on|around|by|from)\s+(?:the\s+)?$", re.IGNORECASE)
 # The day or time said to be another thing: "Thursday is my kid's recital", "7 pm is the school pickup".
+# (or the day or time when another thing happens: "March 5th is when my visa expires")
 _IS_THING = re.compile(
-    r"\s*(?:is|'s|was)\s+(?:(?:my|our|his|her|their|the|a|an)\s+)(?:[a-z]+'s\s+)?((?:[a-z]+\s+){0,2}[a-z]+)",
+    r"\s*(?:is|'s|was)\s+(?:when\s+)?(?:(?:my|our|his|her|their|the|a|an)\s+)(?:[a-z]+'s\s+)?((?:[a-z]+\s+){0,2}[a-z]+)",
     re.IGNORECASE)
 # The time as the modifier of another thing's noun: "the 9 pm bus", "my 3:30 meeting" (a day is read so too
 # rarely to tell from "my March 2nd look like").
