@@ -33,7 +33,7 @@ from core.extraction import (
     Extraction,
 )
 from core.extractors.offline import last_word, unsaid, values
-from core.extractors.offline.closed import counts_another, qualified_group
+from core.extractors.offline.closed import UNIMPORTANT, boolean_reading, counts_another, qualified_group
 from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import carried_finds, own_words, undecided_facts
 from core.extractors.offline.kinds import DATE, MONEY, TIME
@@ -43,7 +43,7 @@ from core.extractors.offline.pointing import named_address, points_there, ride_h
 from core.extractors.offline.polarity import bound_before, capped, denied, supposed
 from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem
 from core.prompt import parse, parse_intent
-from core.text import contains_words, display_reordered, find_span, skeleton
+from core.text import BIDI_CONTROL, contains_words, display_reordered, find_span, skeleton
 from core.value_context import counts_things, cut_short, negated, number_prefix
 from core.value_kind import wrong_kind
 
@@ -98,6 +98,9 @@ def check_value(
         # an optional fact of the intent is checked like any and kept when backed; it never decides a stop
         return None, [Finding(UNKNOWN_FACT, fact, value)]
     spec = checklist.facts[fact]
+    if BIDI_CONTROL.search(value):
+        # the reported value itself holds an override or isolate: shown, it may read in another order than stored
+        return None, [Finding(VALUE_REORDERED, fact, value)]
     trimmed = trim_edges(value)
     if withdrawn(checklist.required(intent), fact, trimmed, lines,
                  {n: checklist.facts[n].description for n in checklist.required(intent)}):
@@ -414,7 +417,12 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
             return not all(negated(line.text, start, end) or qualified_group(own, end) or capped(own, start)
                            or one_of_two(own, start, end) for start, end in spans)
     if skeleton(value) in _YES_NO:
-        # A yes/no fact is stated by naming it ("with live music") or by answering a question about it.
+        # The customer's latest line that settles the fact, as the tier reads it, decides which answer it is: "Don't
+        # turn on subtitles" backs no "True". Otherwise it is stated by naming it ("with live music") or by
+        # answering a question about it.
+        said = _yes_no_said(checklist, spec, lines)
+        if said is not None:
+            return said != UNIMPORTANT and (skeleton(said) in _YES) == (skeleton(value) in _YES)
         stems = {stem(w) for w in fact_words(spec)}  # "share" names "shared_ride" as the tier reads it
         if any(stem(w) in stems for ln in customer for w in re.findall(r"[^\W_]+", skeleton(ln.text))):
             return True
@@ -434,6 +442,22 @@ def _every_span(text: str, value: str) -> list[tuple[int, int]]:
 
 
 _YES_NO = frozenset({"true", "false", "yes", "no"})
+_YES = frozenset({"true", "yes"})
+
+
+def _yes_no_said(checklist: Checklist, spec: Fact, lines: tuple[Line, ...]) -> str | None:
+    """The answer the customer's latest line settling a yes/no fact gives, read as the offline tier reads it
+    (UNIMPORTANT when it says the fact does not matter)."""
+    facts = profile(checklist)
+    for index in range(len(lines) - 1, -1, -1):
+        line = lines[index]
+        if line.speaker == AGENT:
+            continue
+        asked = lines[index - 1].asks if index and lines[index - 1].speaker == AGENT else ()
+        said = boolean_reading(facts, facts.facts[spec.name], own_words(checklist, line.text), asked)
+        if said is not None:
+            return said
+    return None
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve")
 _FUNCTION_WORDS = frozenset({"the", "a", "an", "of", "to", "in", "on", "for", "or", "and", "is", "has", "with",

@@ -143,6 +143,7 @@ def find_span(text: str, value: str) -> tuple[int, int] | None:
 _BIDI_OPEN = frozenset("\u202a\u202b\u202d\u202e\u2066\u2067\u2068")
 _BIDI_CLOSE = frozenset("\u202c\u2069")
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+BIDI_CONTROL = _BIDI  # an override, embedding or isolate anywhere in a string
 
 
 def display_reordered(text: str, start: int, end: int) -> bool:

@@ -324,8 +324,27 @@ def _denied_after(text: str, end: int) -> bool:
     return False
 
 
+# The fact's word asked back and answered no: "Pets? No, I don't have any".
+_ASKED_BACK_NO = re.compile(r"[\w-]*\s*\?\s*(?:no|nope|nah)\b", re.IGNORECASE)
+# The fact said not to matter: "Kid-friendly isn't important", "live music is not a requirement", "doesn't matter".
+_NOT_NEEDED = re.compile(r"[^.!?;]*?\b(?:(?:is|are|'s)(?:n't|\s+not)\s+(?:(?:that|really|very|too)\s+)?"
+                         r"(?:important|necessary|needed|required|a\s+(?:must|requirement|priority|dealbreaker))|"
+                         r"(?:doesn't|does\s+not|don't|do\s+not)\s+(?:really\s+)?matter|"
+                         r"not\s+a\s+(?:must|requirement|priority|dealbreaker))\b", re.IGNORECASE)
+
+
+# What a line gives for a yes/no fact it says does not matter: neither answer is stated.
+UNIMPORTANT = "unimportant"
+
+
 def boolean_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
     """Yes/no right after the agent asked for the fact, or the fact named in the line ('a shared cab')."""
+    reading = boolean_reading(profile, fact, text, asked)
+    return None if reading == UNIMPORTANT else reading
+
+
+def boolean_reading(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
+    """The fact's yes or no as the line gives it, UNIMPORTANT when it says the fact does not matter, else None."""
     allowed = {v.lower(): v for v, _ in fact.vocabulary}
     if "true" not in allowed or "false" not in allowed:
         return None
@@ -335,8 +354,10 @@ def boolean_value(profile: Profile, fact: FactProfile, text: str, asked: Sequenc
             if re.search(r"\b(?:if|unless|assume|whether)\b", text[:match.start()], re.IGNORECASE) or supposed(
                     text, match.start()):
                 continue
-            return allowed["false"] if negated(text, match.start()) or _denied_after(text, match.end()) \
-                else allowed["true"]
+            if _NOT_NEEDED.match(text, match.end()):
+                return UNIMPORTANT
+            return allowed["false"] if (negated(text, match.start()) or _denied_after(text, match.end())
+                                        or _ASKED_BACK_NO.match(text, match.end())) else allowed["true"]
     if tuple(asked) == (fact.fact.name,):  # a bare yes answers only a question about this fact alone
         if YES.match(text):
             return allowed["true"]

@@ -67,7 +67,7 @@ _WINDOW_WORDS = 6
 # Negative words that say yes: "I don't mind a shared ride", "no problem with savings".
 _CONSENT = re.compile(
     r"\b(?:(?:do|does|did|would|will|wo|could)\s*(?:not|n't)\s+mind|don't\s+mind|dont\s+mind|wouldn't\s+mind|"
-    r"(?:do|does)\s*(?:not|n't)\s+care|don't\s+care|no\s+problem|not\s+a\s+problem|no\s+issue|not\s+an\s+issue|"
+    r"(?:do|does)\s*(?:not|n't)\s+care|don't\s+care|no\s+problems?|not\s+a\s+problem|no\s+issues?|not\s+an\s+issue|"
     r"(?:doesn't|does\s+not)\s+matter|not\s+opposed|no\s+objection|why\s+not)\b",
     re.IGNORECASE)
 
