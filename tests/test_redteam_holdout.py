@@ -141,6 +141,8 @@ PINNED = {
     "attacks_holdout20.json": "32ab134c429dd727d89c33a8b1cde24c2cf70d3522f875ca677d3908795c15fd",
     "contract_holdout16/bad.json": "8b54fd72fe6eab47ead4013f52c0c0fa9687598419e750165f1c35c390776e59",
     "contract_holdout16/clean.json": "4f552619a2db026213aa816922ae01caff834f11f471fff807a815c58fb73e06",
+    "attacks_holdout21.json": "9c74ee8f3e780019dffd797f13976fe4d669e6d6c20405a5c8f97e39f9911342",
+    "contract_holdout17/fixtures.json": "b9d2fdbe7dae89ff39e4d5ac8a23586b0f1a3043926893780e1f16243e94d39d",
 }
 
 
