@@ -102,6 +102,8 @@ _ASKS_FOR_NEW = re.compile(r"\b(?:continue|keep|carry\s+on)\s+(?:the\s+|your\s+)
                            r"\b(?:find|search|look(?:ing)?\s+for|locate|recommend|suggest)\s+(?:(?:me|us)\s+)?"
                            r"(?:a|an|any|some|something|somewhere|one|\d+)\b|"
                            r"\b(?:anything|something|any\s+(?:options?|choices?|ones?))\b[^.!?]*\?|"
+                           # a kind asked for, not a thing named: "How about a Baseball game on the 1st?"
+                           r"\b(?:how|what)\s+about\s+(?:a|an|any|some)\s|"
                            r"^\W*(?:(?:hi|hello|hey|ok|okay|so|please)\W+)*(?:can|could|will|would)\s+you\s+"
                            r"(?!tell\b|say\b|check\b|confirm\b)\w+\s+(?:(?:me|us)\s+)?(?:a|an|any|some|something|"
                            r"anything)\b", re.IGNORECASE)

@@ -43,8 +43,8 @@ from core.extractors.offline.pointing import named_address, points_there, ride_h
 from core.extractors.offline.polarity import bound_before, capped, denied, supposed
 from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem
 from core.prompt import parse, parse_intent
-from core.text import BIDI_CONTROL, contains_words, display_reordered, find_span, skeleton
-from core.value_context import counts_things, cut_short, negated, number_prefix
+from core.text import BIDI_CONTROL, contains_words, display_reordered, find_span, shown_order, skeleton
+from core.value_context import counts_things, cut_short, negated, number_prefix, word_prefix
 from core.value_kind import wrong_kind
 
 UNKNOWN_FACT = "unknown_fact"
@@ -141,8 +141,12 @@ def check_value(
         if found is None:
             if span_in(trimmed, lines, customer=False):
                 code = VALUE_ONLY_IN_AGENT_WORDS
-            elif any(ln.speaker != AGENT and number_prefix(trimmed, ln.text) for ln in lines):
-                code = VALUE_CUT_SHORT  # "9" of "97 dollars": found nowhere whole because it was cut
+            elif any(ln.speaker != AGENT and (number_prefix(trimmed, ln.text) or word_prefix(trimmed, ln.text))
+                     for ln in lines):
+                code = VALUE_CUT_SHORT  # "9" of "97 dollars", "Fresh" of "Freshwater": found nowhere whole, it was cut
+            elif any(ln.speaker != AGENT and BIDI_CONTROL.search(ln.text) and find_span(shown_order(ln.text), trimmed)
+                     for ln in lines):
+                code = VALUE_REORDERED  # read off the screen: typed in another order than it is shown
             else:
                 code = VALUE_NOT_IN_CONVERSATION
             return None, [Finding(code, fact, value)]

@@ -167,6 +167,30 @@ def display_reordered(text: str, start: int, end: int) -> bool:
     return False
 
 
+def shown_order(text: str) -> str:
+    """The line roughly as a screen shows it: what a right-to-left override (U+202E, up to its pop or the paragraph
+    end) holds reversed, every bidi control dropped. "\u202e005$" shows "$500"."""
+    if "\u202e" not in text:
+        return _BIDI.sub("", text)
+    shown: list[str] = []
+    held: list[str] | None = None
+    for ch in text:
+        if ch == "\u202e":
+            if held is not None:
+                shown.extend(reversed(held))
+            held = []
+        elif held is not None and (ch in _BIDI_CLOSE or ch in "\n\u2029"):
+            shown.extend(reversed(held))
+            held = None
+            if ch not in _BIDI_CLOSE:
+                shown.append(ch)
+        elif not _BIDI.match(ch):
+            (held if held is not None else shown).append(ch)
+    if held is not None:
+        shown.extend(reversed(held))
+    return "".join(shown)
+
+
 def _word_match(haystack: str, needle: str) -> int | None:
     if not needle:
         return None

@@ -80,6 +80,14 @@ def number_prefix(value: str, text: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(value)}(?=\d|[:.,]\d|(?:st|nd|rd|th)\b)", text, re.IGNORECASE) is not None
 
 
+def word_prefix(value: str, text: str) -> bool:
+    """Whether the customer's words start with `value` and it stops inside a word: "Fresh" of "Freshwater Grill",
+    "New Y" of "New York" (a value not found as whole words, because it was cut)."""
+    if not value[-1:].isalpha():
+        return False
+    return re.search(rf"(?<!\w){re.escape(value)}(?=[^\W\d_])", text, re.IGNORECASE) is not None
+
+
 _BARE_NUMBER = re.compile(rf"(?:\d+|{_NUMBER_WORD}(?:[\s-]+{_NUMBER_WORD})*)", re.IGNORECASE)
 _NEXT_WORD = re.compile(r"\s+([A-Za-z']+)")
 

@@ -54,7 +54,7 @@ def test_a_clean_answer_raises_no_code_and_is_collected_as_said():
     ({"balance": "$5"}, "unknown_fact"),
     ({"account": "money market"}, VALUE_NOT_ALLOWED),
     ({"amount": "$900"}, VALUE_NOT_IN_CONVERSATION),
-    ({"payee": "Mar"}, VALUE_NOT_IN_CONVERSATION),  # cut inside a word
+    ({"payee": "Mar"}, VALUE_CUT_SHORT),  # cut inside a word the customer typed
     ({"amount": "$50"}, VALUE_CUT_SHORT),  # cut inside a number ("$500")
     ({"payee": "Maria Kimball"}, VALUE_NOT_IN_CONVERSATION),
 ])
@@ -138,7 +138,8 @@ def test_edge_punctuation_is_trimmed_and_the_value_kept_as_spelled(reported):
 def test_a_value_shown_in_another_order_than_stored_is_refused():
     tricked = (Line("customer", "Send \u202e005$\u202c to Maria Kim from savings."),)
     assert codes({"amount": "005$"}, tricked) == [VALUE_REORDERED]
-    assert codes({"amount": "$500"}, tricked) == [VALUE_NOT_IN_CONVERSATION]
+    assert codes({"amount": "$500"}, tricked) == [VALUE_REORDERED]  # read off the screen, not as typed
+    assert codes({"amount": "$700"}, tricked) == [VALUE_NOT_IN_CONVERSATION]
     isolated = (Line("customer", "Send \u2067$500\u2069 to Maria Kim from savings."),)
     assert codes({"amount": "$500"}, isolated) == [VALUE_REORDERED]
     plain = (Line("customer", "Send $500 to Maria Kim from savings."),)

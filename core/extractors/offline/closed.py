@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from core.acceptance import NO, YES
 from core.extractors.offline import values
+from core.extractors.offline.last_word import DOUBTED
 from core.extractors.offline.owner import FIRM, HINT, OTHER, OWN, party
 from core.extractors.offline.plain import alternatives, echoed, foreign, one_of_two
 from core.extractors.offline.polarity import capped, denied, negated, negated_after, supposed
@@ -333,7 +334,7 @@ _NOT_NEEDED = re.compile(r"[^.!?;]*?\b(?:(?:is|are|'s)(?:n't|\s+not)\s+(?:(?:tha
                          r"not\s+a\s+(?:must|requirement|priority|dealbreaker))\b", re.IGNORECASE)
 
 
-# What a line gives for a yes/no fact it says does not matter: neither answer is stated.
+# What a line gives for a yes/no fact it says does not matter or is in doubt about: neither answer is stated.
 UNIMPORTANT = "unimportant"
 
 
@@ -354,8 +355,8 @@ def boolean_reading(profile: Profile, fact: FactProfile, text: str, asked: Seque
             if re.search(r"\b(?:if|unless|assume|whether)\b", text[:match.start()], re.IGNORECASE) or supposed(
                     text, match.start()):
                 continue
-            if _NOT_NEEDED.match(text, match.end()):
-                return UNIMPORTANT
+            if _NOT_NEEDED.match(text, match.end()) or DOUBTED.search(text, match.end()):
+                return UNIMPORTANT  # said not to matter, or in doubt: neither answer is stated
             return allowed["false"] if (negated(text, match.start()) or _denied_after(text, match.end())
                                         or _ASKED_BACK_NO.match(text, match.end())) else allowed["true"]
     if tuple(asked) == (fact.fact.name,):  # a bare yes answers only a question about this fact alone

@@ -61,8 +61,10 @@ _NAMED_PAST = re.compile(rf"(?:{_CLAUSE_START}|\b(?:after|when|since|because|onc
                          rf"they|it|this|that|nobody|one)\b)(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+){{0,3}})\s+"
                          rf"(?:{_IRREGULAR_PAST}|\w+[^e\W]ed)\s+"
                          r"(?:him|her|them|me|us|it|my|his|their|our)\b", re.IGNORECASE)
-# Past forms a customer uses for the present, politely: "I wanted to send", "I was wondering".
-_POLITE_PAST = re.compile(r"\b(?:wanted|needed|hoped|wondered|liked|was\s+(?:wondering|hoping|thinking|going|"
+# Past forms a customer uses for the present, politely: "I wanted to send", "I was wondering"; and a change of mind
+# just made, which announces the new value: "I changed my mind, make it 7 pm".
+_POLITE_PAST = re.compile(r"\b(?:changed\s+(?:my|our)\s+minds?|wanted|needed|hoped|wondered|liked|"
+                          r"was\s+(?:wondering|hoping|thinking|going|"
                           r"planning|looking|told)|were\s+(?:wondering|hoping|thinking|going|planning|looking)|"
                           r"did\s+you)\b", re.IGNORECASE)
 # Someone else as the subject: "Peter's daughter goes", "my brother's landlord is", "my mother goes",
@@ -241,6 +243,14 @@ _THEIR_WISH_BUT_MINE = re.compile(rf"(?:^|\b(?:and|but|so)\s+)\W*(?:my|his|her|t
                                   rf"{_PERSON_NOUN}\s+(?:wants?|needs?|would\s+like|likes?|prefers?)\b[^.!?;]*?"
                                   r"\bbut\s+(?:i|we)(?:'m|\s+am|'re|\s+are)?\b", re.IGNORECASE)
 # Struck-out text in markup: "<s>Wednesday</s>", "<del>$40</del>", "~~Tuesday~~" is taken back.
+# An amount that qualifies a thing after a determiner: "a $10,000 daily limit", "the $35 fee", "my $2,000
+# balance". It is that thing's amount; the form's own only when a word of it names one of the form's facts ("a $400
+# transfer"). (No determiner, no reading: "$500 to Hannah", "$20 savings account".)
+_AMOUNT_OF_A_THING = re.compile(
+    r"\b(?:a|an|the|my|our|your|his|her|their|this|that|its)\s+(?P<amount>[$£€]\s?\d[\d,]*(?:\.\d+)?)\s+"
+    r"(?P<words>(?!(?:and|or|but|to|from|for|with|each|per|total|only|into|in|on|at|by|of|is|was|now|then|please|"
+    r"max|tops|dollars?|bucks|euros?|pounds?|cash|one|ones|amount|sum|which|that)\b)[a-z]{3,}(?:\s+[a-z]{3,})?)\b",
+    re.IGNORECASE)
 _STRUCK = re.compile(r"<(s|del|strike)\b[^>]*>.*?</\1\s*>|~~[^~]+~~", re.IGNORECASE | re.DOTALL)
 # A sentence handing the one before it to someone else: "That's what my husband did at his bank last week",
 # "— that's the text my roommate sent me", "I'm just reading it out".
@@ -361,6 +371,9 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
     out = list(text)
     for struck in _STRUCK.finditer(text):
         out[struck.start():struck.end()] = " " * (struck.end() - struck.start())
+    for amount in _AMOUNT_OF_A_THING.finditer(text):
+        if fact_stems is not None and not any(fact_stems(w) for w in amount.group("words").split()):
+            out[amount.start("amount"):amount.end("amount")] = " " * (amount.end("amount") - amount.start("amount"))
     for start, end in _repaired(text):
         out[start:end] = " " * (end - start)
     sentences = list(_SENTENCE.finditer(text))
@@ -400,8 +413,9 @@ def _repaired(text: str) -> list[tuple[int, int]]:
             boundary = _last_clause_end(text, end)
         sentence_start = _sentence_start(text, end)
         start = max(boundary.end() if boundary is not None else 0, sentence_start)
-        if not text[start:end].strip() and _REPAIR_OPENS.match(repair.group(0)) and sentence_start:
-            # "... on the 21st? Or rather the 22nd.": opening its sentence, it takes back the last clause before
+        if not text[start:end].strip() and sentence_start:
+            # "... on the 21st? Or rather the 22nd.", "Put me down for Saturday. No wait, scratch that": opening its
+            # sentence, it takes back the last clause before
             end = sentence_start
             boundary = _last_clause_end(text, end - 1)
             start = max(boundary.end() if boundary is not None else 0, _sentence_start(text, end - 1))

@@ -24,6 +24,13 @@ from core.extractors.offline import values
 from core.text import ABBREVIATED
 from core.value_context import negated
 
+# A choice said to be in doubt: "I'm rethinking that", "having second thoughts", "I might change my mind", "it's
+# not set in stone" ("as my plans might change" is a reason, not a doubt about the value).
+_DOUBTED = (r"re-?thinking|reconsidering|second[-\s]guessing|second\s+thoughts|"
+            # (only a change to come: "I changed my mind, make it 6:45" corrects)
+            r"(?:might|may|could|probably)\s+(?:still\s+)?change\s+(?:my|our)\s+minds?|"
+            r"(?:not\s+)?(?:set\s+)?in\s+stone|tentative(?:ly)?")
+DOUBTED = re.compile(rf"\b(?:{_DOUBTED}|not\s+(?:so\s+)?(?:sure|certain)\s+about\s+(?:that|it|this))\b", re.IGNORECASE)
 # Saying one does not know, or that the choice is still open or put off: read after a value too.
 PUT_OFF = re.compile(
     r"\b(?:not\s+(?:sure|certain)|no\s+idea|(?:don'?t|do\s+not)\s+know|"
@@ -31,13 +38,17 @@ PUT_OFF = re.compile(
     # a choice left open or put off: "mine is still open", "I can't decide", "I'll give the real address", "depends
     # on the meeting", "I don't know what kind yet"
     r"(?:is|are|'s|'re|stays?)\s+(?:still\s+|totally\s+|completely\s+|wide\s+)?(?:open|unclear|undecided|unknown)|"
-    r"can'?t\s+(?:decide|say|tell)|depends?\s+on|depending\s+on|yet|(?:haven'?t|have\s+not)\s+(?:\w+\s+)?"
+    r"can'?t\s+(?:decide|say|tell)|depends?\s+on|depending\s+on|yet|"
+    rf"{_DOUBTED}|(?:haven'?t|have\s+not)\s+(?:\w+\s+)?"
     r"(?:picked|chosen|decided|settled|figured)|"
     r"(?:i'?ll|i\s+will|we'?ll|we\s+will|i'?d\s+have\s+to|i\s+have\s+to|i'?ll\s+have\s+to)\s+(?:\w+\s+)?"
     # ("I'll pick it up on the 3rd" is a rental's pick-up; "we'll see a movie" is what the customer will do)
     r"(?:tell|give|confirm|decide|pick(?!\s+(?:\w+\s+)?up\b)|choose|let\s+you\s+know|"
     r"see(?=\s*(?:[.,;!?]|$|if\b|whether\b|about\b|how\b|which\b|what\b|when\b))|check(?!\W*(?:in|out|into)\b)|figure|"
-    r"find\s+out|get\s+back))\b",
+    r"find\s+out|get\s+back|come\s+back\s+to\s+you)|"
+    # a choice still ahead: "I'd rather hear what my doctor thinks before choosing", "before I decide"
+    r"before\s+(?:(?:i|we)\s+(?:can\s+)?)?(?:choos(?:e|ing)|decid(?:e|ing)|pick(?:ing)?(?!\s+(?:\w+\s+)?up\b)|"
+    r"commit(?:ting)?))\b",
     re.IGNORECASE)
 # Adverbs and modals of possibility qualify the words they stand by ("a museum perhaps", "as my plans might change,
 # refundable tickets"), so they count only on a mention after the first, in its own sentence. "may I" asks leave,

@@ -23,7 +23,7 @@ _ORDINALS = ("first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|e
 _WORD_NUMBER = rf"(?:{_UNITS}|{_ORDINALS})(?:[- ](?:{_UNITS}|{_ORDINALS}))?"
 # A number as said: "$1,200.50", "8", "7:30", "21st", "twenty-first", "the 3rd".
 _NUMBER = rf"(?:the\s+)?(?:[$£€]\s?\d+(?:[,.:]\d+)*|\d+(?:[,.:]\d+)*(?:st|nd|rd|th)?|\b{_WORD_NUMBER}\b)"
-_HEDGE = r"(?:(?:possibly|maybe|perhaps|probably|even|else|rather)\s+)?"
+_HEDGE = r"(?:(?:possibly|maybe|perhaps|probably|even|else|rather|just|simply|only)\s+)?"
 _OPEN = re.compile(
     # a range: "between 7 and 8", "between the 3rd and the 5th", "between $50 and $80"
     rf"\bbetween\s+{_NUMBER}(?:\s+[a-z]+)?\s+and\s+{_NUMBER}|"
@@ -54,7 +54,7 @@ _QUALIFIERS = (r"about|around|just|only|exactly|maybe|perhaps|probably|approxima
 _LABEL = re.compile(
     r"\b(?:in|at|on|from|of|near|by|the|my|our|your|his|her|their|this|that)\s+"
     rf"(?!(?:{_QUALIFIERS})\b)(?P<noun>(?-i:[a-z]{{2,}}))\s+#?(?P<number>\d+)[a-zA-Z]?\b"
-    r"(?!\s*(?:[:.,]\d|[ap]\.?m\b|o'?clock|%))(?:\s+(?P<next>[a-z']+))?",
+    r"(?!\s*(?:[:.,]\d|[ap]\.?m\b|o'?clock|%))(?=(?:\s+(?P<next>[a-z']+))?)",
     re.IGNORECASE)
 
 
