@@ -42,6 +42,7 @@ from core.extractors.offline.plain import echoed, one_of_two
 from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
 from core.extractors.offline.polarity import bound_before, capped, denied, supposed
 from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem
+from core.extractors.offline.roles import END, fact_role, where_now
 from core.prompt import parse, parse_intent
 from core.text import BIDI_CONTROL, contains_words, display_reordered, find_span, shown_order, skeleton
 from core.value_context import counts_things, cut_short, negated, number_prefix, word_prefix
@@ -153,6 +154,10 @@ def check_value(
     text, start, end = found
     if display_reordered(text, start, end):
         return None, [Finding(VALUE_REORDERED, fact, value)]
+    if typed and fact_role(profile(checklist).facts[fact]) == END and where_now(text, start):
+        return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "I'm waiting at the Hyatt" is no destination
+    if typed and _ADVERB_OF_REFUSAL.fullmatch(text[start:end]) and _BEFORE_NEGATOR.match(text, end):
+        return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "Definitely" of "Definitely not Hello"
     if typed:
         at = _latest_customer_line(text, lines)  # found once: three of the tests below read from that line
         if (_not_stated_there(text, start, end, fact, trimmed, _agent_line_before(at, lines))
@@ -445,6 +450,9 @@ def _every_span(text: str, value: str) -> list[tuple[int, int]]:
     return spans
 
 
+# An adverb that opens a refusal is none of its values: "Definitely not Hello", "Honestly never the 5th".
+_ADVERB_OF_REFUSAL = re.compile(r"[A-Za-z]+ly")
+_BEFORE_NEGATOR = re.compile(r"\s+(?-i:not|never)\b")
 _YES_NO = frozenset({"true", "false", "yes", "no"})
 _YES = frozenset({"true", "yes"})
 

@@ -58,3 +58,30 @@ def test_a_yes_no_fact_said_in_doubt_is_neither(line: str) -> None:
     plain = talk("A pooled shuttle to 12 Elm Street.")
     assert read(SHUTTLES, "BookShuttle", plain)["pooled"] == "True"
     assert kept(SHUTTLES, "BookShuttle", plain, "pooled", "True")
+
+
+@pytest.mark.parametrize("doubt", ["but don't hold me to the time", "subject to change"])
+def test_a_time_held_loosely_is_not_stated(doubt: str) -> None:
+    lines = talk(f"A table in Fresno at 7 pm, {doubt}.")
+    assert "seating_time" not in read(TABLES, "BookTable", lines)
+    assert not kept(TABLES, "BookTable", lines, "seating_time", "7 pm")
+
+
+TRACKS = Checklist.from_schema({
+    "service_name": "Tracks_9",
+    "slots": [{"name": "track", "description": "Name of the song", "is_categorical": False}],
+    "intents": [{"name": "PlayTrack", "required_slots": ["track"], "is_transactional": True}],
+})
+ASK_TRACK = ("Which song?", ("track",))
+
+
+@pytest.mark.parametrize("refusal", ["Definitely not Hello by Adele, anything else.", "Absolutely not Hello.",
+                                     "Honestly not Hello, play anything else."])
+def test_a_refusal_opened_by_an_adverb_names_no_title(refusal: str) -> None:
+    lines = talk("Play me a song.", ASK_TRACK, refusal)
+    assert read(TRACKS, "PlayTrack", lines) == {}
+    assert not kept(TRACKS, "PlayTrack", lines, "track", refusal.split()[0])
+    assert not kept(TRACKS, "PlayTrack", lines, "track", "Hello")
+    plain = talk("Play me a song.", ASK_TRACK, "Hello by Adele.")
+    assert read(TRACKS, "PlayTrack", plain)["track"].startswith("Hello")
+    assert kept(TRACKS, "PlayTrack", plain, "track", "Hello")

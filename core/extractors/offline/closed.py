@@ -27,6 +27,9 @@ _PEOPLE = frozenset({"people", "persons", "person", "adults", "adult", "individu
 _NOT_A_COUNT_AFTER = values.CURRENCY_WORDS | frozenset({"am", "pm", "a.m.", "p.m.", "o'clock", "days", "day", "hours",
                                 "hour", "minutes", "nights", "night", "weeks", "stars", "percent", "th", "st",
                                 "nd", "rd", "in", "o\"clock"})
+_KINDS_OF_PEOPLE = frozenset({"kids", "children", "friends", "colleagues", "coworkers", "relatives", "members",
+                              "passengers", "travelers", "travellers", "riders", "teens", "teenagers", "seniors"})
+_OF_PEOPLE = re.compile(r"[\s-]+of\s+(?:us|them|you)\b", re.IGNORECASE)  # "4 of us", not "4 of those"
 _ALONE = re.compile(r"\b(?:just me|only me|myself|me alone|by myself|alone|just one)\b", re.IGNORECASE)
 
 
@@ -150,6 +153,10 @@ def counts_another(profile: Profile, name: str, text: str, start: int, end: int)
 
     if counts(profile.facts[name]):
         return False
+    counted = profile.facts[name].counted
+    people = noun in _KINDS_OF_PEOPLE or (noun in _PEOPLE if noun != "of" else bool(_OF_PEOPLE.match(text, end)))
+    if counted and not any(c in _PEOPLE or c in _ONE_EACH for c in counted) and people:
+        return True  # people where the form counts rooms, nights or bags: "We have 3 kids" ("3 tickets" may be berths)
     if (noun not in _PEOPLE and stem(noun) not in profile.facts[name].cues
             and _named_before(profile, name, text, start, end)):
         return True  # "rated 4 or better" ("a total of 4 people" still counts people)

@@ -19,7 +19,7 @@ from core.extractors.offline.closed import boolean_value, closed_value, count_va
 from core.extractors.offline.events import other_event
 from core.extractors.offline.free import ASKS_AGENT, free_answer, requested_kind, title_answer
 from core.extractors.offline.plain import alternatives, echoed, one_of_two
-from core.extractors.offline.polarity import bound_before, denied
+from core.extractors.offline.polarity import bound_before, capped, denied
 from core.extractors.offline.profile import (
     BOOLEAN,
     CLOSED,
@@ -48,6 +48,12 @@ _FILLER = re.compile(
 # Politeness after the value: "NY please", "Sydney, Australia, thanks".
 _TRAILING_FILLER = re.compile(r"(?:[,\s]+(?:please|thanks|thank\s+you|thx))+\W*$", re.IGNORECASE)
 _SHORT_WORDS = 4
+# The word a refusal opens with is no title: "Definitely not Hello".
+_BEFORE_NEGATOR = re.compile(r"\s+(?-i:not|never)\b")
+# A reply that refuses, in lower case as speech does ("Definitely not Hello", "absolutely not savings", "never the
+# 5th"); a title may hold the word capitalised ("Not Afraid", "Never Say Never").
+_REFUSING = re.compile(r"(?:^|\s)(?-i:not|never|nothing|none)\b|\b(?:anything|anyone|anywhere)\s+(?:but|except)\b",
+                       re.IGNORECASE)
 _TOPICAL = (PERSON, PLACE, TEXT, TITLE)
 
 
@@ -138,12 +144,15 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     offered = alternatives(text, spans)  # "Should it go to Jenny or Mike?": neither is chosen
     spans = [s for i, s in enumerate(spans) if i not in offered and not one_of_two(text, s[0], s[1])
              and not echoed(text, s[0], s[1])]
+    if kind == MONEY:
+        spans = [s for s in spans if not capped(text, s[0])]  # "up to $300", "half of 400"
     if kind in (DATE, TIME):
         spans = [s for s in spans if not bound_before(text, s[0])  # "before the 20th", "end by 10 pm"
                  and not other_event(profile, text, s[0], s[1])]  # "a movie that starts at 8:30 pm" for a table
     if kind == TITLE and fact.fact.name in asked and not spans:
         spans = [s[:3] for s in names.titles(text, profile.schema_words)  # the answer to "which film?"
-                 if not echoed(text, s[0], s[1])]  # (not one asked back: "Pine Hollow? Never again.")
+                 if not echoed(text, s[0], s[1])  # (not one asked back: "Pine Hollow? Never again.")
+                 and not _BEFORE_NEGATOR.match(text, s[1])]  # (nor the word a refusal opens: "Definitely not X")
     if kind == PLACE and fact_role(fact) == END:
         spans = sorted({*spans, *names.places(text, cue=names.VISITING)})
     if kind == PLACE and _asked_alone(fact, rivals, asked):
@@ -176,7 +185,7 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         # in any line ("something to eat in Pleasanton"): another task's places end at its done line.
         spans = []
     if not spans and fact.fact.name in asked and kind == MONEY:
-        spans = [s for s in values.numbers(text) if not _inside(s, values.times(text))]
+        spans = [s for s in values.numbers(text) if not _inside(s, values.times(text)) and not capped(text, s[0])]
     stated = [s for s in spans if not denied(text, s[0], s[1])]
     if kind == PLACE and fact_role(fact) == END:
         stated = [s for s in stated if not where_now(text, s[0])]  # "I'm at the Hyatt" is no destination
@@ -426,7 +435,7 @@ def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHO
     if YES.match(text) or NO.match(text):
         return None  # a yes or a no answers a proposal, it does not name the value
     reply = _TRAILING_FILLER.sub("", _FILLER.sub("", text.strip()).strip().rstrip(".!").strip())
-    if not reply or "?" in reply:
+    if not reply or "?" in reply or _REFUSING.search(reply):
         return None
     if kind == PERSON:
         # "Maria." or "Pranav will be receiving my money.": the reply opens with the name asked for;

@@ -221,9 +221,20 @@ _CAP = re.compile(r"\b(?:(?:a|the)\s+)?(?:maximum|max|limit|cap)\s+(?:of\s+)?$|\
                   r"not\s+more\s+than)\s+$", re.IGNORECASE)
 
 
+# A share of a number, or an amount given as a ceiling: "half of 400", "twice $50", "10% of $900"; "up to $300",
+# "under $300" ("up to the 13th" is how SGD customers give a rental's last day, so only an amount is capped so).
+_SHARE = re.compile(r"\b(?:half|a\s+third|a\s+quarter|a\s+fraction|twice|double|triple|\d+\s*%|\d+\s+percent)\s+"
+                    r"(?:of\s+)?(?:the\s+)?$", re.IGNORECASE)
+_AMOUNT_CAP = re.compile(r"\b(?:up\s+to|under|below|less\s+than|within|tops)\s+$", re.IGNORECASE)
+
+
 def capped(text: str, start: int) -> bool:
-    """True when the number at `start` is given as a cap ("a maximum of 7 days"), not as the value itself."""
-    return bool(_CAP.search(text, max(0, start - 30), start))
+    """True when the number at `start` is given as a cap ("a maximum of 7 days", "up to $300") or a share of another
+    ("half of 400"), not as the value itself."""
+    before = max(0, start - 30)
+    an_amount = text[start:start + 1] in ("$", "£", "€")
+    return bool(_CAP.search(text, before, start) or _SHARE.search(text, before, start)
+                or (an_amount and _AMOUNT_CAP.search(text, before, start)))
 
 
 def bound_before(text: str, start: int) -> bool:

@@ -117,8 +117,10 @@ def is_stay(fact: FactProfile) -> bool:
 
 
 # Where the customer is now: "I'm at the Hyatt on Pine Street", "we are currently at the zoo".
-_WHERE_NOW = re.compile(r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:currently\s+|now\s+|still\s+|right\s+)?at\s+"
-                        r"(?:the\s+)?$", re.IGNORECASE)
+# ("I'm waiting at Door 3", "we're standing outside the Hyatt": a verb of staying put may come between.)
+_WHERE_NOW = re.compile(r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:currently\s+|now\s+|still\s+|right\s+)?"
+                        r"(?:(?:waiting|standing|sitting|parked|stuck|stranded|hanging\s+out)\s+(?:right\s+)?)?"
+                        r"(?:at|outside|in\s+front\s+of)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 def where_now(text: str, start: int) -> bool:

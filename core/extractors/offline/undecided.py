@@ -24,6 +24,9 @@ _WORD_NUMBER = rf"(?:{_UNITS}|{_ORDINALS})(?:[- ](?:{_UNITS}|{_ORDINALS}))?"
 # A number as said: "$1,200.50", "8", "7:30", "21st", "twenty-first", "the 3rd".
 _NUMBER = rf"(?:the\s+)?(?:[$£€]\s?\d+(?:[,.:]\d+)*|\d+(?:[,.:]\d+)*(?:st|nd|rd|th)?|\b{_WORD_NUMBER}\b)"
 _HEDGE = r"(?:(?:possibly|maybe|perhaps|probably|even|else|rather|just|simply|only)\s+)?"
+# English nouns for kinds of people (a total of them is what a form counts, not each kind).
+_PERSONS = (r"(?:adults?|kids?|children|child|teens?|teenagers?|seniors?|infants?|bab(?:y|ies)|toddlers?|students?|"
+            r"grown-?ups?|people|persons?|guests?|friends?)\b")
 _OPEN = re.compile(
     # a range: "between 7 and 8", "between the 3rd and the 5th", "between $50 and $80"
     rf"\bbetween\s+{_NUMBER}(?:\s+[a-z]+)?\s+and\s+{_NUMBER}|"
@@ -42,7 +45,16 @@ _OPEN = re.compile(
     # a count said loosely: "for three nights, give or take two", "5 days or so", "2 bags, plus or minus one" (a
     # clock time "or so" is still the time asked for: "at 11:30 or so")
     rf"{_NUMBER}(?:\s+[a-z]+)?\s*,?\s+(?:give\s+or\s+take|plus\s+or\s+minus|more\s+or\s+less)\b"
-    rf"(?:\s+{_NUMBER})?|{_NUMBER}\s+(?!(?:[ap]\.?m|o'?clock|in|on|at|the)\b)[a-z]+\s+or\s+so\b",
+    rf"(?:\s+{_NUMBER})?|{_NUMBER}\s+(?!(?:[ap]\.?m|o'?clock|in|on|at|the)\b)[a-z]+\s+or\s+so\b|"
+    # a count that grows by an unknown number: "Two adults plus however many kids want to come", "3, plus a few more"
+    rf"{_NUMBER}(?:\s+[a-z]+)?\s*,?\s+(?:plus|and|\+)\s+(?:however\s+many|a\s+few|a\s+couple|some|maybe|"
+    rf"possibly|whoever|anyone)\b|"
+    # people counted in parts, no total said: "Two adults and one kid", "2 adults + 2 children"
+    rf"{_NUMBER}\s+{_PERSONS}\s*,?\s+(?:and|plus|\+|with)\s+{_NUMBER}\s+{_PERSONS}|"
+    # a value said roughly: "7-ish", "three hundred-ish", "Saturday-ish"
+    rf"(?:{_NUMBER}(?:\s+[a-z]+)?|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s*-?ish\b|"
+    # one each, not a total: "One for each of my kids", "two per family", "one apiece"
+    rf"{_NUMBER}(?:\s+[a-z]+)?\s+(?:for\s+(?:each|every)|per|apiece)\b",
     re.IGNORECASE)
 # A number after a noun that a determiner or preposition opens labels that thing: "in unit 3 of my building",
 # "at gate 5", "the bus 38". Not after words that qualify a count ("at least 3", "the other 2", "for about 4"),
