@@ -37,10 +37,11 @@ from core.extractors.offline.closed import UNIMPORTANT, boolean_reading, counts_
 from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import carried_finds, own_words, undecided_facts
 from core.extractors.offline.kinds import DATE, MONEY, TIME
+from core.extractors.offline.names import PLACEHOLDERS
 from core.extractors.offline.offers import offered_as_choice, points_only_at_a_place
 from core.extractors.offline.plain import echoed, one_of_two
 from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
-from core.extractors.offline.polarity import bound_before, capped, denied, supposed
+from core.extractors.offline.polarity import bound_before, capped, denied, likened, supposed
 from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem
 from core.extractors.offline.roles import END, fact_role, where_now
 from core.prompt import parse, parse_intent
@@ -154,6 +155,8 @@ def check_value(
     text, start, end = found
     if display_reordered(text, start, end):
         return None, [Finding(VALUE_REORDERED, fact, value)]
+    if typed and (skeleton(text[start:end]) in PLACEHOLDERS or likened(text, start, end)):
+        return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "TBD", "Something like Inception"
     if typed and fact_role(profile(checklist).facts[fact]) == END and where_now(text, start):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "I'm waiting at the Hyatt" is no destination
     if typed and _ADVERB_OF_REFUSAL.fullmatch(text[start:end]) and _BEFORE_NEGATOR.match(text, end):

@@ -96,6 +96,13 @@ def _before_own_noun(fact: FactProfile, text: str, task: frozenset[str]) -> str 
 
 
 _TITLE_WORDS = 8
+# One like a thing, not the thing: "Something like Inception", "anything similar to Frozen", "a film like Heat".
+_LIKENESS = re.compile(r"^\W*(?:something|anything|one|ones|a\s+\w+|an\s+\w+)\s+(?:like|similar\s+to|along\s+the\s+"
+                       r"lines\s+of)\b", re.IGNORECASE)
+_UNLIKE = re.compile(r"\bbut\s+(?:less|more|not|without|fewer|[a-z]+er)\b", re.IGNORECASE)
+# A question that puts a name forward: "Can you play Inception?", "Could you find Frozen for me?".
+_PROPOSING = re.compile(r"^\W*(?:(?:can|could|would|will)\s+(?:you|i|we)|may\s+i|is\s+there|are\s+there)\b",
+                        re.IGNORECASE)
 _COUNTED = re.compile(r"\d+\s+(?-i:[a-z]{3,})\b")
 _NAMED = re.compile(r"\b(?:called|named|titled)(?:\s+as)?\s+(?=[A-Z0-9])")
 
@@ -108,7 +115,13 @@ ASKS_AGENT = re.compile(r"^\W*(?:please\s+)?[A-Za-z]+\s+(?-i:me|us)\b")
 def title_answer(text: str) -> str | None:
     """A name answering "which film?", "what is the event called?": the reply without its opening and
     closing ("I'd like India Vs Australia please" -> "India Vs Australia"); a capital or digit opens it."""
-    rest = _CLOSING.sub("", _OPENING.sub("", text.strip(), count=1)).strip().strip(",")
+    opened = _OPENING.sub("", text.strip(), count=1)
+    rest = _CLOSING.sub("", opened).strip().strip(",")
+    if _LIKENESS.match(rest) and _UNLIKE.search(rest):
+        return None  # "Something like Inception but less confusing": one like it, not it
+    if (text.rstrip().endswith("?") and opened.strip() == text.strip() and not _PROPOSING.match(text)
+            and len(rest.split()) > 1 and any(w[:1].islower() for w in rest.split())):
+        return None  # a question of its own ("Is Inception any good?", "Inception was great, anything similar?")
     named = _NAMED.search(rest)
     if named:
         rest = rest[named.end():]  # "The song is called In Your Eyes": the name follows the naming verb

@@ -19,7 +19,7 @@ from core.extractors.offline.closed import boolean_value, closed_value, count_va
 from core.extractors.offline.events import other_event
 from core.extractors.offline.free import ASKS_AGENT, free_answer, requested_kind, title_answer
 from core.extractors.offline.plain import alternatives, echoed, one_of_two
-from core.extractors.offline.polarity import bound_before, capped, denied
+from core.extractors.offline.polarity import bound_before, capped, denied, likened
 from core.extractors.offline.profile import (
     BOOLEAN,
     CLOSED,
@@ -152,7 +152,8 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if kind == TITLE and fact.fact.name in asked and not spans:
         spans = [s[:3] for s in names.titles(text, profile.schema_words)  # the answer to "which film?"
                  if not echoed(text, s[0], s[1])  # (not one asked back: "Pine Hollow? Never again.")
-                 and not _BEFORE_NEGATOR.match(text, s[1])]  # (nor the word a refusal opens: "Definitely not X")
+                 and not _BEFORE_NEGATOR.match(text, s[1])  # (nor the word a refusal opens: "Definitely not X")
+                 and not likened(text, s[0], s[1])]  # (nor what the wanted one is like: "Something like Inception")
     if kind == PLACE and fact_role(fact) == END:
         spans = sorted({*spans, *names.places(text, cue=names.VISITING)})
     if kind == PLACE and _asked_alone(fact, rivals, asked):
@@ -458,5 +459,6 @@ def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHO
     if kind in (TEXT, TITLE):
         if ASKS_AGENT.match(reply):
             return None  # "Show me a few others first", "Give us a minute": a request, no name ("Show Me Love" is)
-        return reply if reply.lower() not in {"yes", "no", "ok", "okay", "sure", "thanks", "thank you"} else None
+        bare = {"yes", "no", "ok", "okay", "sure", "thanks", "thank you"} | names.PLACEHOLDERS
+        return reply if reply.lower() not in bare else None
     return None

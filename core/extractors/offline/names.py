@@ -33,7 +33,10 @@ i've we're we've you're you've they're they've he's she's isn't aren't don't doe
 there's here's it's that's what's
 alright awesome excellent wonderful certainly absolutely unfortunately sorry congratulations congrats
 """
-NOT_NAMES = frozenset(_NOT_NAME_TEXT.split())
+# What a form's blank holds until it is filled: never a value.
+PLACEHOLDERS = frozenset({"tbd", "tba", "tbc", "n/a", "na", "none", "pending", "unknown", "undecided", "unsure", "?",
+                          "??", "???", "-", "--", "xxx", "todo", "to be decided", "to be confirmed", "to be announced"})
+NOT_NAMES = frozenset(_NOT_NAME_TEXT.split()) | PLACEHOLDERS
 # Kin words used as a title before a name ("Aunt Jenny"); other kin words only describe ("my friend Raghav").
 _KIN_TITLES = frozenset({"aunt", "auntie", "uncle", "grandma", "grandpa", "granny", "cousin"})
 KINSHIP = frozenset({"mom", "mum", "mother", "dad", "father", "aunt", "auntie", "uncle", "grandma", "grandpa",

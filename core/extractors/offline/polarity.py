@@ -228,6 +228,26 @@ _SHARE = re.compile(r"\b(?:half|a\s+third|a\s+quarter|a\s+fraction|twice|double|
 _AMOUNT_CAP = re.compile(r"\b(?:up\s+to|under|below|less\s+than|within|tops)\s+$", re.IGNORECASE)
 
 
+# A name given as what the wanted one is like, not as the one wanted: "Something like Inception", "a film similar to
+# Heat", "anything along the lines of Frozen" ("I'd like Inception" asks for it: "like" follows no thing there) ...
+_LIKENED = re.compile(r"\b(?:something|anything|one|ones|stuff|a\s+\w+|an\s+\w+|some\s+\w+)\s+"
+                      r"(?:more\s+|a\s+bit\s+|kind\s+of\s+)?"
+                      r"(?:like|similar\s+to|along\s+the\s+lines\s+of|in\s+the\s+style\s+of)\s+$", re.IGNORECASE)
+
+
+# ... and set apart from it: "but less confusing", "but shorter", "but not a comedy". (SGD customers ask for a thing by
+# "Something like Carmina Burana": said alone, the likeness names it.)
+_UNLIKE_AFTER = re.compile(r"\W{0,3}\s*but\s+(?:(?:a\s+(?:bit|little)\s+)?(?:less|more|not|without|fewer)\b|"
+                           r"(?:a\s+(?:bit|little)\s+)?[a-z]+er\b)", re.IGNORECASE)
+
+
+def likened(text: str, start: int, end: int) -> bool:
+    """True when the name at text[start:end] says what the wanted one is like and sets it apart from it ("Something
+    like Inception but less confusing")."""
+    return (_LIKENED.search(text, max(0, start - 40), start) is not None
+            and _UNLIKE_AFTER.match(text, end) is not None)
+
+
 def capped(text: str, start: int) -> bool:
     """True when the number at `start` is given as a cap ("a maximum of 7 days", "up to $300") or a share of another
     ("half of 400"), not as the value itself."""
