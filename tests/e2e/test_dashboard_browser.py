@@ -258,20 +258,17 @@ def test_the_volume_slider_and_a_typed_volume_change_the_bill(app_url, page, sho
     to_dollars = lambda text: float(text.strip().lstrip("$").replace(",", ""))  # noqa: E731
     before = to_dollars(bill.inner_text())
     thumb = page.get_by_test_id("stSliderThumbValue").first
-    # Step the slider to 20,000 one key at a time (+1,000 a press): each press reruns the page, and a rerun
-    # may take the focus away, so a press that did not land is pressed again rather than counted.
-    deadline = time.monotonic() + 120
-    while thumb.inner_text() != "20,000" and time.monotonic() < deadline:
-        shown = thumb.inner_text()
-        slider = page.get_by_role("slider").first
-        slider.focus()
-        slider.press("ArrowRight" if int(shown.replace(",", "")) < 20_000 else "ArrowLeft")  # never overshoot
-        with contextlib.suppress(PlaywrightTimeout):
-            page.wait_for_function("(shown) => document.querySelector('[data-testid=\"stSliderThumbValue\"]')"
-                                   ".innerText !== shown", arg=shown, timeout=5_000, polling=100)
-    page.wait_for_function("() => document.querySelector('[data-testid=\"stSliderThumbValue\"]').innerText"
-                           " === '20,000'", timeout=60_000, polling=250)
-    wait_for_bill(page, 2 * before)  # 10,000 -> 20,000 conversations a month
+    step_slider_to(page, 20_000)
+    for attempt in range(3):
+        try:
+            wait_for_bill(page, 2 * before, timeout=20_000)  # 10,000 -> 20,000 conversations a month
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
+            # On a loaded machine the thumb may show a value whose rerun never reached the server: send it again.
+            step_slider_to(page, 19_000)
+            step_slider_to(page, 20_000)
     assert thumb.inner_text() == "20,000"
     typed = page.get_by_label("or type any volume")
     # A rerun may leave the previous run's input on the page a moment beside the new one.
@@ -283,13 +280,31 @@ def test_the_volume_slider_and_a_typed_volume_change_the_bill(app_url, page, sho
     shoot(page, shots, "cost")
 
 
-def wait_for_bill(page, expected: float) -> None:
+def step_slider_to(page, target: int) -> None:
+    """Step the volume slider to `target` one key at a time (+/-1,000 a press): each press reruns the page, and a
+    rerun may take the focus away, so a press that did not land is pressed again rather than counted."""
+    thumb = page.get_by_test_id("stSliderThumbValue").first
+    label = f"{target:,}"
+    deadline = time.monotonic() + 120
+    while thumb.inner_text() != label and time.monotonic() < deadline:
+        shown = thumb.inner_text()
+        slider = page.get_by_role("slider").first
+        slider.focus()
+        slider.press("ArrowRight" if int(shown.replace(",", "")) < target else "ArrowLeft")  # never overshoot
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function("(shown) => document.querySelector('[data-testid=\"stSliderThumbValue\"]')"
+                                   ".innerText !== shown", arg=shown, timeout=5_000, polling=100)
+    page.wait_for_function("(label) => document.querySelector('[data-testid=\"stSliderThumbValue\"]').innerText"
+                           " === label", arg=label, timeout=60_000, polling=250)
+
+
+def wait_for_bill(page, expected: float, timeout: int = 60_000) -> None:
     page.wait_for_function(  # each change reruns the page; wait for the last one to land
         """(expected) => {
             const text = document.querySelector('[data-testid="stMetricValue"]').innerText;
             const value = parseFloat(text.replace(/[$,\\s]/g, ''));
             return Math.abs(value - expected) <= 0.011 + expected * 1e-3;
-        }""", arg=expected, timeout=60_000, polling=250)  # an interval, not animation frames
+        }""", arg=expected, timeout=timeout, polling=250)  # an interval, not animation frames
 
 
 def test_a_red_team_run_is_started_from_its_page(app_url, page, shots):
