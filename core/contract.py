@@ -41,7 +41,7 @@ from core.extractors.offline.names import PLACEHOLDERS
 from core.extractors.offline.offers import offered_as_choice, points_only_at_a_place
 from core.extractors.offline.plain import echoed, one_of_two
 from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
-from core.extractors.offline.polarity import bound_before, capped, denied, likened, supposed
+from core.extractors.offline.polarity import BEFORE_NEGATOR, bound_before, capped, denied, likened, supposed
 from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem
 from core.extractors.offline.roles import END, fact_role, where_now
 from core.prompt import parse, parse_intent
@@ -159,7 +159,7 @@ def check_value(
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "TBD", "Something like Inception"
     if typed and fact_role(profile(checklist).facts[fact]) == END and where_now(text, start):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "I'm waiting at the Hyatt" is no destination
-    if typed and _ADVERB_OF_REFUSAL.fullmatch(text[start:end]) and _BEFORE_NEGATOR.match(text, end):
+    if typed and _ADVERB_OF_REFUSAL.fullmatch(text[start:end]) and BEFORE_NEGATOR.match(text, end):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "Definitely" of "Definitely not Hello"
     if typed:
         at = _latest_customer_line(text, lines)  # found once: three of the tests below read from that line
@@ -455,7 +455,6 @@ def _every_span(text: str, value: str) -> list[tuple[int, int]]:
 
 # An adverb that opens a refusal is none of its values: "Definitely not Hello", "Honestly never the 5th".
 _ADVERB_OF_REFUSAL = re.compile(r"[A-Za-z]+ly")
-_BEFORE_NEGATOR = re.compile(r"\s+(?-i:not|never)\b")
 _YES_NO = frozenset({"true", "false", "yes", "no"})
 _YES = frozenset({"true", "yes"})
 

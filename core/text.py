@@ -142,8 +142,7 @@ def find_span(text: str, value: str) -> tuple[int, int] | None:
 # Bidi embeddings, overrides and isolates: text inside them may be shown in another order than stored.
 _BIDI_OPEN = frozenset("\u202a\u202b\u202d\u202e\u2066\u2067\u2068")
 _BIDI_CLOSE = frozenset("\u202c\u2069")
-_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
-BIDI_CONTROL = _BIDI  # an override, embedding or isolate anywhere in a string
+BIDI_CONTROL = re.compile("[\u202a-\u202e\u2066-\u2069]")  # an override, embedding or isolate anywhere in a string
 
 
 def display_reordered(text: str, start: int, end: int) -> bool:
@@ -152,7 +151,7 @@ def display_reordered(text: str, start: int, end: int) -> bool:
     "\u202e005$" is stored as "005$" and shown as "$500": a value read from it is not what the
     customer saw. Plain right-to-left script is not reordered against itself and passes.
     """
-    if _BIDI.search(text, 0, end) is None:
+    if BIDI_CONTROL.search(text, 0, end) is None:
         return False  # nearly every line: no embedding to walk
     depth = 0
     for index, ch in enumerate(text[:end]):
@@ -171,7 +170,7 @@ def shown_order(text: str) -> str:
     """The line roughly as a screen shows it: what a right-to-left override (U+202E, up to its pop or the paragraph
     end) holds reversed, every bidi control dropped. "\u202e005$" shows "$500"."""
     if "\u202e" not in text:
-        return _BIDI.sub("", text)
+        return BIDI_CONTROL.sub("", text)
     shown: list[str] = []
     held: list[str] | None = None
     for ch in text:
@@ -184,7 +183,7 @@ def shown_order(text: str) -> str:
             held = None
             if ch not in _BIDI_CLOSE:
                 shown.append(ch)
-        elif not _BIDI.match(ch):
+        elif not BIDI_CONTROL.match(ch):
             (held if held is not None else shown).append(ch)
     if held is not None:
         shown.extend(reversed(held))

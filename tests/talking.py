@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.checklist import Checklist
-from core.contract import check_value
+from core.contract import check_mapping, check_value
 from core.corpus import AGENT, CUSTOMER, Line
 from core.extractors.offline import extract_facts
 
@@ -26,3 +26,8 @@ def read(checklist: Checklist, intent: str, lines: tuple[Line, ...]) -> dict[str
 def kept(checklist: Checklist, intent: str, lines: tuple[Line, ...], fact: str, value: str) -> bool:
     """Whether the contract keeps a reported value."""
     return check_value(checklist, intent, fact, value, lines)[0] is not None
+
+
+def codes(checklist: Checklist, answer: dict[str, str], *turns: str | tuple[str, tuple[str, ...]]) -> list[str]:
+    """The contract's codes for a reported answer on the checklist's first intent."""
+    return check_mapping(checklist, next(iter(checklist.intents)), talk(*turns), answer).codes

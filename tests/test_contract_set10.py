@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from core.checklist import Checklist
-from core.contract import VALUE_NOT_STATED, VALUE_REORDERED, VALUE_WRONG_KIND, check_mapping
-from tests.talking import talk
+from core.contract import VALUE_NOT_STATED, VALUE_REORDERED, VALUE_WRONG_KIND
+from tests.talking import codes
 from tests.test_offline_set10 import FLATS, SONGS
 
 CABS = Checklist.from_schema({
@@ -20,10 +20,6 @@ SALONS = Checklist.from_schema({
     ],
     "intents": [{"name": "BookSalon", "required_slots": ["salon", "visit_day"], "is_transactional": True}],
 })
-
-
-def codes(checklist: Checklist, answer: dict[str, str], *turns: str | tuple[str, tuple[str, ...]]) -> list[str]:
-    return check_mapping(checklist, next(iter(checklist.intents)), talk(*turns), answer).codes
 
 
 def test_a_value_typed_inside_an_embedding_is_reordered_wherever_it_stands() -> None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from core.checklist import Checklist
-from core.contract import VALUE_NOT_STATED, VALUE_REORDERED, check_mapping
-from tests.talking import read, talk
+from core.contract import VALUE_NOT_STATED, VALUE_REORDERED
+from tests.talking import codes, read, talk
 
 SCREENINGS = Checklist.from_schema({
     "service_name": "Screenings_9",
@@ -24,10 +24,6 @@ LODGES = Checklist.from_schema({
     ],
     "intents": [{"name": "FindLodge", "required_slots": ["town", "pets_welcome"], "is_transactional": False}],
 })
-
-
-def codes(checklist: Checklist, answer: dict[str, str], *turns: str | tuple[str, tuple[str, ...]]) -> list[str]:
-    return check_mapping(checklist, next(iter(checklist.intents)), talk(*turns), answer).codes
 
 
 def test_a_yes_no_answer_must_agree_with_the_customer_words_that_settle_it() -> None:

@@ -7,30 +7,14 @@ import pytest
 
 from core.checklist import Checklist
 from tests.talking import kept, read, talk
+from tests.test_offline_set21 import ASK_DAY, FUNDS, VIEWINGS
 
-FUNDS = Checklist.from_schema({
-    "service_name": "Funds_9",
-    "slots": [
-        {"name": "sum", "description": "Amount of money to move", "is_categorical": False},
-        {"name": "payee", "description": "Name of the person receiving the money", "is_categorical": False},
-    ],
-    "intents": [{"name": "MoveFunds", "required_slots": ["sum", "payee"], "is_transactional": True}],
-})
-VIEWINGS = Checklist.from_schema({
-    "service_name": "Viewings_9",
-    "slots": [
-        {"name": "building", "description": "Name of the building to view", "is_categorical": False},
-        {"name": "viewing_day", "description": "Date of the viewing", "is_categorical": False},
-    ],
-    "intents": [{"name": "BookViewing", "required_slots": ["building", "viewing_day"], "is_transactional": True}],
-})
 SHUTTLES = Checklist.from_schema({
     "service_name": "Shuttles_9",
     "slots": [{"name": "drop_off", "description": "Destination of the shuttle ride", "is_categorical": False}],
     "intents": [{"name": "BookShuttle", "required_slots": ["drop_off"], "is_transactional": True}],
 })
 ASK_SUM = ("How much?", ("sum",))
-ASK_DAY = ("What day works for you?", ("viewing_day",))
 
 
 @pytest.mark.parametrize(("line", "value"), [("Half of 400.", "400"), ("Up to $300.", "$300"),

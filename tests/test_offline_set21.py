@@ -7,8 +7,8 @@ an offer that stands across the customer's request for a kind of thing."""
 from __future__ import annotations
 
 from core.checklist import Checklist
-from core.contract import VALUE_CUT_SHORT, VALUE_NOT_IN_CONVERSATION, VALUE_REORDERED, check_mapping
-from tests.talking import kept, read, talk
+from core.contract import VALUE_CUT_SHORT, VALUE_NOT_IN_CONVERSATION, VALUE_REORDERED
+from tests.talking import codes, kept, read, talk
 
 FUNDS = Checklist.from_schema({
     "service_name": "Funds_9",
@@ -90,10 +90,6 @@ def test_two_amounts_weighed_leave_the_amount_open() -> None:
     assert "sum" not in read(FUNDS, "MoveFunds", lines)
     plain = talk("Send money to Diego.", ASK_SUM, "$1,250.00.")
     assert read(FUNDS, "MoveFunds", plain)["sum"] == "$1,250.00"
-
-
-def codes(checklist: Checklist, answer: dict[str, str], *turns: str | tuple[str, tuple[str, ...]]) -> list[str]:
-    return check_mapping(checklist, next(iter(checklist.intents)), talk(*turns), answer).codes
 
 
 def test_a_value_cut_inside_a_word_is_cut_short() -> None:

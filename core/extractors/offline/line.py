@@ -19,7 +19,7 @@ from core.extractors.offline.closed import boolean_value, closed_value, count_va
 from core.extractors.offline.events import other_event
 from core.extractors.offline.free import ASKS_AGENT, free_answer, requested_kind, title_answer
 from core.extractors.offline.plain import alternatives, echoed, one_of_two
-from core.extractors.offline.polarity import bound_before, capped, denied, likened
+from core.extractors.offline.polarity import BEFORE_NEGATOR, bound_before, capped, denied, likened
 from core.extractors.offline.profile import (
     BOOLEAN,
     CLOSED,
@@ -48,8 +48,6 @@ _FILLER = re.compile(
 # Politeness after the value: "NY please", "Sydney, Australia, thanks".
 _TRAILING_FILLER = re.compile(r"(?:[,\s]+(?:please|thanks|thank\s+you|thx))+\W*$", re.IGNORECASE)
 _SHORT_WORDS = 4
-# The word a refusal opens with is no title: "Definitely not Hello".
-_BEFORE_NEGATOR = re.compile(r"\s+(?-i:not|never)\b")
 # A reply that refuses, in lower case as speech does ("Definitely not Hello", "absolutely not savings", "never the
 # 5th"); a title may hold the word capitalised ("Not Afraid", "Never Say Never").
 _REFUSING = re.compile(r"(?:^|\s)(?-i:not|never|nothing|none)\b|\b(?:anything|anyone|anywhere)\s+(?:but|except)\b",
@@ -152,7 +150,7 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if kind == TITLE and fact.fact.name in asked and not spans:
         spans = [s[:3] for s in names.titles(text, profile.schema_words)  # the answer to "which film?"
                  if not echoed(text, s[0], s[1])  # (not one asked back: "Pine Hollow? Never again.")
-                 and not _BEFORE_NEGATOR.match(text, s[1])  # (nor the word a refusal opens: "Definitely not X")
+                 and not BEFORE_NEGATOR.match(text, s[1])  # (nor the word a refusal opens: "Definitely not X")
                  and not likened(text, s[0], s[1])]  # (nor what the wanted one is like: "Something like Inception")
     if kind == PLACE and fact_role(fact) == END:
         spans = sorted({*spans, *names.places(text, cue=names.VISITING)})

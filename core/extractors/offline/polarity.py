@@ -228,6 +228,8 @@ _SHARE = re.compile(r"\b(?:half|a\s+third|a\s+quarter|a\s+fraction|twice|double|
 _AMOUNT_CAP = re.compile(r"\b(?:up\s+to|under|below|less\s+than|within|tops)\s+$", re.IGNORECASE)
 
 
+# A negator right after a word: the word opens a refusal ("Definitely not Hello"), and is none of its values.
+BEFORE_NEGATOR = re.compile(r"\s+(?-i:not|never)\b")
 # A name given as what the wanted one is like, not as the one wanted: "Something like Inception", "a film similar to
 # Heat", "anything along the lines of Frozen" ("I'd like Inception" asks for it: "like" follows no thing there) ...
 _LIKENED = re.compile(r"\b(?:something|anything|one|ones|stuff|a\s+\w+|an\s+\w+|some\s+\w+)\s+"
