@@ -143,6 +143,9 @@ PINNED = {
     "contract_holdout16/clean.json": "4f552619a2db026213aa816922ae01caff834f11f471fff807a815c58fb73e06",
     "attacks_holdout21.json": "9c74ee8f3e780019dffd797f13976fe4d669e6d6c20405a5c8f97e39f9911342",
     "contract_holdout17/fixtures.json": "b9d2fdbe7dae89ff39e4d5ac8a23586b0f1a3043926893780e1f16243e94d39d",
+    "attacks_holdout22.json": "1af5cfc81074e9353339a28afa81deda4c569be92cbef2b2b008803927eb321f",
+    "contract_holdout18/bad.json": "f2c55d46581ce4b8acb59288fd22df24f294e6af90277528798401cbdcf6113f",
+    "contract_holdout18/clean.json": "5e0c548797089d68e4b24877d625b64535c343e62e4481d3cc7d5a6a6eeaaeca",
 }
 
 
