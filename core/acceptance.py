@@ -158,9 +158,18 @@ def is_offer(agent_text: str, asked_before: str = "") -> bool:
     if not sentences or (_WH_QUESTION.search(asked_before) and not _PROPOSAL.search(agent_text)
                          and not _ELSEWHERE.search(asked_before)):  # "What else is there?" asks for a new offer
         return False
-    if all(_STATE.search(s) for s in sentences):
+    if _reports_state(agent_text):
         return False  # "Your checking account balance is $22,309.73.": how things stand, nothing to take
     return not (sentences[-1].endswith("?") and asks_elsewhere(sentences[-1]))
+
+
+_SUM_HELD = re.compile(SUM_IN_YOURS, re.IGNORECASE)  # "$6,175.85 in your savings account"
+
+
+def _reports_state(agent_text: str) -> bool:
+    """Every sentence of the agent's line tells how things stand ("You have $6,175.85 in your savings account.")."""
+    sentences = [s.strip() for s in _SENTENCES.findall(agent_text) if s.strip()]
+    return bool(sentences) and all(_STATE.search(s) for s in sentences)
 
 
 def names_nothing(text: str) -> bool:
@@ -385,9 +394,11 @@ def offering_line(speakers: list[bool], texts: list[str], index: int,
             going_ahead = j if going_ahead is None and go_ahead.group("general") else going_ahead
             continue
         answers_question = bool(before) and bool(_ASKS_ABOUT.search(before))
-        if answers_question and (_ELSEWHERE.search(before) or _ASKS_FOR_NEW.search(before)):
+        if (answers_question and (_ELSEWHERE.search(before) or _ASKS_FOR_NEW.search(before))
+                and not (_reports_state(text) and _SUM_HELD.search(text))):
             # "Anything else?", "Can you find me a table?", "Is there anything available?" - "There's Zen in
-            # Oakland": the answer is the new offer
+            # Oakland": the answer is the new offer ("Can you check my savings?" - "You have $6,175.85 in your
+            # savings account." reports, it offers nothing)
             return j
         if answers_question and not _PROPOSAL.search(text) and not text.rstrip().endswith("?"):
             continue  # the agent answered the customer's question about the offer (a question back proposes:

@@ -35,7 +35,7 @@ from core.extraction import (
 from core.extractors.offline import last_word, unsaid, values
 from core.extractors.offline.closed import UNIMPORTANT, boolean_reading, counts_another, qualified_group
 from core.extractors.offline.events import other_event
-from core.extractors.offline.extractor import carried_finds, own_words, undecided_facts
+from core.extractors.offline.extractor import carried_finds, done_lines, extract_facts, own_words, undecided_facts
 from core.extractors.offline.kinds import DATE, MONEY, TIME
 from core.extractors.offline.names import PLACEHOLDERS
 from core.extractors.offline.offers import offered_as_choice, points_only_at_a_place
@@ -45,7 +45,15 @@ from core.extractors.offline.polarity import BEFORE_NEGATOR, bound_before, cappe
 from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem
 from core.extractors.offline.roles import END, fact_role, where_now
 from core.prompt import parse, parse_intent
-from core.text import BIDI_CONTROL, contains_words, display_reordered, find_span, shown_order, skeleton
+from core.text import (
+    BIDI_CONTROL,
+    contains_words,
+    display_reordered,
+    find_span,
+    shown_order,
+    skeleton,
+    words_reordered,
+)
 from core.value_context import counts_things, cut_short, negated, number_prefix, word_prefix
 from core.value_kind import wrong_kind
 
@@ -96,6 +104,44 @@ def check_value(
 ) -> tuple[str | None, list[Finding]]:
     """(the value to collect or None, findings) for one reported fact."""
     lines = readable(lines)
+    kept, found = _check_value(checklist, intent, fact, value, lines)
+    done = _this_forms_task_done(checklist, lines) if kept is not None else None
+    if done is None:
+        return kept, found
+    asking = [ln.text for ln in lines[done + 1:] if ln.speaker != AGENT and profile(checklist).on_task(ln.text)]
+    # (no new task asked for: "How much does this cost?" after the booking still speaks of it)
+    if (not asking or any(_POINTS_BACK.search(text) for text in asking)
+            or _check_value(checklist, intent, fact, value, lines[done + 1:])[0] is not None):
+        return kept, found
+    # Backed only before the agent said a task of this form was done ("Your payment was successful"), and the
+    # customer's new task points back at nothing ("I'd also like to request a payment"): it was said for the task
+    # that is done. Kept only where the offline tier carries it into this one too.
+    carried = extract_facts(checklist, intent, lines).get(fact)
+    if carried is not None and skeleton(carried) == skeleton(kept):
+        return kept, found
+    return None, [Finding(VALUE_NOT_STATED, fact, value)]
+
+
+def _this_forms_task_done(checklist: Checklist, lines: tuple[Line, ...]) -> int | None:
+    """The last agent line saying a task of this form is done: this form's words are in it or in what the customer
+    asked since the task before ("I need to make a payment of 50 bucks" ... "It has been made"); else None."""
+    dones = done_lines(lines)
+    if not dones:
+        return None
+    since = dones[-2] + 1 if len(dones) > 1 else 0
+    task = [ln.text for ln in lines[since:dones[-1]] if ln.speaker != AGENT] + [lines[dones[-1]].text]
+    return dones[-1] if any(profile(checklist).on_task(text) for text in task) else None
+
+
+# Words by which a line asking for the new task takes what came before ("a hotel there", "add this to my calendar",
+# "the same day", "booking the 4 event tickets") or goes back to an earlier one ("get back to booking").
+_POINTS_BACK = re.compile(r"\b(?:there|this|that|these|those|it|them|same|then|the|back\s+to|resume|again)\b",
+                          re.IGNORECASE)
+
+
+def _check_value(
+    checklist: Checklist, intent: str, fact: str, value: str, lines: tuple[Line, ...]
+) -> tuple[str | None, list[Finding]]:
     if fact not in checklist.required(intent) and fact not in checklist.intent(intent).optional:
         # an optional fact of the intent is checked like any and kept when backed; it never decides a stop
         return None, [Finding(UNKNOWN_FACT, fact, value)]
@@ -149,6 +195,8 @@ def check_value(
             elif any(ln.speaker != AGENT and BIDI_CONTROL.search(ln.text) and find_span(shown_order(ln.text), trimmed)
                      for ln in lines):
                 code = VALUE_REORDERED  # read off the screen: typed in another order than it is shown
+            elif any(words_reordered(ln.text, trimmed) for ln in lines):
+                code = VALUE_REORDERED  # its words said, but in another order: "Kings Cross Comfort Inn"
             else:
                 code = VALUE_NOT_IN_CONVERSATION
             return None, [Finding(code, fact, value)]

@@ -93,6 +93,11 @@ _ANY_WILL_DO = re.compile(r"\b(?:any|whatever|whichever)\s+(?P<object>[a-z]+)\s+
                           re.IGNORECASE)
 
 
+# A choice marked as still to make, after its noun: "place to be decided", "date TBD", "time to be confirmed".
+_NOUN_TBD = re.compile(r"\b(?P<object>[a-z]+)\s*(?:[:(-]\s*)?(?:(?:is\s+)?(?:still\s+)?to\s+be\s+(?:decided|confirmed|"
+                       r"determined|announced|settled)|tbd|tbc|tba)\b", re.IGNORECASE)
+
+
 @line_cache  # the contract reads every later customer line for each reported value
 def any_will_do(text: str) -> tuple[str, ...]:
     """The nouns the customer says any one of will do ("no particular song", "any date is fine"): a fact named by
@@ -122,10 +127,10 @@ _TO_FIND_OUT = re.compile(
 # A choice said to be open, with what is open as the subject: "the seat count is open again", "the date is still up in
 # the air", "our check-in day is undecided" ("the museum is open until 6" tells the hours, not a choice).
 _LEFT_OPEN = re.compile(
-    r"\b(?P<object>(?:the|my|our|that|this)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:(?:is|'s|are|was)\s+(?:now\s+|still\s+)?"
+    r"\b(?P<object>(?:the|my|our|that|this)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)(?:(?:\s+(?:is|are|was)|\s*['\u2019]s)\s+(?:now\s+|still\s+)?"
     r"(?:open\s+again|(?:still\s+)?open(?=\s*(?:[.!?;,]|$|for\s+now\b))|up\s+in\s+the\s+air|undecided|"
     r"not\s+(?:yet\s+)?(?:settled|decided|fixed|final|set|confirmed)|tbd|to\s+be\s+(?:decided|confirmed))|"
-    r"(?:isn'?t|aren'?t|wasn'?t)\s+(?:yet\s+)?(?:settled|decided|fixed|final|set|confirmed))", re.IGNORECASE)
+    r"\s+(?:isn'?t|aren'?t|wasn'?t)\s+(?:yet\s+)?(?:settled|decided|fixed|final|set|confirmed))", re.IGNORECASE)
 
 
 @line_cache  # the contract reads every later customer line for each reported value
@@ -134,5 +139,5 @@ def undecided_about(text: str) -> tuple[str, ...]:
     bedrooms", "how many nights I'll stay", "where to go", "the exact amount"); empty words when the line
     names no object."""
     return tuple(match.group("object") for pattern in (_UNDECIDED, _TO_FIND_OUT, _LEFT_OPEN, _TO_CHOOSE, _GIVE_OR_TAKE,
-                                                       _OPEN_ON, _NOT_KNOWN)
+                                                       _OPEN_ON, _NOT_KNOWN, _NOUN_TBD)
                  for match in pattern.finditer(text))

@@ -210,3 +210,15 @@ def contains_words(haystack: str, needle: str) -> bool:
     "Rent" is in "rent 1500", "Mar" is not in "maria", "$50" is not in "$500".
     """
     return _word_match(haystack, needle) is not None
+
+
+def words_reordered(text: str, value: str) -> bool:
+    """The value's words, two or more, stand together in `text` but in another order: "Kings Cross Comfort Inn"
+    of "Comfort Inn Kings Cross", "Henson Taraji P." of "Taraji P. Henson". Compared by skeleton, word by word."""
+    wanted = re.findall(r"[^\W_]+", skeleton(value))
+    if len(wanted) < 2:
+        return False
+    said = re.findall(r"[^\W_]+", skeleton(text))
+    size, target = len(wanted), sorted(wanted)
+    return any(said[i:i + size] != wanted and sorted(said[i:i + size]) == target
+               for i in range(len(said) - size + 1))

@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 
 from core.checklist import Checklist, Fact
-from core.extractors.offline.kinds import COUNT, DATE, MONEY, PERSON, PLACE, TIME, TITLE
+from core.extractors.offline.kinds import COUNT, DATE, FREE, MONEY, PERSON, PLACE, TIME, TITLE
 from core.extractors.offline.names import KIN_AS_NAME, KINSHIP
 from core.extractors.offline.profile import profile
 from core.text import skeleton
@@ -59,6 +59,13 @@ _ONLY_A_DATE_OR_SUM = re.compile(
     r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?))",
     re.IGNORECASE)
 
+# A calendar day with no hour, and an hour with no day.
+_ONLY_A_DAY = re.compile(rf"(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{_MONTH}|"
+                         rf"{_MONTH}\s+(?:the\s+)?{_DAY_NUMBER}|(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)|{_WEEKDAY}|today|"
+                         r"tomorrow)", re.IGNORECASE)
+_ONLY_A_CLOCK = re.compile(r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midnight",
+                           re.IGNORECASE)
+
 # What a kind needs to be present in a value; kinds not listed accept any text.
 _NEEDS = {MONEY: _NUMBER, COUNT: _NUMBER, DATE: _CALENDAR, TIME: _CLOCK}
 
@@ -95,6 +102,12 @@ def only_function_words(value: str) -> bool:
     return bool(said) and not re.search(r"\d", value) and all(w in _FUNCTION_WORDS for w in said)
 
 
+# A thing pointed at instead of named: "that one", "the other one", "this". Only grammar: a determiner and the
+# pronoun "one"; what it points at is read from the agent's offer, never from these words.
+_ONLY_POINTING = re.compile(r"(?:(?:that|this|these|those|the|same|other|first|second|third|last|latter|former|"
+                            r"next|previous)\s+)*(?:ones?|that|this|these|those)", re.IGNORECASE)
+
+
 # English forms of address, said before a name and never a name alone.
 _ONLY_AN_HONORIFIC = re.compile(r"(?:dr|mr|mrs|ms|mx|prof|rev|hon|sr|jr|st)\.?", re.IGNORECASE)
 
@@ -116,12 +129,17 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "$500" or "12" is not who
     if kind == PERSON and _NOT_A_NAME.search(value):
         return True  # "any account that works", "whoever is free": a phrase about someone, not a name
+    if kind in (PERSON, PLACE, TITLE, FREE) and _ONLY_POINTING.fullmatch(value.strip().strip(".,!?;:")):
+        return True  # "That one" as a film or a salon: it points at the agent's offer, it names nothing
     if kind in (PERSON, TITLE) and _ONLY_AN_HONORIFIC.fullmatch(value.strip()):
         return True  # "Dr" of "Dr. Kim": the form of address, not who
     if kind == PERSON and _only_a_relation(value):
         return True  # "colleague", "sister": who they are to the customer, not a name ("Mom" is one)
     if kind in (PERSON, PLACE) and _ONLY_WHEN_OR_HOW_MUCH.fullmatch(value.strip()):
         return True
+    if (kind == TIME and _ONLY_A_DAY.fullmatch(value.strip())) or (
+            kind == DATE and _ONLY_A_CLOCK.fullmatch(value.strip())):
+        return True  # "March 6th" as a pickup time, "10:30 am" as a day: the other half of when
     if kind == TITLE and _ONLY_A_DATE_OR_SUM.fullmatch(value.strip()):
         return True  # "March 13th" as a salon or a film: a name may be a day's ("Friday"), never a calendar date
     words: tuple[str, ...] | None = None

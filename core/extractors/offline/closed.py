@@ -14,9 +14,10 @@ from collections.abc import Sequence
 
 from core.acceptance import NO, YES
 from core.extractors.offline import values
-from core.extractors.offline.last_word import DOUBTED
+from core.extractors.offline.last_word import DOUBTED, PUT_OFF
 from core.extractors.offline.owner import FIRM, HINT, OTHER, OWN, party
 from core.extractors.offline.plain import alternatives, echoed, foreign, one_of_two
+from core.extractors.offline.pointing import STREET_ADDRESS
 from core.extractors.offline.polarity import capped, denied, negated, negated_after, supposed
 from core.extractors.offline.profile import CLOSED, FactProfile, Profile, stem, words
 
@@ -138,11 +139,22 @@ def _head_after(text: str, end: int) -> str:
     return match.group(2).lower() if match and match.group(1).lower() not in _NO_MODIFIER else ""
 
 
+def _house_number(text: str, start: int) -> bool:
+    """The number at `start` opens a street address named in capitals: "3 Elm Street", "3515 20th Street" ("a 3
+    bedroom place" counts bedrooms)."""
+    address = STREET_ADDRESS.match(text, start)
+    street = address.group(0).split()[1:2] if address else []
+    return bool(street) and (street[0][:1].isupper() or street[0][:1].isdigit())
+
+
 def counts_another(profile: Profile, name: str, text: str, start: int, end: int) -> bool:
     """The number ending at `end` counts what another count of the checklist counts, not what fact `name`
     counts: "1 bathroom" is the bathrooms', not the bedrooms' (a noun is a count's when it is one of what the
     count counts, or a compound opening with it: "bedrooms" of "bed", "bathroom" of "bath"); or it counts a
-    thing the checklist never names ("3 cats"). The number is text[start:end]."""
+    thing the checklist never names ("3 cats"), or it numbers a house ("To 3 Elm Street"). The number is
+    text[start:end]."""
+    if _house_number(text, start):
+        return True
     after = re.match(r"[\s-]+([a-z]+)", text[end:end + 30], re.IGNORECASE)
     if after is None:
         return _named_before(profile, name, text, start, end)
@@ -196,7 +208,12 @@ def _named_before(profile: Profile, name: str, text: str, start: int, end: int) 
     word = stem(before.group(1).lower())
     if word in profile.facts[name].name_stems or word in profile.facts[name].cues:
         return False
-    return any(word in f.name_stems for n, f in profile.facts.items() if n != name)
+    # a score given, on any form: "a driver rated 4 or better", "ranked 2" (a form with a rating names it itself)
+    return (before.group(1).lower() in _SCORED
+            or any(word in f.name_stems for n, f in profile.facts.items() if n != name))
+
+
+_SCORED = frozenset({"rated", "scored", "ranked", "graded", "rating", "score", "ranking"})
 
 
 def _ends_a_compound(word: str, schema_words: frozenset[str]) -> bool:
@@ -300,11 +317,18 @@ def free_count(fact: FactProfile, text: str, asked: Sequence[str]) -> str | None
         after = text[end:end + 20].lower().split()
         following = after[0].strip(".,!?") if after else ""
         if (denied(text, start, end) or capped(text, start) or values.DATE.match(text, start)
-                or values.TIME.match(text, start)):
+                or values.TIME.match(text, start) or _house_number(text, start)):
             continue
         if stem(following) in counted or (fact.fact.name in asked and following not in _NOT_A_COUNT_AFTER):
             chosen = value
     return chosen
+
+
+def counts_people(fact: FactProfile) -> bool:
+    """Whether the count is of people, or of what each person takes (seats, tickets): a party's "headcount" is
+    this fact (a form that counts rooms or bags, or names no counted noun at all, "party_size", says by its name)."""
+    counted = set(fact.counted) or {w for w in fact.name_stems}
+    return bool(counted & (_PEOPLE | _ONE_EACH | _KINDS_OF_PEOPLE | {"party", "group", "size"}))
 
 
 def _compound_of(word: str, cues: frozenset[str]) -> bool:
@@ -362,7 +386,8 @@ def boolean_reading(profile: Profile, fact: FactProfile, text: str, asked: Seque
             if re.search(r"\b(?:if|unless|assume|whether)\b", text[:match.start()], re.IGNORECASE) or supposed(
                     text, match.start()):
                 continue
-            if _NOT_NEEDED.match(text, match.end()) or DOUBTED.search(text, match.end()):
+            if (_NOT_NEEDED.match(text, match.end()) or DOUBTED.search(text, match.end())
+                    or _weighed_aloud(text, match.start())):
                 return UNIMPORTANT  # said not to matter, or in doubt: neither answer is stated
             return allowed["false"] if (negated(text, match.start()) or _denied_after(text, match.end())
                                         or _ASKED_BACK_NO.match(text, match.end())) else allowed["true"]
@@ -372,6 +397,16 @@ def boolean_reading(profile: Profile, fact: FactProfile, text: str, asked: Seque
         if NO.match(text):
             return allowed["false"]
     return None
+
+
+# The fact asked back alone, a few words and a "?" ("Shared ride?"), then put off later in the line ("Let me think
+# about it"): weighed aloud, not answered.
+_ASKED_BACK_ALONE = re.compile(r"(?:^|(?<=[.!?;]))\s*[^\W\d_]+(?:[\s-]+[^\W\d_]+){0,2}\?")
+
+
+def _weighed_aloud(text: str, at: int) -> bool:
+    asked = next((m for m in _ASKED_BACK_ALONE.finditer(text) if m.start() <= at < m.end()), None)
+    return asked is not None and PUT_OFF.search(text, asked.end()) is not None
 
 
 def _distinctive_stems(profile: Profile, fact: FactProfile) -> frozenset[str]:

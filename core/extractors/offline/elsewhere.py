@@ -128,7 +128,9 @@ _REPAIR = re.compile(r"\b(?:scratch\s+that|strike\s+that|forget\s+that|cancel\s+
                      # ("Standard, ignore it.": the clause before, not "ignore it if ...")
                      r"ignore\s+(?:that|it)(?=\s*(?:[.!?,;]|$))|"
                      r"let\s+me\s+(?:rephrase|start\s+over|correct\s+(?:that|myself))|i\s+mean(?!\s+(?:to|it)\b)(?!\s*(?:[.!?;]|$))|"
-                     r"no\s+wait|wait\s*,?\s*no|correction|my\s+bad|or\s+rather|i\s+was\s+thinking\s+of\s+(?:another|a\s+different)|"
+                     r"no\s+wait|wait\s*,?\s*no|actually\s*,?\s*no(?=\s*(?:[,;.!\u2014\u2013]|$))|correction|my\s+bad|or\s+rather|i\s+was\s+thinking\s+of\s+(?:another|a\s+different)|"
+                     # a clause that is only a demonstrative refused: "Play Inception. No, hold on, not that one"
+                     r"(?:(?<=[,;:.!?]\s)|^)not\s+(?:that|this)(?:\s+(?:one|day|date|time|place))?(?=\s*(?:[.!?,;]|$))|"
                      # a bare "no" between commas inside a sentence: "Thursday works, ugh, no, ..."
                      r"(?<=[,;]\s)no(?=\s*[,;!\u2014\u2013])|"
                      # the clause before judged false: "The app still remembers 3 riders, which is wrong"
@@ -141,8 +143,8 @@ _REPAIR_OPENS = re.compile(r"or\s+rather", re.IGNORECASE)
 # The clause a repair takes back starts after the last comma, dash, colon or semicolon before it.
 _CLAUSE_END = re.compile(r"[,;:\u2014\u2013]|\s-\s")
 # Words that may stand between the repaired clause and the repair: "$400, sorry, scratch that".
-_FILLER = re.compile(r"^(?:\W|\b(?:oh|well|um|uh|er|ugh|argh|hmm|oops|sorry|no|actually|wait|or)\b)*$",
-                     re.IGNORECASE)
+_FILLER = re.compile(r"^(?:\W|\b(?:oh|well|um|uh|er|ugh|argh|hmm|oops|sorry|no|actually|wait|or|hold\s+on|"
+                     r"hang\s+on)\b)*$", re.IGNORECASE)
 # A question about a value is not a choice of it. Grammar only, three shapes: "is X the Y?" (which one a
 # value is: "Is $50 the minimum?"), a comparison ("Are flights from Chicago cheaper than from Milwaukee?",
 # "What's the price difference with Regular?", "How does Pool compare to Luxury?")
@@ -210,7 +212,9 @@ _COUNTERFACTUAL = re.compile(
 # Denying a reason states nothing either way: "It's not that I don't want to share the ride", "Not that I mind
 # a shared cab".
 _NOT_THAT = re.compile(r"^\W*(?:(?:and|but|so|well|look|honestly)\W+)*(?:(?:it'?s|it\s+is|that'?s|that\s+is)\s+)?"
-                       r"not\s+that\b", re.IGNORECASE)
+                       # (a subject follows: "Not that one, put on Up" refuses a thing and names another)
+                       r"not\s+that\s+(?:i|we|you|he|she|they|it|there|my|our|anyone|anybody)(?:'\w+)?\b",
+                       re.IGNORECASE)
 # A question whether something is there, answered in advance by "if so" / "if not": "Do they have 7 pm? If so,
 # 7 pm." asks; the choice waits on the agent's answer.
 _IF_ANSWERED = re.compile(r"^\W*if\s+(?:so|not|yes|they\s+do|they\s+have|it\s+is|there\s+is|that'?s\s+the\s+case)\b",
@@ -229,6 +233,11 @@ _EARLIER_ONE = re.compile(rf"(?:\b(?:my|our|his|her|their)\s+{_EARLIER}(?!{_NOT_
                           r"[^.!?;]*?\b(?:was|were|cost|had|took|went|came|says|said|shows|showed|lists|listed)\b|"
                           rf"\b(?:did|was|were)\s+(?:my|our|his|her|their|the)\s+{_EARLIER}(?!{_NOT_AN_OCCASION})[a-z]+",
                           re.IGNORECASE)
+# What the customer has now, told in the present: "My current place is a 2 bedroom and it's way too big" (where they
+# are now is asked of them: "my current location is ..." states it, and "stay in my current area" wants it).
+_WHAT_I_HAVE_NOW = re.compile(r"\b(?:my|our)\s+(?:current|present|existing)\s+"
+                              r"(?!(?:location|city|area|town|position|address|spot|whereabouts)\b)[a-z]+\s+"
+                              r"(?:is|has|'s|costs|gives)\b", re.IGNORECASE)
 # A made-up world the customer is writing, reading or watching: "In the novel I'm writing, the hero flies to Lima".
 _STORY_WORLD = re.compile(r"^\W*in\s+(?:the|my|a|an|this|our|his|her|their)\s+(?:\w+\s+)?\w+\s+(?:that\s+)?"
                           r"(?:i|we|he|she|they)(?:'m|'re|\s+am|\s+are|\s+is|'s|'ve|\s+have|\s+was|\s+were)?\s+"
@@ -255,7 +264,9 @@ _STRUCK = re.compile(r"<(s|del|strike)\b[^>]*>.*?</\1\s*>|~~[^~]+~~", re.IGNOREC
 # A sentence handing the one before it to someone else: "That's what my husband did at his bank last week",
 # "— that's the text my roommate sent me", "I'm just reading it out".
 _REATTRIBUTED = re.compile(
-    r"^\W*(?:that(?:'s|\s+is|\s+was)\s+(?:just\s+)?(?:what|the\s+(?:text|message|email|e-mail|note|post|review|one))\s+"
+    # (the subject may be what came before a trailing-off: "March 13th... is what my colleague booked")
+    r"^\W*(?:(?:that(?:'s|\s+is|\s+was)|is|was)\s+(?:just\s+)?(?:what|the\s+(?:text|message|email|e-mail|note|post|"
+    r"review|one))\s+"
     r"(?:my\s+)?[a-z]+\s+(?:did|does|wrote|writes|said|says|sent|texted|asked|booked|posted|put|read)|"
     r"(?:i'?m|i\s+am)\s+just\s+(?:reading|quoting|copying|forwarding|pasting))\b", re.IGNORECASE)
 # When the customer will know, not what: "I'll know the exact number Monday", "we'll decide by Friday".
@@ -398,7 +409,21 @@ def handed_on(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence a next sentence hands to someone else ("That's what my husband did", "— that's
     the text my roommate sent me"), read on the line as typed: a dash may open what reads as a signature."""
     sentences = list(_SENTENCE.finditer(text))
-    return [sentences[i].span() for i in range(len(sentences) - 1) if _REATTRIBUTED.search(sentences[i + 1].group(0))]
+    spans = []
+    for i in range(len(sentences) - 1):
+        handing = _REATTRIBUTED.search(sentences[i + 1].group(0))
+        if handing is None:
+            continue
+        start, end = sentences[i].span()
+        if _BARE_COPULA.match(handing.group(0)):
+            # with no "that", its subject is the last clause before: "Philly, March 13th... is what ..."
+            boundary = _last_clause_end(text, end)
+            start = max(start, boundary.end()) if boundary is not None else start
+        spans.append((start, end))
+    return spans
+
+
+_BARE_COPULA = re.compile(r"^\W*(?:is|was)\b", re.IGNORECASE)
 
 
 def _repaired(text: str) -> list[tuple[int, int]]:
@@ -413,12 +438,11 @@ def _repaired(text: str) -> list[tuple[int, int]]:
             boundary = _last_clause_end(text, end)
         sentence_start = _sentence_start(text, end)
         start = max(boundary.end() if boundary is not None else 0, sentence_start)
-        if not text[start:end].strip() and sentence_start:
-            # "... on the 21st? Or rather the 22nd.", "Put me down for Saturday. No wait, scratch that": opening its
-            # sentence, it takes back the last clause before
+        if _FILLER.match(text[start:end]) and sentence_start:
+            # "... on the 21st? Or rather the 22nd.", "Sure, play it. Ugh, actually no, ...": opening its sentence, it
+            # takes back the whole sentence before (a yes with it)
             end = sentence_start
-            boundary = _last_clause_end(text, end - 1)
-            start = max(boundary.end() if boundary is not None else 0, _sentence_start(text, end - 1))
+            start = _sentence_start(text, end - 1)
         if start < end:
             spans.append((start, end))
     return spans
@@ -440,7 +464,7 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
             or _STANDING.search(sentence) or _PAST_NUMBER.search(sentence) or _LAUGHTER.search(sentence)
             or _COUNTERFACTUAL.search(sentence) or _OFF_TOPIC.match(sentence) or _NOT_THIS_REQUEST.search(sentence)
             or _CALLED_OFF.search(sentence) or _WHO_ASKS.match(sentence) or _NOT_THAT.match(sentence)
-            or _THEIR_OWN.search(sentence) or _EARLIER_ONE.search(sentence)
+            or _THEIR_OWN.search(sentence) or _EARLIER_ONE.search(sentence) or _WHAT_I_HAVE_NOW.search(sentence)
             or _STORY_WORLD.match(sentence) or _HOW_THINGS_GO.match(sentence) or _WILL_KNOW.search(sentence)
             or _ALSO_OR_BETTER.match(sentence) or _THEIR_WISH_BUT_MINE.search(sentence) or _THEIR_PICK.match(sentence)
             or (_HABIT.search(sentence) and not _REQUEST_WORDS.search(sentence))):

@@ -29,6 +29,7 @@ from core.corpus import AGENT, Line
 from core.deferral import any_will_do, puts_off, undecided_about
 from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline import last_word, names
+from core.extractors.offline.closed import counts_people
 from core.extractors.offline.elsewhere import elsewhere, handed_on
 from core.extractors.offline.events import other_event
 from core.extractors.offline.free import asks_afresh
@@ -61,7 +62,7 @@ from core.extractors.offline.roles import END, fact_role, leaves_from, value_rol
 from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-57"
+VERSION = "offline-58"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -337,7 +338,10 @@ _WH_KINDS = ((re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE), (COU
               (DATE, TIME)),
              # "that day isn't settled", "the hour is open again": the calendar's own nouns
              (re.compile(r"^\W*(?:the|that|this|my|our)\s+(?:day|date)\s*$", re.IGNORECASE), (DATE,)),
-             (re.compile(r"^\W*(?:the|that|this|my|our)\s+(?:time|hour)\s*$", re.IGNORECASE), (TIME,)))
+             (re.compile(r"^\W*(?:the|that|this|my|our)\s+(?:time|hour)\s*$", re.IGNORECASE), (TIME,)),
+             # "place to be decided": where, whatever the form calls it
+             (re.compile(r"^\W*(?:(?:the|that|this|my|our)\s+)?(?:place|spot|destination|location)\s*$", re.IGNORECASE),
+              (PLACE,)))
 
 
 def undecided_facts(facts: Profile, required: tuple[str, ...], text: str) -> set[str]:
@@ -350,16 +354,20 @@ def undecided_facts(facts: Profile, required: tuple[str, ...], text: str) -> set
         stems = {stem(w) for w in re.findall(r"[a-z]+", about.lower())}
         kinds = {k for pattern, ks in _WH_KINDS if pattern.search(about) for k in ks}
         lasting = bool(_HOW_LONG.search(about))
+        headcount = bool(_HEADCOUNT.search(about))
         for name in required:
             fact = facts.facts[name]
             if ((fact.cues | fact.name_stems) & stems or fact.kind in kinds
                     or name in withdrawal.named_facts(about, (name,), {name: fact.fact.description})
-                    or (lasting and fact.kind == COUNT and _DURATION_UNITS & set(fact.counted))):
+                    or (lasting and fact.kind == COUNT and _DURATION_UNITS & set(fact.counted))
+                    or (headcount and fact.kind == COUNT and counts_people(fact))):
                 found.add(name)
     return found
 
 
 _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
+# The number of people, whatever the form calls it: "the headcount's up in the air", "our party size is open".
+_HEADCOUNT = re.compile(r"\bhead[\s-]?counts?\b|\b(?:party|group)\s+size\b|\bhow\s+many\s+of\s+us\b", re.IGNORECASE)
 _DURATION_UNITS = frozenset({"day", "days", "night", "nights", "week", "weeks", "month", "months"})
 
 
@@ -464,6 +472,25 @@ def _unsigned(text: str, own_name: bool) -> str:
     if own_name:
         return text
     return _SIGN_OFF.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " * (m.end() - m.start(1)), text)
+
+
+def done_lines(lines: tuple[Line, ...]) -> list[int]:
+    """The agent lines saying the customer's task is done: "Your payment was successful", "I've booked it", "It has
+    been made" ("The game is scheduled at 5:30 pm" tells a fact about the game: a state said with "is" counts only
+    of the customer's thing or with the agent's own doing)."""
+    found = []
+    for i, line in enumerate(lines):
+        done = DONE.search(line.text) if line.speaker == AGENT else None
+        if done and (_DONE_FOR_YOU.search(line.text) or not _STATE_VERB.match(done.group(0))):
+            found.append(i)
+    return found
+
+
+_STATE_VERB = re.compile(r"(?:is|are|was|were)\b", re.IGNORECASE)
+
+
+_DONE_FOR_YOU = re.compile(r"\b(?:your|you're|you\s+are|i'?ve|i\s+have|we'?ve|we\s+have|successf?ull?y?)\b",
+                           re.IGNORECASE)
 
 
 def _done(facts: Profile, text: str) -> bool:

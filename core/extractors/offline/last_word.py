@@ -30,7 +30,7 @@ _DOUBTED = (r"re-?thinking|reconsidering|second[-\s]guessing|second\s+thoughts|"
             # (only a change to come: "I changed my mind, make it 6:45" corrects)
             r"(?:might|may|could|probably)\s+(?:still\s+)?change\s+(?:my|our)\s+minds?|"
             r"(?:not\s+)?(?:set\s+)?in\s+stone|tentative(?:ly)?|(?:don'?t|do\s+not)\s+hold\s+me\s+to|"
-            r"subject\s+to\s+change|who\s+knows")
+            r"subject\s+to\s+change|who\s+knows|up\s+in\s+the\s+air")
 DOUBTED = re.compile(rf"\b(?:{_DOUBTED}|not\s+(?:so\s+)?(?:sure|certain)\s+about\s+(?:that|it|this))\b", re.IGNORECASE)
 # Saying one does not know, or that the choice is still open or put off: read after a value too.
 PUT_OFF = re.compile(
@@ -44,9 +44,14 @@ PUT_OFF = re.compile(
     r"(?:picked|chosen|decided|settled|figured)|"
     r"(?:i'?ll|i\s+will|we'?ll|we\s+will|i'?d\s+have\s+to|i\s+have\s+to|i'?ll\s+have\s+to)\s+(?:\w+\s+)?"
     # ("I'll pick it up on the 3rd" is a rental's pick-up; "we'll see a movie" is what the customer will do)
-    r"(?:tell|give|confirm|decide|pick(?!\s+(?:\w+\s+)?up\b)|choose|let\s+you\s+know|"
+    r"(?:tell|give|confirm|decide|pick(?!\s+(?:\w+\s+)?up\b)|choose|let\s+you\s+know|know|"
     r"see(?=\s*(?:[.,;!?]|$|if\b|whether\b|about\b|how\b|which\b|what\b|when\b))|check(?!\W*(?:in|out|into)\b)|figure|"
-    r"find\s+out|get\s+back|come\s+back\s+to\s+you)|"
+    r"find\s+out|get\s+back|come\s+back\s+to\s+you|think\s+(?:about|over|it\s+over))|"
+    # a cost to weigh before taking it: "10:30 on the 5th, I'd have to move a meeting for that"
+    r"(?:i'?d|i\s+would|we'?d|we\s+would)\s+(?:have|need)\s+to\s+(?:move|reschedule|rearrange|cancel|shift|skip)|"
+    # asking for time before answering: "Let me think about it", "let me get back to you on that", "... and get back
+    # to you" ("now that I think about it, ..." corrects instead)
+    r"let\s+me\s+(?:\w+\s+)?(?:think|get\s+back|come\s+back|sleep\s+on)|(?:get|come)\s+back\s+to\s+you|"
     # a choice still ahead: "I'd rather hear what my doctor thinks before choosing", "before I decide"
     r"before\s+(?:(?:i|we)\s+(?:can\s+)?)?(?:choos(?:e|ing)|decid(?:e|ing)|pick(?:ing)?(?!\s+(?:\w+\s+)?up\b)|"
     r"commit(?:ting)?))\b",

@@ -317,6 +317,9 @@ def _mine(fact: FactProfile, rivals: Sequence[FactProfile], text: str, start: in
 _RANGE_END = re.compile(r"^\W*(?:\w+\W+){0,6}?(?:until|till|til|through|thru|to)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
+_EITHER = re.compile(r"\bor\b", re.IGNORECASE)
+
+
 def _in_range(fact: FactProfile, rivals: Sequence[FactProfile], text: str,
               stated: list[values.Span]) -> list[values.Span]:
     """Two values said as a range, the first with no cue of its own and the second after "until" or
@@ -325,8 +328,9 @@ def _in_range(fact: FactProfile, rivals: Sequence[FactProfile], text: str,
     if len(rivals) != 1 or role is None or fact_role(rivals[0]) in (None, role) or len(stated) != 2:
         return []
     first, second = sorted(stated)
-    if value_role(text, first[0]) is not None or not _RANGE_END.match(text[first[1]:second[0]]):
-        return []
+    between = text[first[1]:second[0]]
+    if value_role(text, first[0]) is not None or not _RANGE_END.match(between) or _EITHER.search(between):
+        return []  # ("It could end the 5th or run through the 7th": one of two, no range)
     return [first] if role == START else [second]
 
 
@@ -457,6 +461,6 @@ def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHO
     if kind in (TEXT, TITLE):
         if ASKS_AGENT.match(reply):
             return None  # "Show me a few others first", "Give us a minute": a request, no name ("Show Me Love" is)
-        bare = {"yes", "no", "ok", "okay", "sure", "thanks", "thank you"} | names.PLACEHOLDERS
+        bare = {"yes", "no", "ok", "okay", "sure", "thanks", "thank you"} | names.PLACEHOLDERS | names.INTERJECTIONS
         return reply if reply.lower() not in bare else None
     return None

@@ -36,7 +36,10 @@ alright awesome excellent wonderful certainly absolutely unfortunately sorry con
 # What a form's blank holds until it is filled: never a value.
 PLACEHOLDERS = frozenset({"tbd", "tba", "tbc", "n/a", "na", "none", "pending", "unknown", "undecided", "unsure", "?",
                           "??", "???", "-", "--", "xxx", "todo", "to be decided", "to be confirmed", "to be announced"})
-NOT_NAMES = frozenset(_NOT_NAME_TEXT.split()) | PLACEHOLDERS
+# Sounds of thinking aloud: a reply of one of them names nothing ("Hmm.").
+INTERJECTIONS = frozenset({"hm", "hmm", "hmmm", "um", "umm", "uh", "uhh", "er", "erm", "ugh", "huh", "meh", "eh",
+                           "oops", "whoa"})
+NOT_NAMES = frozenset(_NOT_NAME_TEXT.split()) | PLACEHOLDERS | INTERJECTIONS
 # Kin words used as a title before a name ("Aunt Jenny"); other kin words only describe ("my friend Raghav").
 _KIN_TITLES = frozenset({"aunt", "auntie", "uncle", "grandma", "grandpa", "granny", "cousin"})
 KINSHIP = frozenset({"mom", "mum", "mother", "dad", "father", "aunt", "auntie", "uncle", "grandma", "grandpa",
@@ -210,7 +213,8 @@ def _lowercase_name(text: str, start: int, phrase: str, schema_words: frozenset[
 # (not "checking out of the Hyatt", which ends a stay where the customer is).
 _LEAVING = r"leav(?:e|es|ing)|depart(?:s|ing)?|(?<!check\s)(?<!checks\s)(?<!checking\s)out\s+of"
 _PLACE_CUE = re.compile(
-    rf"\b(?:to|in|at|near|around|(?-i:is)|from|towards?|reach|visit|destination\s*:?|{_LEAVING})\s+(?:(?-i:the)\s+)?"
+    # ("is" after a question word asks about a name: "When is Cher performing?" names no place)
+    rf"\b(?:to|in|at|near|around|(?<!when\s)(?<!who\s)(?<!how\s)(?<!why\s)(?-i:is)|from|towards?|reach|visit|destination\s*:?|{_LEAVING})\s+(?:(?-i:the)\s+)?"
     r"(?:(?:city|town|village|state|county)\s+of\s+)?", re.IGNORECASE)  # "in the city of Anaheim"
 # Verbs whose "in"/"to" takes a thing, not a place ("interested in", "listen to", "talk to", "belong to").
 _NOT_A_PLACE_BEFORE = re.compile(r"\b(?:interest(?:ed|s)?|involved|listen(?:ing|s)?|talk(?:ing|s)?|speak(?:ing|s)?|"

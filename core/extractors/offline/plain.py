@@ -80,11 +80,14 @@ def in_a_choice(text: str, spans: Sequence[tuple[int, int, str]], value: str) ->
 # maybe Hairology", "8:10 am or 9:20 am" ("vs" joins the two sides of one name: "Cardinal vs Wildcats", and "OR"
 # is a state: "Portland, OR").
 # An interjection may come between ("Three. Ugh, or not"), and "or not" takes the value back as undecided.
-_OR_AFTER = re.compile(r"(?:\s+one)?\s*[,.]?\s*(?:(?:ugh|hmm+|um+|uh|well|actually)\s*[,.]?\s*)?(?-i:or|Or|/|nor)\s+"
+# (an ellipsis trails off the same way: "We're 3... hmm, or maybe 4")
+_OR_AFTER = re.compile(r"(?:\s+one)?\s*(?:[,.]|\.{3}|…)?\s*(?:(?:ugh|hmm+|um+|uh|well|actually)\s*[,.]?\s*)?"
+                       r"(?-i:or|Or|/|nor)\s+"
                        r"(?:(?:else|maybe|perhaps|possibly|even|the|a|an)\s+)*"
                        r"(?:(?!I\b)(?-i:[A-Z0-9$£€])|(?:not|surprise|whatever|whichever|anything|anywhere|somewhere|any\s+time|"
                        r"you\s+(?:pick|choose|decide))\b)", re.IGNORECASE)  # "2 pm. Or 4", "Standard. Or surprise me"
-_OR_BEFORE = re.compile(r"(?-i:[A-Z0-9])[\w.'$£€:]*\s*,?\s*(?-i:\bor|\bOr|/|\bnor)\s+"
+_OR_BEFORE = re.compile(r"(?-i:[A-Z0-9])[\w.'$£€:…]*\s*,?\s*(?:(?:ugh|hmm+|um+|uh|well|actually)\s*,?\s*)?"
+                        r"(?-i:\bor|\bOr|/|\bnor)\s+"
                         r"(?:(?:else|maybe|perhaps|possibly|even|the|a|an)\s+)*$", re.IGNORECASE)
 
 

@@ -23,6 +23,9 @@ _BEFORE_START = re.compile(r"\b(?:from|leav(?:e|ing)|"
 _BEFORE_END = re.compile(r"\b(?:to|into|towards?|reach|arriv\w*|return\w*|back|until|till|destination\w*|"
                          r"drop(?:ping|s)?(?:\s+(?:me|us|them|her|him))?[\s-]*off|"
                          r"going|heading|headed|check(?:ing|s)?[\s-]*out)\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
+# A bare "to" whose phrase ends before the value's own preposition: "to London on the 10th".
+_GOVERNS_ANOTHER = re.compile(r"(?:to|into|towards?)\W+(?:\w+\W+)*?(?:on|at|by|for)\W+(?:the\W+)?$", re.IGNORECASE)
+_COMING_BACK = re.compile(r"\b(?:back|return\w*|arriv\w*|until|till)\b", re.IGNORECASE)
 # Right before the value, nearer than any other cue: "visiting Seattle" (a "to" opening the clause is farther:
 # "I plan to be visiting Paris").
 _RIGHT_AFTER_END = re.compile(r"\bvisit\w*\W+$", re.IGNORECASE)
@@ -151,6 +154,8 @@ def value_role(text: str, start: int, stay: bool = False) -> str | None:
     if not stay and _RIGHT_AFTER_END.search(clause):
         return END
     to_start, to_end = before_start.search(clause), before_end.search(clause)
+    if to_end and _GOVERNS_ANOTHER.match(to_end.group(0)) and not _COMING_BACK.search(clause):
+        to_end = None  # "to London on the 10th": the "to" takes London; the day is the trip's, not its end
     if to_start and to_end:
         return START if to_start.start() > to_end.start() else END
     return START if to_start else END if to_end else None
