@@ -43,10 +43,13 @@ _LETTER = re.compile(r"[^\W\d_]")
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DAY_NUMBER = r"(?:\d{1,2}(?:st|nd|rd|th)?)"
 _WEEKDAY = r"(?:(?:next|this|last|coming)\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)day"
+# A day of a month ("the 3rd of March", "March 3rd") and a clock time ("10:30 am", "14:00"): shared below.
+_MONTH_DAY = rf"(?:the\s+)?{_DAY_NUMBER}(?:\s+of)?\s+{_MONTH}|{_MONTH}\s+(?:the\s+)?{_DAY_NUMBER}"
+_CLOCK_TIME = r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}"
 # A value that is wholly a date, a clock time or an amount: never who or where ("March 3rd" as a city).
 _ONLY_WHEN_OR_HOW_MUCH = re.compile(
-    rf"(?:(?:the\s+)?{_DAY_NUMBER}(?:\s+of)?\s+{_MONTH}|{_MONTH}\s+(?:the\s+)?{_DAY_NUMBER}|{_WEEKDAY}|"
-    r"\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?|\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|"
+    rf"(?:{_MONTH_DAY}|{_WEEKDAY}|"
+    rf"\d{{1,2}}[/-]\d{{1,2}}(?:[/-]\d{{2,4}})?|{_CLOCK_TIME}|"
     r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?|bucks|quid|usd|eur|gbp|cents?)|"
     # a day of the month alone ("the 14th") or a day said from today ("tomorrow", "next week")
     r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)|today|tonight|tomorrow|(?:next|this|coming)\s+(?:week|weekend|month))",
@@ -54,17 +57,14 @@ _ONLY_WHEN_OR_HOW_MUCH = re.compile(
 
 # The same for a named thing (a salon, a film, a song), less the bare day of the week a title may be.
 _ONLY_A_DATE_OR_SUM = re.compile(
-    rf"(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{_MONTH}|{_MONTH}\s+(?:the\s+)?{_DAY_NUMBER}|"
-    r"\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?|\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|"
+    rf"(?:{_MONTH_DAY}|\d{{1,2}}[/-]\d{{1,2}}(?:[/-]\d{{2,4}})?|{_CLOCK_TIME}|"
     r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?))",
     re.IGNORECASE)
 
 # A calendar day with no hour, and an hour with no day.
-_ONLY_A_DAY = re.compile(rf"(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{_MONTH}|"
-                         rf"{_MONTH}\s+(?:the\s+)?{_DAY_NUMBER}|(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)|{_WEEKDAY}|today|"
-                         r"tomorrow)", re.IGNORECASE)
-_ONLY_A_CLOCK = re.compile(r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midnight",
-                           re.IGNORECASE)
+_ONLY_A_DAY = re.compile(rf"(?:{_MONTH_DAY}|(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)|{_WEEKDAY}|today|tomorrow)",
+                         re.IGNORECASE)
+_ONLY_A_CLOCK = re.compile(rf"{_CLOCK_TIME}|noon|midnight", re.IGNORECASE)
 
 # What a kind needs to be present in a value; kinds not listed accept any text.
 _NEEDS = {MONEY: _NUMBER, COUNT: _NUMBER, DATE: _CALENDAR, TIME: _CLOCK}

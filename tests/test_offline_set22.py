@@ -11,6 +11,7 @@ from __future__ import annotations
 from core.checklist import Checklist
 from core.contract import VALUE_NOT_IN_CONVERSATION, VALUE_ONLY_IN_AGENT_WORDS, VALUE_REORDERED
 from tests.talking import codes, kept, read, talk
+from tests.test_offline_set21 import FUNDS
 
 CABS = Checklist.from_schema({
     "service_name": "Cabs_9",
@@ -39,14 +40,6 @@ CABINS = Checklist.from_schema({
     ],
     "intents": [{"name": "BookCabin", "required_slots": ["lodge", "guests"], "is_transactional": True},
                 {"name": "PickFilm", "required_slots": ["genre"], "is_transactional": False}],
-})
-FUNDS = Checklist.from_schema({
-    "service_name": "Funds_9",
-    "slots": [
-        {"name": "sum", "description": "Amount of money to move", "is_categorical": False},
-        {"name": "payee", "description": "Name of the person receiving the money", "is_categorical": False},
-    ],
-    "intents": [{"name": "MoveFunds", "required_slots": ["sum", "payee"], "is_transactional": True}],
 })
 ASK_BOTH = ("Where to, and for how many riders?", ("drop_off", "riders"))
 
@@ -88,10 +81,10 @@ def test_a_head_count_said_to_be_open_again_is_not_stated() -> None:
 
 
 def test_a_balance_the_agent_reports_on_request_is_no_offer() -> None:
-    lines = talk("Can you check the balance of another savings account?",
-                 ("You have $6,175.85 in your savings account.", ()),
-                 "Okay. Can you help me with a transfer?", ("To whom?", ("payee",)), "To Maria.")
-    assert codes(FUNDS, {"sum": "$6,175.85", "payee": "Maria"}, *lines_as_turns(lines)) == [VALUE_ONLY_IN_AGENT_WORDS]
+    turns = ("Can you check the balance of another savings account?",
+             ("You have $6,175.85 in your savings account.", ()),
+             "Okay. Can you help me with a transfer?", ("To whom?", ("payee",)), "To Maria.")
+    assert codes(FUNDS, {"sum": "$6,175.85", "payee": "Maria"}, *turns) == [VALUE_ONLY_IN_AGENT_WORDS]
     # an offer answering a request for a new one still stands when taken
     offered = ("Can you find me another payee?", ("How about Maria?", ()), "Sure, Maria.")
     assert codes(FUNDS, {"payee": "Maria"}, *offered) == []
@@ -103,9 +96,6 @@ def test_a_name_given_in_another_word_order_is_reordered() -> None:
     assert codes(CABINS, {"lodge": "Comfort Inn Kings Cross"}, *turns) == []
     assert codes(CABINS, {"lodge": "Kings Comfort Hotel"}, *turns) == [VALUE_NOT_IN_CONVERSATION]
 
-
-def lines_as_turns(lines):
-    return tuple(ln.text if ln.speaker == "customer" else (ln.text, ln.asks) for ln in lines)
 
 
 TRIPS = Checklist.from_schema({
@@ -227,14 +217,13 @@ PAID = ("I need to make a payment of $97 to Emma.", ("Your payment was successfu
 
 
 def test_a_value_said_for_a_task_of_this_form_that_is_done_backs_no_new_task() -> None:
-    lines = talk(*PAID, "Thanks! I would also like to request a payment.", ("How much?", ("sum",)), "$40.")
-    assert codes(PAYMENTS, {"payee": "Emma"}, *lines_as_turns(lines)) == ["value_not_stated"]
-    assert read(PAYMENTS, "RequestPayment", lines) == {"sum": "$40"}
+    turns = (*PAID, "Thanks! I would also like to request a payment.", ("How much?", ("sum",)), "$40.")
+    assert codes(PAYMENTS, {"payee": "Emma"}, *turns) == ["value_not_stated"]
+    assert read(PAYMENTS, "RequestPayment", talk(*turns)) == {"sum": "$40"}
     # said again in the new task, or pointed back at, it stands
-    again = talk(*PAID, "Thanks! Now request $40 from Emma.")
-    assert codes(PAYMENTS, {"payee": "Emma", "sum": "$40"}, *lines_as_turns(again)) == []
-    pointed = talk(*PAID, "Thanks! Now request $40 from her too, same person.")
-    assert codes(PAYMENTS, {"payee": "Emma", "sum": "$40"}, *lines_as_turns(pointed)) == []
+    assert codes(PAYMENTS, {"payee": "Emma", "sum": "$40"}, *PAID, "Thanks! Now request $40 from Emma.") == []
+    pointed = "Thanks! Now request $40 from her too, same person."
+    assert codes(PAYMENTS, {"payee": "Emma", "sum": "$40"}, *PAID, pointed) == []
 
 
 def test_a_time_that_is_only_a_day_and_a_day_that_is_only_a_time_are_the_wrong_kind() -> None:
