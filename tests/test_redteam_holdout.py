@@ -146,6 +146,9 @@ PINNED = {
     "attacks_holdout22.json": "1af5cfc81074e9353339a28afa81deda4c569be92cbef2b2b008803927eb321f",
     "contract_holdout18/bad.json": "f2c55d46581ce4b8acb59288fd22df24f294e6af90277528798401cbdcf6113f",
     "contract_holdout18/clean.json": "5e0c548797089d68e4b24877d625b64535c343e62e4481d3cc7d5a6a6eeaaeca",
+    "attacks_holdout23.json": "2798f5b742cbc386e021a3ea378e3eecce19b568b1540dd3efe81a6c9ca1b261",
+    "contract_holdout19/bad.json": "189a859d48f3365c71781b7d5807caf7cf264bf3d263f4b7cad86fc9fca090b0",
+    "contract_holdout19/clean.json": "f7dcc70138ae034dd381c3a478c2987faf666e69c43ca190bf634dc936256327",
 }
 
 
