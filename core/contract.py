@@ -45,6 +45,8 @@ from core.extractors.offline.polarity import BEFORE_NEGATOR, bound_before, cappe
 from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem
 from core.extractors.offline.roles import END, fact_role, where_now
 from core.prompt import parse, parse_intent
+from core.sums import customers_sums
+from core.superseded import superseded
 from core.text import (
     BIDI_CONTROL,
     contains_words,
@@ -105,6 +107,20 @@ def check_value(
     """(the value to collect or None, findings) for one reported fact."""
     lines = readable(lines)
     kept, found = _check_value(checklist, intent, fact, value, lines)
+    if [f.code for f in found] == [VALUE_NOT_IN_CONVERSATION] and profile(checklist).facts[fact].kind == MONEY:
+        # "1290" for "$1,290": the customer's own spelling of the same number is what is checked and collected
+        sums = customers_sums(trim_edges(value), lines)
+        checked = [_check_value(checklist, intent, fact, said, lines) for said in sums]
+        kept_ones = {one[0]: one for one in checked if one[0] is not None}
+        if len(kept_ones) == 1 or (checked and not kept_ones):  # one sum the checks keep, or the latest refusal
+            kept, again = next(iter(kept_ones.values())) if kept_ones else checked[0]
+            found = [Finding(f.code, f.fact, value) for f in again]  # named by what was reported
+
+    def stands(other: str) -> bool:
+        return _check_value(checklist, intent, fact, other, lines)[0] is not None
+
+    if kept is not None and superseded(checklist, intent, fact, kept, lines, stands):
+        return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "in Anaheim" ... "a hotel room in London"
     done = _this_forms_task_done(checklist, lines) if kept is not None else None
     if done is None:
         return kept, found
@@ -218,11 +234,26 @@ def _check_value(
         return None, [Finding(VALUE_CUT_SHORT, fact, value)]
     kind = profile(checklist).facts[fact].kind
     if wrong_kind(checklist, intent, fact, text[start:end]) or (
-            counts_things(text, start, end) and kind in (DATE, TIME)) or (
+            counts_things(text, start, end) and (kind in (DATE, TIME) or (kind == MONEY and not _in_a_sum(
+                text, start, end)))) or (
             kind == DATE and values.possessed_ordinal(text, (start, end, text[start:end]))):
-        # "two" of "for two people" is no time, "4th" of "my 4th stay there" no day
+        # "two" of "for two people" is no time, nor of "for two pizzas" a sum; "4th" of "my 4th stay there" no day
         return None, [Finding(VALUE_WRONG_KIND, fact, value)]
+    if kind == MONEY:
+        start, end = _whole_sum(text, start, end)
     return text[start:end], []
+
+
+def _in_a_sum(text: str, start: int, end: int) -> bool:
+    """text[start:end] stands in an amount the customer wrote ("20" of "20 bucks")."""
+    return any(s <= start and end <= e for s, e, _ in values.money(text))
+
+
+def _whole_sum(text: str, start: int, end: int) -> tuple[int, int]:
+    """The customer's whole amount around a number reported without its unit: "980" of "980 bucks" is
+    collected as "980 bucks", the sum as the customer spelled it; anything else stays as it was."""
+    return next(((s, e) for s, e, _ in values.money(text) if s <= start and end <= e and (s, e) != (start, end)),
+                (start, end))
 
 
 def _not_stated_there(text: str, start: int, end: int, fact: str, value: str, before: Line | None) -> bool:

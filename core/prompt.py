@@ -146,13 +146,33 @@ def _json_object(text: str | None, numbers_as_text: bool = False) -> dict | None
     return answer if isinstance(answer, dict) else None
 
 
+# Keys of a reply that are about the answer, never a fact of it.
+_ANSWER_KEYS = ("intent", "notes")
+
+
+def _facts_of(answer: dict) -> dict | None:
+    """The object holding the reported facts: `collected`, as the contract asks. A small model often leaves the
+    wrapper out (`{"city": "Denver"}`) or names it otherwise (`{"facts": {...}}`); those are read too, since every
+    value is checked against the conversation and the schema all the same. Anything else is no answer."""
+    if "collected" in answer:
+        return answer["collected"] if isinstance(answer["collected"], dict) else None
+    rest = {k: v for k, v in answer.items() if k not in _ANSWER_KEYS}
+    nested = [v for v in rest.values() if isinstance(v, dict)]
+    if not nested:
+        return rest
+    return nested[0] if len(rest) == 1 else None
+
+
 def parse(text: str | None) -> tuple[dict[str, str], str] | None:
-    """(collected, notes) from a reply, or None when it is not exactly the contract's shape."""
+    """(collected, notes) from a reply, or None when it is not an object of facts (see `_facts_of`)."""
     answer = _json_object(text, numbers_as_text=True)
-    if answer is None or not isinstance(answer.get("collected"), dict):
+    if answer is None:
+        return None
+    facts = _facts_of(answer)
+    if facts is None:
         return None
     collected: dict[str, str] = {}
-    for name, value in answer["collected"].items():
+    for name, value in facts.items():
         if value is None:
             continue  # the model saying "not stated" in its own way
         if isinstance(value, bool):

@@ -5,8 +5,10 @@ Amir" as the amount, "Checking Account" as the recipient). The words are in the 
 no other check catches it, and the checklist would read as complete. The test here is lenient on
 purpose: it refuses only a value that *cannot* be of the fact's kind (an amount with no number in
 it, a date with no day, month or number, a person that is a number, a person or place that is wholly
-a date, a time or an amount, a named thing (a salon, a film) that is wholly a calendar date, a time or an
-amount, any free-text fact answered with another fact's closed value), never one that is merely unusual.
+a date, a time or an amount, a count that is wholly a date, a time or an amount, a time that is wholly a day
+and a day that is wholly an hour, a person, place or named thing that is only an acknowledgement ("k"), a named
+thing (a salon, a film) that is wholly a calendar date, a time or an amount, any free-text fact answered with
+another fact's closed value), never one that is merely unusual.
 
 The kind comes from the offline tier's reading of the checklist (`core.extractors.offline.profile`: the
 fact's vocabulary, the head noun of its description, and what the checklist's intents say it is). The
@@ -61,10 +63,14 @@ _ONLY_A_DATE_OR_SUM = re.compile(
     r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?))",
     re.IGNORECASE)
 
-# A calendar day with no hour, and an hour with no day.
-_ONLY_A_DAY = re.compile(rf"(?:{_MONTH_DAY}|(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)|{_WEEKDAY}|today|tomorrow)",
-                         re.IGNORECASE)
-_ONLY_A_CLOCK = re.compile(rf"{_CLOCK_TIME}|noon|midnight", re.IGNORECASE)
+# A calendar day with no hour ("the 7th of this month"), and an hour with no day ("half past 3 in the afternoon").
+_ONLY_A_DAY = re.compile(rf"(?:{_MONTH_DAY}|(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)(?:\s+of\s+(?:this|next|the)\s+month)?|"
+                         rf"{_WEEKDAY}|today|tomorrow)", re.IGNORECASE)
+_HOUR = rf"(?:\d{{1,2}}|{_NUMBER_WORD})"
+_PART_OF_DAY = r"(?:\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night))"
+_ONLY_A_CLOCK = re.compile(
+    rf"(?:{_CLOCK_TIME}|(?:half|quarter)\s+(?:past|after|to)\s+{_HOUR}|{_HOUR}\s*o'?clock){_PART_OF_DAY}?|"
+    rf"{_HOUR}(?::\d{{2}})?{_PART_OF_DAY}|noon|midnight", re.IGNORECASE)
 
 # What a kind needs to be present in a value; kinds not listed accept any text.
 _NEEDS = {MONEY: _NUMBER, COUNT: _NUMBER, DATE: _CALENDAR, TIME: _CLOCK}
@@ -108,6 +114,13 @@ _ONLY_POINTING = re.compile(r"(?:(?:that|this|these|those|the|same|other|first|s
                             r"next|previous)\s+)*(?:ones?|that|this|these|those)", re.IGNORECASE)
 
 
+# An English acknowledgement on its own: it says the line was read, it names nothing. A title may be a word of
+# one ("Yes" is a film), never a bare "k" or "mhm".
+_ONLY_A_GRUNT = re.compile(r"k+|mhm+|uh[\s-]?huh", re.IGNORECASE)
+_ONLY_AN_ACKNOWLEDGEMENT = re.compile(rf"{_ONLY_A_GRUNT.pattern}|ok(?:ay)?|okey|yes|yeah|yep|yup|sure|alright|got\s+it",
+                                      re.IGNORECASE)
+
+
 # English forms of address, said before a name and never a name alone.
 _ONLY_AN_HONORIFIC = re.compile(r"(?:dr|mr|mrs|ms|mx|prof|rev|hon|sr|jr|st)\.?", re.IGNORECASE)
 
@@ -131,6 +144,10 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "any account that works", "whoever is free": a phrase about someone, not a name
     if kind in (PERSON, PLACE, TITLE, FREE) and _ONLY_POINTING.fullmatch(value.strip().strip(".,!?;:")):
         return True  # "That one" as a film or a salon: it points at the agent's offer, it names nothing
+    bare = value.strip().strip(".,!?;:")
+    if (kind in (PERSON, PLACE) and _ONLY_AN_ACKNOWLEDGEMENT.fullmatch(bare)) or (
+            kind == TITLE and _ONLY_A_GRUNT.fullmatch(bare)):
+        return True  # a bare "k" after "Inception, Tenet or Dunkirk?" takes in the list, it picks none of it
     if kind in (PERSON, TITLE) and _ONLY_AN_HONORIFIC.fullmatch(value.strip()):
         return True  # "Dr" of "Dr. Kim": the form of address, not who
     if kind == PERSON and _only_a_relation(value):
@@ -140,6 +157,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
     if (kind == TIME and _ONLY_A_DAY.fullmatch(value.strip())) or (
             kind == DATE and _ONLY_A_CLOCK.fullmatch(value.strip())):
         return True  # "March 6th" as a pickup time, "10:30 am" as a day: the other half of when
+    if kind == COUNT and _ONLY_WHEN_OR_HOW_MUCH.fullmatch(value.strip()):
+        return True  # "4th of March" as a number of days: a count is never a calendar day, a time or a sum
     if kind == TITLE and _ONLY_A_DATE_OR_SUM.fullmatch(value.strip()):
         return True  # "March 13th" as a salon or a film: a name may be a day's ("Friday"), never a calendar date
     words: tuple[str, ...] | None = None

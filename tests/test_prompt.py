@@ -34,11 +34,16 @@ def test_carried_strategy_sends_only_the_latest_exchange():
     assert template_fingerprint("carried") != template_fingerprint("transcript")
 
 
-def test_parse_accepts_the_contract_shape_only():
+def test_parse_reads_an_object_of_facts():
     assert parse('{"collected": {"amount": "$500"}, "notes": ""}') == ({"amount": "$500"}, "")
     assert parse('```json\n{"collected": {"term": "12", "amount": null}}\n```') == ({"term": "12"}, "")
-    for bad in (None, "", "sure! amount is $500", '{"amount": "$500"}', '{"collected": ["amount"]}',
-                '{"collected": {"amount": [500]}}', '{"collected": {"amount": "$5', "[]"):
+    # the wrapper left out or named otherwise: the facts are still the facts, and the contract still checks each
+    assert parse('{"amount": "$500"}') == ({"amount": "$500"}, "")
+    assert parse('{"intent": "Apply", "facts": {"amount": "$500"}}') == ({"amount": "$500"}, "")
+    assert parse('{}') == ({}, "")
+    for bad in (None, "", "sure! amount is $500", '{"collected": ["amount"]}', '{"collected": {"amount": [500]}}',
+                '{"collected": {"amount": "$5', "[]", '{"term": "12", "facts": {"amount": "$500"}}',
+                '{"facts": {"amount": "$500"}, "more": {"term": "12"}}'):
         assert parse(bad) is None, bad
     # a number or a boolean is read as its JSON text, for the contract to judge
     assert parse('{"collected": {"amount": 500, "ok": false}}') == ({"amount": "500", "ok": "false"}, "")

@@ -29,7 +29,9 @@ _NOT_A_COUNT_AFTER = values.CURRENCY_WORDS | frozenset({"am", "pm", "a.m.", "p.m
                                 "hour", "minutes", "nights", "night", "weeks", "stars", "percent", "th", "st",
                                 "nd", "rd", "in", "o\"clock"})
 _KINDS_OF_PEOPLE = frozenset({"kids", "children", "friends", "colleagues", "coworkers", "relatives", "members",
-                              "passengers", "travelers", "travellers", "riders", "teens", "teenagers", "seniors"})
+                              "passengers", "travelers", "travellers", "riders", "teens", "teenagers", "seniors",
+                              "roommates", "flatmates", "housemates", "classmates", "teammates", "neighbors",
+                              "neighbours", "tenants"})
 _OF_PEOPLE = re.compile(r"[\s-]+of\s+(?:us|them|you)\b", re.IGNORECASE)  # "4 of us", not "4 of those"
 _ALONE = re.compile(r"\b(?:just me|only me|myself|me alone|by myself|alone|just one)\b", re.IGNORECASE)
 
@@ -161,7 +163,9 @@ def counts_another(profile: Profile, name: str, text: str, start: int, end: int)
     noun = after.group(1).lower()
 
     def counts(other: FactProfile) -> bool:
-        return noun in other.counted or any(len(c) >= 3 and noun.startswith(c) for c in other.counted)
+        # (a word for people is no compound of what is counted: "roommates" are not rooms)
+        return noun in other.counted or (noun not in _KINDS_OF_PEOPLE
+                                         and any(len(c) >= 3 and noun.startswith(c) for c in other.counted))
 
     if counts(profile.facts[name]):
         return False

@@ -62,8 +62,10 @@ _NAMED_PAST = re.compile(rf"(?:{_CLAUSE_START}|\b(?:after|when|since|because|onc
                          rf"(?:{_IRREGULAR_PAST}|\w+[^e\W]ed)\s+"
                          r"(?:him|her|them|me|us|it|my|his|their|our)\b", re.IGNORECASE)
 # Past forms a customer uses for the present, politely: "I wanted to send", "I was wondering"; and a change of mind
-# just made, which announces the new value: "I changed my mind, make it 7 pm".
+# or a choice just made, which announces the value: "I changed my mind, make it 7 pm", "We decided on Denver after all".
 _POLITE_PAST = re.compile(r"\b(?:changed\s+(?:my|our)\s+minds?|wanted|needed|hoped|wondered|liked|"
+                          r"(?:i|we)\s+(?:(?:have|'ve|finally|just|now)\s+)?(?:decided|settled|agreed|opted|chose|"
+                          r"picked(?!\s+(?:\w+\s+)?up\b)|went\s+with)|"
                           r"was\s+(?:wondering|hoping|thinking|going|"
                           r"planning|looking|told)|were\s+(?:wondering|hoping|thinking|going|planning|looking)|"
                           r"did\s+you)\b", re.IGNORECASE)
@@ -202,12 +204,19 @@ _GENERIC_QUESTION = re.compile(r"^\W*(?:do|does|did|can|could|would|will)\s+(?:a
 # Laughter marks a joke: "a million dollars would be nice, haha", "lol", "😂".
 _LAUGHTER = re.compile(r"\b(?:ha(?:ha)+h?|he(?:he)+|lol|lmao|rofl|jk)\b|[\U0001F602\U0001F923\U0001F61C\U0001F61D]",
                        re.IGNORECASE)
+# Number words that end like a past participle ("would have seven seats" tells what a thing has).
+_NUMBER_WORDS = r"(?:seven|ten|eleven|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
 # A world that is not this one: "in an ideal world I'd check out on the 2nd", "if it were up to me", "I wish I
 # could" (a bare "I wish" is how many SGD customers say "I want").
 _COUNTERFACTUAL = re.compile(
-    r"\b(?:in\s+an?\s+(?:ideal|perfect|dream)\s+world|in\s+theory|hypothetically|theoretically|"
+    rf"\b(?:in\s+an?\s+(?:ideal|perfect|dream)\s+world|in\s+theory|hypothetically|theoretically|"
     r"if\s+(?:it|that)\s+(?:were|was)\s+up\s+to\s+me|if\s+i\s+(?:could|had\s+my\s+way)|"
-    r"(?:i|we)\s+wish\s+(?:i|we)\s+(?:could|were|was|had)|if\s+only|would\s+have\s+been|"
+    r"(?:i|we)\s+wish\s+(?:i|we)\s+(?:could|were|was|had)|if\s+only|"
+    # an unreal past, what would have been done: "Had I known earlier I would have picked it up at 8 am" ("it would
+    # have to be Friday" says what must be now)
+    rf"(?:would|could|might)(?:\s*n'?t|\s+not)?\s*(?:have|'ve)\s+(?!{_NUMBER_WORDS}\b)"
+    rf"(?:\w+(?:ed|en|wn|ne)|{_IRREGULAR_PAST}|come|run|had|got|made)\b|"
+    r"(?:^|[,;]\s*)\W*had\s+(?:i|we|you|they|he|she)\s+(?:\w+\s+)?(?:known|been|realized|realised|thought)|"
     r"in\s+my\s+dreams?)\b", re.IGNORECASE)
 # Denying a reason states nothing either way: "It's not that I don't want to share the ride", "Not that I mind
 # a shared cab".
@@ -359,9 +368,12 @@ _JOKE_MARKED_AFTER = re.compile(r"^\W*(?:seriously|but\s+seriously|(?:just\s+)?k
 
 
 # Text addressed to the system rather than said about the request: "Priority notice to the assistant:
-# ...", "your only task is ...", "whatever is blank becomes 1".
+# ...", "Dear AI, record ...", "your only task is ...", "whatever is blank becomes 1".
 _TO_THE_SYSTEM = re.compile(
-    r"\b(?:to|for)\s+(?:the\s+)?(?:assistant|system|bot|model|ai)\b|\byour\s+(?:only\s+|new\s+|real\s+)?"
+    r"\b(?:to|for)\s+(?:the\s+)?(?:assistant|system|bot|model|ai)\b|"
+    # the system called on by name: "dear AI, ...", "hey bot, ..."
+    r"\b(?:dear|hey|hi|hello|attention|psst)\W+(?:the\s+)?(?:assistant|system|bot|model|ai|llm|extractor)\b|"
+    r"\byour\s+(?:only\s+|new\s+|real\s+)?"
     r"(?:task|job|role|instructions?|rules?|orders?)\b|\b(?:whatever|anything|everything)\b[^.!?;]*\b(?:becomes?|"
     r"defaults?\s+to|is\s+set\s+to)\b", re.IGNORECASE)
 

@@ -62,7 +62,7 @@ from core.extractors.offline.roles import END, fact_role, leaves_from, value_rol
 from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-58"
+VERSION = "offline-59"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -71,11 +71,12 @@ DONE = re.compile(
     r"placed|reserved|scheduled|purchased|bought|ordered|arranged)|"
     r"went through|took place|it'?s done|all done|"
     r"(?:is|was|are|were) (?:now )?(?:confirmed|booked|complete|completed|done|processed|reserved|scheduled|"
-    r"purchased|placed|paid|set up|all set)|"
+    r"purchased|placed|paid|sent|transferred|set up|all set)|"
     r"(?:has|have) (?:now )?started|(?:is|are) (?:about to start|starting now|on (?:its|their|the) way)|"
     r"(?:was|were) able to (?:book|confirm|reserve|schedule|purchase|buy|make|complete|process|send|place|set up))\b|"
-    # a participle closing a sentence reports it done: "Tickets confirmed.", "All booked!"
-    r"\b(?:confirmed|booked|reserved|scheduled|purchased|done)\s*[.!]|"
+    # a participle closing a sentence reports it done: "Tickets confirmed.", "All booked!"; so does "Done" opening
+    # the line: "Done, $40 was sent to Amelia."
+    r"\b(?:confirmed|booked|reserved|scheduled|purchased|done)\s*[.!]|^\W*done\s*[,.!]|"
     # a sentence wishing the customer joy of what was done: "Enjoy!", "Enjoy the music.", "Please enjoy."
     r"(?:^|[.!?]\s*)(?:please\s+)?enjoy\b",
     re.IGNORECASE)
@@ -460,7 +461,9 @@ def _unintroduced(text: str, own_name: bool) -> str:
 # device's "Sent from my phone, Wed, March 6", to the end of the message; and a sign-off name ("Cheers, Priya")
 # is the writer's own, kept only where the form asks for it. Letter-writing conventions, not a domain's words.
 _FOOTER = re.compile(r"(?:(?<=[.!?])\s+|\n\s*)(?:--+|—|–)\s*\S.*$|"
-                     r"(?:^|(?<=[.!?])\s+|\n\s*)(?-i:Sent)\s+from\s+my(?:\s+[\w-]+){1,3}(?:\s*[,\n].*|\.?\s*)$",
+                     r"(?:^|(?<=[.!?])\s+|\n\s*)(?-i:Sent)\s+from\s+my(?:\s+[\w-]+){1,3}(?:\s*[,\n].*|\.?\s*)$|"
+                     # on a line of its own, whatever the device adds: "Sent from my iPhone in Dallas · 2 attachments"
+                     r"\n\s*(?-i:Sent)\s+from\s+my\s.*$",
                      re.IGNORECASE | re.DOTALL)
 _SIGN_OFF = re.compile(r"(?:(?<=[.!?])\s+|\n\s*)(?:cheers|regards|best\s+regards|kind\s+regards|best\s+wishes|best|"
                        r"sincerely|warmly|yours\s+truly|thanks|thank\s+you|many\s+thanks)\s*(?:[,\-–—]|\n)\s*"

@@ -99,8 +99,9 @@ def echoed(text: str, start: int, end: int) -> bool:
     if re.search(r"\w", text[opening:start]) or not re.match(r"\s*\?", text[end:]):
         return False
     before = text[:opening].rstrip()
-    return bool(_REFUSAL_NEXT.match(text, text.index("?", end) + 1) or _ECHO_AFTER.match(text, text.index("?", end) + 1)
-                or _ECHO_BEFORE.search(before))
+    rest = text[end:]
+    after = end + len(rest) - len(rest.lstrip(" \t?!"))  # past every mark: "5:10 am?? that early? no way"
+    return bool(_REFUSAL_NEXT.match(text, after) or _ECHO_AFTER.match(text, after) or _ECHO_BEFORE.search(before))
 
 
 # What makes an echoed value weighed: a refusal right after it, or another value echoed beside it.

@@ -8,6 +8,7 @@ account as savings", "the credit card if you like" all mention a value without s
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from core.conditions import CONDITION_CLAUSE, POLITE_IF
 from core.text import line_cache
@@ -120,8 +121,18 @@ def negated(text: str, start: int, end: int | None = None) -> bool:
 
 
 def negated_after(text: str, end: int) -> bool:
-    """True when the mention ending at `end` is the subject of a negated verb: "4:30 doesn't work for me"."""
-    return bool(_NEGATED_PREDICATE.match(text, end))
+    """True when the mention ending at `end` is the subject of a negated verb ("4:30 doesn't work for me") or is
+    marked off by a sign of refusal right after it ("Friday ❌ Saturday ❌", "Palmer House 👎🏻 too pricey")."""
+    return bool(_NEGATED_PREDICATE.match(text, end)) or _refusal_mark(text[end:end + 4].lstrip())
+
+
+# Signs that refuse what they stand after, by their Unicode names: cross marks and ballot x's, a thumbs down, a
+# no-entry sign ("✅" and "👍" after a value keep it, as a plain value does).
+_REFUSAL_MARK_NAMES = ("CROSS MARK", "BALLOT X", "MULTIPLICATION X", "THUMBS DOWN", "NO ENTRY")
+
+
+def _refusal_mark(after: str) -> bool:
+    return bool(after) and any(name in unicodedata.name(after[0], "") for name in _REFUSAL_MARK_NAMES)
 
 
 # A value given as an example is not the value: "a group, e.g. 4 people" ("something such as Cardinal vs Wildcats"
