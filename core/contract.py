@@ -49,6 +49,7 @@ from core.sums import customers_sums
 from core.superseded import superseded
 from core.text import (
     BIDI_CONTROL,
+    SMALL_NUMBER_WORDS,
     contains_words,
     display_reordered,
     find_span,
@@ -551,8 +552,6 @@ def _yes_no_said(checklist: Checklist, spec: Fact, lines: tuple[Line, ...]) -> s
         if said is not None:
             return said
     return None
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                 "eleven", "twelve")
 _FUNCTION_WORDS = frozenset({"the", "a", "an", "of", "to", "in", "on", "for", "or", "and", "is", "has", "with",
                              "number", "user", "whether", "name", "type"})
 
@@ -561,8 +560,8 @@ def value_forms(value: str) -> set[str]:
     """How a customer may say a vocabulary word: its words, singular or plural, a number as a word."""
     base = skeleton(value.replace("_", " "))
     forms = {base, base.rstrip("s") if len(base) > 3 else base, base + "s"}
-    if base.isdigit() and int(base) < len(_NUMBER_WORDS):
-        forms.add(_NUMBER_WORDS[int(base)])
+    if base.isdigit() and int(base) < len(SMALL_NUMBER_WORDS):
+        forms.add(SMALL_NUMBER_WORDS[int(base)])
     return {f for f in forms if f}
 
 

@@ -3,11 +3,11 @@ dollars".
 
 Models normalise amounts. The contract collects values in the customer's own words, so a normalised amount is
 found nowhere and the turn asks again for a sum the customer gave. Here a reported amount is read as a number
-and matched against the sums the customer wrote: when exactly one value matches, that sum, as the customer
+and matched against the sums the customer wrote: when one value matches, that sum, as the customer
 spelled it, is what the contract checks (and every other check still applies to it); of two spellings, the one
-the checks keep. A different number
-("801" for "eight hundred and ten") matches nothing and stays refused. English number words (text2num) and
-digits only; the currency is not compared, since a sum is checked in the customer's line anyway.
+the checks keep. A different number ("801" for "eight hundred and ten") matches nothing and stays refused.
+English number words (text2num) and digits only; the currency is not compared, since a sum is checked in the
+customer's line anyway.
 """
 
 from __future__ import annotations

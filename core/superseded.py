@@ -3,8 +3,12 @@
 "I need a room in Anaheim" ... "I am searching for a hotel room in London" leaves Anaheim in the
 conversation, typed by the customer, so every check of where a value stands passes it; yet the
 record would hold a city the customer moved away from. The offline tier reads the conversation
-turn by turn and keeps each fact's latest value: when it reads another value for the fact, and the
-customer said that one after they last said the reported one, the reported value is superseded.
+turn by turn and keeps each fact's latest value: when it reads another value for the fact, it read
+the reported one where the customer last said it, and the customer said the other one in a later
+line that turns to something else in words ("What about ...", "any other ...", "instead"), the
+reported value is superseded. A later value at the other end of a trip from the fact ("leaving from
+Chicago" for where to stay), read as another fact too, or one the contract itself would refuse
+replaces nothing: the tier misfiled it.
 
 Where the reported value is said again later, or both are said in the same line ("from Paris to
 London"), nothing is decided here: the other checks read that line. The offline tier's reading is
@@ -21,10 +25,7 @@ from core.corpus import AGENT, Line
 from core.extractors.offline.extractor import extract_facts
 from core.extractors.offline.profile import profile
 from core.extractors.offline.roles import fact_role, is_stay, value_role
-from core.text import contains_words, find_span, skeleton
-
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                 "eleven", "twelve")
+from core.text import SMALL_NUMBER_WORDS, contains_words, find_span, skeleton
 
 
 def superseded(checklist: Checklist, intent: str, fact: str, value: str, lines: tuple[Line, ...],
@@ -83,8 +84,8 @@ def last_said(value: str, lines: tuple[Line, ...]) -> int | None:
 def _forms(value: str) -> set[str]:
     base = skeleton(value)
     forms = {base} if base else set()
-    if base.isdigit() and int(base) < len(_NUMBER_WORDS):
-        forms.add(_NUMBER_WORDS[int(base)])
-    elif base in _NUMBER_WORDS:
-        forms.add(str(_NUMBER_WORDS.index(base)))
+    if base.isdigit() and int(base) < len(SMALL_NUMBER_WORDS):
+        forms.add(SMALL_NUMBER_WORDS[int(base)])
+    elif base in SMALL_NUMBER_WORDS:
+        forms.add(str(SMALL_NUMBER_WORDS.index(base)))
     return forms

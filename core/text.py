@@ -13,6 +13,9 @@ _SPACE = re.compile(r"\s+")
 # names ("Robert E. Durr"): its full stop ends no sentence. For sentence patterns: `(?:{ABBREVIATED}|[^.!?])+`.
 ABBREVIATED = (r"(?:\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Ft|Jr|Sr)|(?<=(?-i:[a-z])\s)\b(?-i:[A-Z]))"
                r"\.(?=\s+(?-i:[A-Z][a-z]))")
+# The numbers a customer spells as a word as often as in digits, by value: "four" is 4.
+SMALL_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                      "eleven", "twelve")
 _T = TypeVar("_T")
 _LINE_CACHES: list[Callable[[], None]] = []
 
