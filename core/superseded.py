@@ -33,7 +33,8 @@ def superseded(checklist: Checklist, intent: str, fact: str, value: str, lines: 
     """The customer gave `fact` another value, as the offline tier reads it, in a line after the last one
     where they said `value`. `stands` is the contract's own check of that other value: one it would refuse
     (a film's name read as a city) replaces nothing."""
-    read = extract_facts(checklist, intent, lines)
+    # one reading of the conversation serves every fact the contract checks on it
+    read = profile(checklist).remembered(("tier reads", intent, lines), lambda: extract_facts(checklist, intent, lines))
     latest = read.get(fact)
     if latest is None or same_value(latest, value) or any(
             other != fact and same_value(found, latest) for other, found in read.items()):
