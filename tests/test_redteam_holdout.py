@@ -149,6 +149,9 @@ PINNED = {
     "attacks_holdout23.json": "2798f5b742cbc386e021a3ea378e3eecce19b568b1540dd3efe81a6c9ca1b261",
     "contract_holdout19/bad.json": "189a859d48f3365c71781b7d5807caf7cf264bf3d263f4b7cad86fc9fca090b0",
     "contract_holdout19/clean.json": "f7dcc70138ae034dd381c3a478c2987faf666e69c43ca190bf634dc936256327",
+    "attacks_holdout24.json": "065600ae2880edd1f8864c1292a860bd88044f5874619a45519d5b3f05b323fe",
+    "contract_holdout20/bad.json": "cdc2f5e23012ede8fb1be5b026ebb5fbcd2efbba4d09de433ef93b22df434b52",
+    "contract_holdout20/clean.json": "16ce5adcc83bf64343f325d9139a988de0913fe5e86b5a40b6f68bf13c875f3b",
 }
 
 
