@@ -44,6 +44,7 @@ from core.extractors.offline.pointing import named_address, points_there, ride_h
 from core.extractors.offline.polarity import BEFORE_NEGATOR, bound_before, capped, denied, likened, supposed
 from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem
 from core.extractors.offline.roles import END, fact_role, where_now
+from core.one_mention import one_mention_both_ends
 from core.prompt import parse, parse_intent
 from core.sums import customers_sums
 from core.superseded import superseded
@@ -52,6 +53,7 @@ from core.text import (
     SMALL_NUMBER_WORDS,
     contains_words,
     display_reordered,
+    every_span,
     find_span,
     shown_order,
     skeleton,
@@ -496,7 +498,7 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
     forms = value_forms(value)
     for line in reversed(customer):  # the customer's latest word on the value decides: "not savings" refuses it
         own = own_words(checklist, line.text)
-        spans = [span for form in forms if contains_words(skeleton(own), form) for span in _every_span(own, form)]
+        spans = [span for form in forms if contains_words(skeleton(own), form) for span in every_span(own, form)]
         # "3 baths and 3 bedrooms": the first 3 counts the baths, the second the bedrooms
         # ("the 3 cats" counts no adults; "1. passport 2. charger": a list's labels state nothing)
         labels = values.list_labels(own)
@@ -522,15 +524,6 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
                    and lines[i + 1].speaker != AGENT for i, ln in enumerate(lines))
     offers = _offers(lines, doing_verbs(checklist))
     return any(contains_words(skeleton(ln.text), form) for ln in offers for form in forms)
-
-
-def _every_span(text: str, value: str) -> list[tuple[int, int]]:
-    """Every place `text` reads as `value` (`find_span`), first to last."""
-    spans: list[tuple[int, int]] = []
-    while (span := find_span(text, value)) is not None:
-        spans.append(span)
-        text = text[:span[0]] + " " * (span[1] - span[0]) + text[span[1]:]
-    return spans
 
 
 # An adverb that opens a refusal is none of its values: "Definitely not Hello", "Honestly never the 5th".
@@ -586,6 +579,10 @@ def check(checklist: Checklist, intent: str, lines: tuple[Line, ...], extraction
         findings += found
         if kept is not None:
             accepted[fact] = kept
+    for fact in one_mention_both_ends(checklist, readable(lines), accepted):
+        # "I'm going to London" reported as origin and destination: one mention is one end of the trip
+        findings.append(Finding(VALUE_NOT_STATED, fact, extraction.collected[fact]))
+        del accepted[fact]
     return Verdict(accepted, tuple(findings))
 
 

@@ -207,6 +207,15 @@ def _word_match(haystack: str, needle: str) -> int | None:
     return None
 
 
+def every_span(text: str, value: str) -> list[tuple[int, int]]:
+    """Every place `text` reads as `value` (`find_span`), first to last."""
+    spans: list[tuple[int, int]] = []
+    while (span := find_span(text, value)) is not None:
+        spans.append(span)
+        text = text[:span[0]] + " " * (span[1] - span[0]) + text[span[1]:]
+    return spans
+
+
 def contains_words(haystack: str, needle: str) -> bool:
     """`needle` occurs in `haystack` without cutting a word at either end (both already folded).
 
