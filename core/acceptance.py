@@ -98,6 +98,8 @@ _ASKS_ABOUT = re.compile(r"\?|(?:^|[.!]\s+)\W*(?:what|what's|where|where's|when|
 # anything available?", "Do you have something cheaper?"), or a request to act on something not named ("Can you
 # play me some music?"; not "Can you find the address?").
 _ASKS_FOR_NEW = re.compile(r"\b(?:continue|keep|carry\s+on)\s+(?:the\s+|your\s+)?(?:search|look|find|brows)\w*|"
+                           # "Let's see what you can find", "show me what you have": what a search turns up
+                           r"\b(?:see|show\s+(?:me|us))\s+what\s+(?:you|there)\s+(?:can\s+find|have|has|find|'s|is|are)\b|"
                            r"\b(?:search|look|find)\w*\s+(?:again|further|on)\b|"  # "Can you continue searching?"
                            r"\b(?:find|search|look(?:ing)?\s+for|locate|recommend|suggest)\s+(?:(?:me|us)\s+)?"
                            r"(?:a|an|any|some|something|somewhere|one|\d+)\b|"
@@ -133,8 +135,12 @@ _BARE_ACKNOWLEDGEMENT = re.compile(
 # A sum standing in the customer's thing: "The balance is $2,837.26 in your savings account" (also read by the
 # offline tier's `offers`, which blanks such sentences inside an offer).
 SUM_IN_YOURS = r"[$£€]\s?\d[\d,.]*\s+(?:in|on)\s+(?:your|my)\b"
+# "You have $3,814.44 in checking", "On March 9th you are free from 8 am to 6 pm": what the customer holds or
+# when they are free, told with "you" as with "your".
+_YOU_HOLD = (r"\byou(?:'ve|\s+have)(?:\s+got)?\s+(?:only\s+|just\s+|about\s+)?[$£€]?\d|"
+             r"\byou(?:'re|\s+are)\s+(?:\w+\s+)?(?:free|available|busy)\b.*\d")
 _STATE = re.compile(r"\b(?:your|my)\b.*\d|\bthere(?:'s|\s+is|\s+are)\b.*\b(?:in|on)\s+(?:your|my)\b|"
-                    rf"{SUM_IN_YOURS}",
+                    rf"{_YOU_HOLD}|{SUM_IN_YOURS}",
                     re.IGNORECASE)
 # A reply whose last yes-or-no word opening it is a no: "No, ...", "Yes, well, no, ..." (a yes repaired).
 _REFUSES = re.compile(r"^\W*(?:(?:yes|yeah|yep|well|hmm+|um+|uh+|oh|ah|er|actually)\W+)*(?:no|nope|nah)\b"
@@ -163,7 +169,7 @@ def is_offer(agent_text: str, asked_before: str = "") -> bool:
     return not (sentences[-1].endswith("?") and asks_elsewhere(sentences[-1]))
 
 
-_SUM_HELD = re.compile(SUM_IN_YOURS, re.IGNORECASE)  # "$6,175.85 in your savings account"
+_SUM_HELD = re.compile(rf"{SUM_IN_YOURS}|{_YOU_HOLD}", re.IGNORECASE)  # "$6,175.85 in your savings account"
 
 
 def _reports_state(agent_text: str) -> bool:
@@ -394,8 +400,12 @@ def offering_line(speakers: list[bool], texts: list[str], index: int,
             going_ahead = j if going_ahead is None and go_ahead.group("general") else going_ahead
             continue
         answers_question = bool(before) and bool(_ASKS_ABOUT.search(before))
+        reports = _reports_state(text) and _SUM_HELD.search(text)
+        if answers_question and _ELSEWHERE.search(before) and reports:
+            break  # "Any other free slot?" - "You are free from 8 am to 6 pm": asking for another set aside what
+            # stood, and the answer offers nothing
         if (answers_question and (_ELSEWHERE.search(before) or _ASKS_FOR_NEW.search(before))
-                and not (_reports_state(text) and _SUM_HELD.search(text))):
+                and not reports):
             # "Anything else?", "Can you find me a table?", "Is there anything available?" - "There's Zen in
             # Oakland": the answer is the new offer ("Can you check my savings?" - "You have $6,175.85 in your
             # savings account." reports, it offers nothing)

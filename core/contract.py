@@ -37,7 +37,7 @@ from core.extractors.offline.closed import UNIMPORTANT, boolean_reading, counts_
 from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import carried_finds, done_lines, extract_facts, own_words, undecided_facts
 from core.extractors.offline.kinds import DATE, MONEY, TIME
-from core.extractors.offline.names import PLACEHOLDERS
+from core.extractors.offline.names import PLACEHOLDERS, names_a_relative
 from core.extractors.offline.offers import offered_as_choice, points_only_at_a_place
 from core.extractors.offline.plain import echoed, one_of_two
 from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
@@ -224,6 +224,8 @@ def _check_value(
         return None, [Finding(VALUE_REORDERED, fact, value)]
     if typed and (skeleton(text[start:end]) in PLACEHOLDERS or likened(text, start, end)):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "TBD", "Something like Inception"
+    if typed and names_a_relative(text, start, end):
+        return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "Peter" of "to Peter's daughter": the daughter is who
     if typed and fact_role(profile(checklist).facts[fact]) == END and where_now(text, start):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "I'm waiting at the Hyatt" is no destination
     if typed and _ADVERB_OF_REFUSAL.fullmatch(text[start:end]) and BEFORE_NEGATOR.match(text, end):
@@ -504,7 +506,8 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
         labels = values.list_labels(own)
         spans = [(start, end) for start, end in spans
                  if not counts_another(profile(checklist), spec.name, own, start, end) and (start, end) not in labels
-                 and not echoed(own, start, end)]  # "Music? Sports?" weighs them
+                 and not echoed(own, start, end)  # "Music? Sports?" weighs them
+                 and not (skeleton(value) in _YES_NO and _in_a_name(own, start, end))]  # "True" of "True Grit"
         if spans:
             # refused ("not savings"), or a group a "but" qualifies ("4 of us but we're taking two cars")
             # or one side of an "or" ("Standard. Or surprise me"), as the tier reads a closed value
@@ -524,6 +527,20 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
                    and lines[i + 1].speaker != AGENT for i, ln in enumerate(lines))
     offers = _offers(lines, doing_verbs(checklist))
     return any(contains_words(skeleton(ln.text), form) for ln in offers for form in forms)
+
+
+_CAPITALISED = re.compile(r"(?!I\b|I['’])[A-Z][\w'’-]*")  # ("I" is no name)
+
+
+def _in_a_name(text: str, start: int, end: int) -> bool:
+    """text[start:end] is a capitalised word beside another capitalised one: part of a name ("True Grit",
+    "Say Yes to the Dress"), which says no yes or no."""
+    if not text[start:end][:1].isupper():
+        return False
+    after = re.match(r"\s+(\S+)", text[end:])
+    before = re.search(r"(\S+)\s+$", text[:start])
+    return bool((after and _CAPITALISED.match(after.group(1)))
+                or (before and _CAPITALISED.match(before.group(1)) and not before.group(1).endswith((".", "!", "?"))))
 
 
 # An adverb that opens a refusal is none of its values: "Definitely not Hello", "Honestly never the 5th".

@@ -49,7 +49,26 @@ def puts_off(reply: str, value: str) -> bool:
     if any(needle in folded[:match.start()] or needle not in folded or match.group(0).casefold() in needle
            or needle in _clause_from(folded, match.start()) for match in _DOES_NOT_KNOW.finditer(reply)):
         return True
-    return any(needle not in match.group(0).casefold() for match in _WILL_FIND_OUT.finditer(reply))
+    return any(needle not in match.group(0).casefold() and not _on_a_noun(reply, match.start())
+               for match in _WILL_FIND_OUT.finditer(reply))
+
+
+def _on_a_noun(reply: str, start: int) -> bool:
+    """The clause at `start` qualifies a noun phrase inside a clause of its own ("I have 0 bags I need to check"); a
+    noun phrase opening its clause is the topic put off ("Yes on the car; the hour I have to check")."""
+    noun = _RELATIVE_ON_A_NOUN.search(reply, 0, start)
+    if noun is None:
+        return False
+    clause = re.split(r"[.!?;:,]", reply[:noun.start()])[-1]
+    return bool(re.search(r"[^\W\d_]", clause))
+
+
+# A noun phrase right before the clause makes it a relative one, whose object is that noun: "I have 0 bags I need to
+# check", "the documents that I'll confirm" say nothing is put off.
+_RELATIVE_ON_A_NOUN = re.compile(
+    r"\b(?:the|a|an|my|our|your|these|those|any|some|no|\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+    r"\s+(?:[a-z]+\s+)?(?!(?:is|are|was|were|and|but|or|so|then|because|though|if|when|while|until|one|ones|i|we)\s)"
+    r"[a-z]+\s+(?:that\s+|which\s+)?(?:(?:i|we)\s+)?$", re.IGNORECASE)
 
 
 def _clause_from(text: str, start: int) -> str:
@@ -116,12 +135,12 @@ _TO_CHOOSE = re.compile(
     # (not "pick the car up")
     r"(?P<object>(?:a|an|the|which|what)\s+[a-z]+(?:\s+(?!up\b)[a-z]+)?)\b(?!\s+up\b)", re.IGNORECASE)
 _TO_FIND_OUT = re.compile(
-    r"\b(?:i\s+(?:still\s+)?(?:need|have)\s+to|i'?ll\s+(?:have\s+to\s+)?|i\s+will\s+(?:have\s+to\s+)?|let\s+me|"
+    r"\b(?:i\s+(?:still\s+)?(?:need|have)\s+to|i'?ll(?:\s+have\s+to)?|i\s+will(?:\s+have\s+to)?|let\s+me|"
     r"i'?m\s+going\s+to|i\s+must)\s+(?:(?:first|still|just|quickly|double)[\s-]+)?"
-    r"(?:check|confirm|find\s+out|work\s+out|figure\s+out|look\s+up|ask)\s+"
+    r"(?:check|confirm|find\s+out|work\s+out|figure\s+out|look\s+up|ask|tell\s+you|let\s+you\s+know)\s+"
     r"(?P<object>(?:how\s+(?:much|many|long)|what|when|where|which)\b[^.!?;,]*|"
     r"the\s+(?:(?:exact|right|correct|actual|final|precise|total|full)\s+)?[a-z]+(?=\s*(?:$|[.!?;,])|\s+(?:she|he|they|i|we|you|it|that|which|first|later|again|"
-    r"and|but|with|before|after)\b))", re.IGNORECASE)
+    r"and|but|with|before|after|once|when|as\s+soon\s+as|until|if)\b))", re.IGNORECASE)
 
 
 # A choice said to be open, with what is open as the subject: "the seat count is open again", "the date is still up in

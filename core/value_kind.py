@@ -22,6 +22,7 @@ import re
 from functools import lru_cache
 
 from core.checklist import Checklist, Fact
+from core.extractors.offline.free import EVALUATIONS
 from core.extractors.offline.kinds import COUNT, DATE, FREE, MONEY, PERSON, PLACE, TIME, TITLE
 from core.extractors.offline.names import KIN_AS_NAME, KINSHIP
 from core.extractors.offline.profile import profile
@@ -60,7 +61,7 @@ _ONLY_WHEN_OR_HOW_MUCH = re.compile(
 # The same for a named thing (a salon, a film, a song), less the bare day of the week a title may be.
 _ONLY_A_DATE_OR_SUM = re.compile(
     rf"(?:{_MONTH_DAY}|\d{{1,2}}[/-]\d{{1,2}}(?:[/-]\d{{2,4}})?|{_CLOCK_TIME}|"
-    r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?))",
+    r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?|bucks|quid|usd|eur|gbp))",
     re.IGNORECASE)
 
 # A calendar day with no hour ("the 7th of this month"), and an hour with no day ("half past 3 in the afternoon").
@@ -70,7 +71,9 @@ _HOUR = rf"(?:\d{{1,2}}|{_NUMBER_WORD})"
 _PART_OF_DAY = r"(?:\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night))"
 _ONLY_A_CLOCK = re.compile(
     rf"(?:{_CLOCK_TIME}|(?:half|quarter)\s+(?:past|after|to)\s+{_HOUR}|{_HOUR}\s*o'?clock){_PART_OF_DAY}?|"
-    rf"{_HOUR}(?::\d{{2}})?{_PART_OF_DAY}|noon|midnight", re.IGNORECASE)
+    # (the part of the day first too, as SGD writes hours: "afternoon 12", "evening 6:30")
+    rf"{_HOUR}(?::\d{{2}})?{_PART_OF_DAY}|(?:morning|afternoon|evening|night)\s+{_HOUR}(?::\d{{2}})?|noon|midnight",
+    re.IGNORECASE)
 
 # What a kind needs to be present in a value; kinds not listed accept any text.
 _NEEDS = {MONEY: _NUMBER, COUNT: _NUMBER, DATE: _CALENDAR, TIME: _CLOCK}
@@ -142,6 +145,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "$500" or "12" is not who
     if kind == PERSON and _NOT_A_NAME.search(value):
         return True  # "any account that works", "whoever is free": a phrase about someone, not a name
+    if kind == FREE and value.strip().strip(".,!?;:").lower() in EVALUATIONS:
+        return True  # "online", "new", "popular" as a genre or a cuisine: how it is had or judged, not what kind
     if kind in (PERSON, PLACE, TITLE, FREE) and _ONLY_POINTING.fullmatch(value.strip().strip(".,!?;:")):
         return True  # "That one" as a film or a salon: it points at the agent's offer, it names nothing
     bare = value.strip().strip(".,!?;:")
@@ -159,8 +164,10 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "March 6th" as a pickup time, "10:30 am" as a day: the other half of when
     if kind == COUNT and _ONLY_WHEN_OR_HOW_MUCH.fullmatch(value.strip()):
         return True  # "4th of March" as a number of days: a count is never a calendar day, a time or a sum
-    if kind == TITLE and _ONLY_A_DATE_OR_SUM.fullmatch(value.strip()):
-        return True  # "March 13th" as a salon or a film: a name may be a day's ("Friday"), never a calendar date
+    if kind == TITLE and (_ONLY_A_DATE_OR_SUM.fullmatch(value.strip()) or _ONLY_A_CLOCK.fullmatch(value.strip())):
+        # "March 13th" or "half past 6 in the evening" as a salon or a film, "49 bucks" as whom to pay: a name may
+        # be a day's ("Friday"), never a calendar date, an hour or a sum
+        return True
     words: tuple[str, ...] | None = None
     for name in checklist.required(intent):
         own, vocabulary = _vocabulary(checklist.facts[name])

@@ -158,6 +158,8 @@ def counts_another(profile: Profile, name: str, text: str, start: int, end: int)
     if _house_number(text, start):
         return True
     after = re.match(r"[\s-]+([a-z]+)", text[end:end + 30], re.IGNORECASE)
+    if after is not None and (text[start:end] + after.group(1)).lower() in profile.schema_words:
+        return True  # one word of the schema written apart: "one way" of "SearchOnewayFlight" counts nothing
     if after is None:
         return _named_before(profile, name, text, start, end)
     noun = after.group(1).lower()

@@ -184,6 +184,12 @@ _OWN_STATE = re.compile(r"^\W*(?:(?:and|but|so|also)\s+)?(?:my|our|his|her|their
                         r"(?:the\s+)?(?:[$£€]?\s?\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|"
                         r"tomorrow|next\s+\w+|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)",
                         re.IGNORECASE)
+# The same told of a thing named with "the", by a sum: "The balance there is about $2,400" (a day after "the" may well
+# be the form's: "The game is on Tuesday").
+_THE_STATE = re.compile(r"^\W*(?:(?:and|but|so|also|oh|well)\W+)*(?:the|that|this)\s+"
+                        r"(?P<noun>(?:[a-z]+\s+){0,2}?[a-z]+)\s+(?:(?:there|here|now|currently)\s+)?"
+                        r"(?:is|was|are|were)\s+(?:(?:about|around|only|just|now|currently|roughly|at)\s+)?"
+                        r"[$£€]\s?\d", re.IGNORECASE)
 # The customer's own thing given by its code, letters and a number: "My flight is UA 1130", "our order is AB 55". It
 # names a fact of this form only when the thing is one of its facts or a choice ("my pick is Hotel 71"); a name alone
 # may well be the fact's ("My destination is Sacramento", "Her name is Rachel", "My friend is Pranav").
@@ -493,7 +499,7 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
                                                        or word.lower() in CHOICE_WORDS
                                                        for word in identity.group("noun").split()):
         return True
-    state = _OWN_STATE.match(sentence)
+    state = _OWN_STATE.match(sentence) or _THE_STATE.match(sentence)
     if state and fact_stems is not None and not any(fact_stems(word) or word.lower() in SLOT_WORDS
                                                     for word in state.group("noun").split()):
         return True

@@ -62,7 +62,7 @@ from core.extractors.offline.roles import END, fact_role, leaves_from, value_rol
 from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-59"
+VERSION = "offline-60"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -462,8 +462,9 @@ def _unintroduced(text: str, own_name: bool) -> str:
 # is the writer's own, kept only where the form asks for it. Letter-writing conventions, not a domain's words.
 _FOOTER = re.compile(r"(?:(?<=[.!?])\s+|\n\s*)(?:--+|—|–)\s*\S.*$|"
                      r"(?:^|(?<=[.!?])\s+|\n\s*)(?-i:Sent)\s+from\s+my(?:\s+[\w-]+){1,3}(?:\s*[,\n].*|\.?\s*)$|"
-                     # on a line of its own, whatever the device adds: "Sent from my iPhone in Dallas · 2 attachments"
-                     r"\n\s*(?-i:Sent)\s+from\s+my\s.*$",
+                     # on a line of its own, whatever the device adds: "Sent from my iPhone in Dallas · 2 attachments",
+                     # "Sent from Outlook for Android, Thursday, 3:30 PM" (a program named with its capital)
+                     r"\n\s*(?-i:Sent)\s+from\s+(?:my\s|(?-i:[A-Z])).*$",
                      re.IGNORECASE | re.DOTALL)
 _SIGN_OFF = re.compile(r"(?:(?<=[.!?])\s+|\n\s*)(?:cheers|regards|best\s+regards|kind\s+regards|best\s+wishes|best|"
                        r"sincerely|warmly|yours\s+truly|thanks|thank\s+you|many\s+thanks)\s*(?:[,\-–—]|\n)\s*"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from core.deferral import puts_off, undecided_about
 from core.extractors.offline.names import NOT_NAMES
 from core.extractors.offline.plain import echoed
 from core.extractors.offline.profile import FactProfile, stem
@@ -23,7 +24,7 @@ _OPENING = re.compile(
     r"(?:like|love|enjoy|prefer|fancy|want|need|feel\s+like|am\s+in\s+the\s+mood\s+for|in\s+the\s+mood\s+for|"
     r"looking\s+for|searching\s+for|thinking|going\s+with|go\s+with|interested\s+in|into)(?:\s+to\s+(?:find|see|"
     r"watch|have|eat|get|try|hear|play|listen\s+to))?|how\s+about|what\s+about|do\s+you\s+have|"
-    r"let'?s\s+(?:do|go\s+with|try)|(?:play|cast|stream|put\s+on)(?:\s+(?:me|us))?|"
+    r"let'?s\s+(?:do|go\s+with|try)|(?:play|cast|stream|put\s+on|rent|watch|reserve)(?:\s+(?:me|us))?|"
     r"(?:it'?s|it\s+is|that'?s|that\s+is|make\s+it|go\s+with|try))?\b[,\s]*"
     # (capitalised, "One More Light" opens a title)
     r"(?:(?:some|any|a|an|the|kind\s+of|sort\s+of|type\s+of|(?-i:more|anything|something|somewhere|one|ones))"
@@ -65,19 +66,22 @@ def free_answer(fact: FactProfile, text: str, task: frozenset[str] = frozenset()
         words.pop()  # "Adventure movies" -> "Adventure"
     if not words or len(words) > _MOST_WORDS or "?" in rest:
         return _before_own_noun(fact, text, task)
-    if all(w.lower().strip(".,!?") in NOT_NAMES or _about_fact(w, fact) or w.lower() in _EVALUATIONS
+    if all(w.lower().strip(".,!?") in NOT_NAMES or _about_fact(w, fact) or w.lower() in EVALUATIONS
            for w in words):
         return None  # "Anything", "the one", "movies", "new": nothing of its own
     start = text.find(words[0])
     end = text.find(words[-1], start) + len(words[-1])
-    return text[start:end].strip(".,!?;:") if start >= 0 else None
+    value = text[start:end].strip(".,!?;:") if start >= 0 else None
+    if value and (undecided_about(value) or puts_off(value, "")):
+        return None  # "I'm still deciding", "Not sure yet": saying there is no answer yet is none
+    return value
 
 
 # One word right before the fact's own noun: "Usually I really like watching Fantasy movies", "I love comic
 # movies with my partner". Not a determiner, a quantifier or an evaluation ("good movies" names no genre).
 # (the noun in a lookahead: each word is tried as a noun, not every other one: "look for drama movies")
 _WORD_BEFORE_NOUN = re.compile(r"\b([A-Za-z]+(?:-[A-Za-z]+)?)\s+(?=([a-z]+)\b)")
-_EVALUATIONS = frozenset({"new", "old", "nice", "fun", "interesting", "popular", "recent", "latest", "favorite",
+EVALUATIONS = frozenset({"new", "old", "nice", "fun", "interesting", "popular", "recent", "latest", "favorite",
                           "favourite", "cool", "bad", "decent", "similar", "different", "few", "many", "much",
                           "lot", "lots", "couple", "online", "single", "specific", "particular", "certain", "famous"})
 
@@ -90,7 +94,7 @@ def _before_own_noun(fact: FactProfile, text: str, task: frozenset[str]) -> str 
         word, noun = match.group(1), match.group(2)
         low = word.lower()
         if ((stem(noun) in fact.cues or stem(noun) in task) and noun not in _KIND_NOUNS and low not in NOT_NAMES
-                and low not in _EVALUATIONS and not _about_fact(low, fact) and len(low) > 2):
+                and low not in EVALUATIONS and not _about_fact(low, fact) and len(low) > 2):
             found = word
     return found
 
@@ -201,7 +205,7 @@ def requested_kind(fact: FactProfile, text: str, others: frozenset[str] = frozen
             word, noun = match.group(1), match.group(2)
             low = word.lower()
             if ((stem(noun) in fact.cues or stem(noun) in nouns) and noun not in _KIND_NOUNS and low not in NOT_NAMES
-                    and low not in _EVALUATIONS and low not in _DETERMINERS and low not in _PRICE_AND_PLACE
+                    and low not in EVALUATIONS and low not in _DETERMINERS and low not in _PRICE_AND_PLACE
                     and low not in others and not _about_fact(low, fact) and not _GERUND.fullmatch(word)
                     and len(low) > 2 and not _NAME_BEFORE.search(text, sentence.start(), match.start(1))
                     and _MODIFIER_AFTER.search(text, sentence.start(), match.start(1))):
@@ -226,7 +230,7 @@ def _kind_of_noun(fact: FactProfile, text: str, start: int, end: int, stop: froz
             low = word.group(0).lower()
             capital = word.group(0)[:1].isupper()
             joins = low in ("and", "&") and bool(taken) and taken[-1].group(0)[:1].isupper()
-            if not joins and (low in NOT_NAMES or low in stop or low in _EVALUATIONS or _about_fact(low, fact)):
+            if not joins and (low in NOT_NAMES or low in stop or low in EVALUATIONS or _about_fact(low, fact)):
                 break
             if capital or joins or not taken:
                 taken.append(word)

@@ -47,6 +47,8 @@ _FILLER = re.compile(
     r"just|only)[,\s]+)+", re.IGNORECASE)
 # Politeness after the value: "NY please", "Sydney, Australia, thanks".
 _TRAILING_FILLER = re.compile(r"(?:[,\s]+(?:please|thanks|thank\s+you|thx))+\W*$", re.IGNORECASE)
+_ONLY_POLITENESS = re.compile(r"\W*(?:(?:please|thanks|thank\s+you|thx|so\s+much|(?:to|for|with|by)\s+(?:me|us))\W*)+",
+                              re.IGNORECASE)
 _SHORT_WORDS = 4
 # A reply that refuses, in lower case as speech does ("Definitely not Hello", "absolutely not savings", "never the
 # 5th"); a title may hold the word capitalised ("Not Afraid", "Never Say Never").
@@ -148,8 +150,10 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         spans = [s for s in spans if not bound_before(text, s[0])  # "before the 20th", "end by 10 pm"
                  and not other_event(profile, text, s[0], s[1])]  # "a movie that starts at 8:30 pm" for a table
     if kind == TITLE and fact.fact.name in asked and not spans:
+        yes = YES.match(text)
         spans = [s[:3] for s in names.titles(text, profile.schema_words)  # the answer to "which film?"
-                 if not echoed(text, s[0], s[1])  # (not one asked back: "Pine Hollow? Never again.")
+                 if (yes is None or s[0] >= yes.end())  # (not the yes itself: "Sounds good!" takes an offer)
+                 and not echoed(text, s[0], s[1])  # (not one asked back: "Pine Hollow? Never again.")
                  and not BEFORE_NEGATOR.match(text, s[1])  # (nor the word a refusal opens: "Definitely not X")
                  and not likened(text, s[0], s[1])]  # (nor what the wanted one is like: "Something like Inception")
     if kind == PLACE and fact_role(fact) == END:
@@ -211,6 +215,8 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         if yes:
             # "Yes" to "Is the destination 200 C Street?"; "Yes. Toronto, Canada." to "Is there a city you like?"
             rest = text[yes.end():].lstrip(" .,!")
+            if _ONLY_POLITENESS.fullmatch(rest):
+                rest = ""  # "Yes please." names nothing
             return proposed_value(fact, agent_text) or (_short_answer(profile, kind, rest) if rest else None)
         answer = _short_answer(profile, kind, text)
         if answer is None and kind == PLACE:
@@ -286,7 +292,11 @@ def _free(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], 
     if len(asked) != 1:
         # "In Pleasanton. I'm in the mood for Taiwanese food."
         return _requested(profile, fact, text, answer=True, nouns=nouns)
-    return free_answer(fact, text, nouns) or _requested(profile, fact, text, answer=True, nouns=nouns)
+    value = free_answer(fact, text, nouns) or _requested(profile, fact, text, answer=True, nouns=nouns)
+    at = text.find(value) if value else -1
+    if value and at >= 0 and echoed(text, at, at + len(value)):
+        return None  # asked back and turned down or mocked: "Korean? Ha, as if"
+    return value
 
 
 def _requested(profile: Profile, fact: FactProfile, text: str, answer: bool,

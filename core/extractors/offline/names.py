@@ -134,6 +134,12 @@ def _particles_lead_to_name(tokens: list[str], schema_words: frozenset[str]) -> 
     return False
 
 
+def names_a_relative(text: str, start: int, end: int) -> bool:
+    """text[start:end] is a name whose relative the words after it speak of: "Peter" of "Peter's daughter"."""
+    relative = RELATIVE_OF.match(text, start)
+    return bool(relative and relative.start("kin") - 3 <= end and relative.group("kin").lower() in KINSHIP)
+
+
 def persons(text: str, schema_words: frozenset[str] = frozenset()) -> list[Span]:
     """Names after a cue word, each copied as written (a possessive 's is not part of the name).
 
@@ -143,6 +149,12 @@ def persons(text: str, schema_words: frozenset[str] = frozenset()) -> list[Span]
     for cue in _PERSON_CUE.finditer(text):
         match = _PHRASE.match(text, cue.end())
         if not match:
+            continue
+        relative = RELATIVE_OF.match(text, match.start())
+        if relative and relative.group("kin").lower() in KINSHIP:
+            # "to Peter's daughter, Anna": the daughter is who, named after ("Anna") or not named at all
+            if relative.group("name"):
+                spans.append((relative.start("name"), relative.end("name"), relative.group("name"), False))
             continue
         phrase = _POSSESSIVE.sub("", match.group(0))
         if _OWN_THING.match(cue.group(0)) and phrase.split()[0].lower() not in KINSHIP:
@@ -168,6 +180,9 @@ _MOVING_TO = re.compile(r"\b(?:mov(?:e|es|ed|ing)|travel\w*|fly|flying|flew|driv
                         r"relocat\w*|commut\w*)\s+to\s+$", re.IGNORECASE)
 _OWN_THING = re.compile(r"(?:from|with|of)\s+(?:my|our)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s\b.*$")
+# A name's relative, perhaps named after: "Peter's daughter", "Peter's daughter, Anna", "Ana's husband Luis".
+RELATIVE_OF = re.compile(r"(?-i:[A-Z][\w-]*)['’]s\s+(?P<kin>[a-z]+)"
+                          r"(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?))?")
 _LOWERCASE_CUE = re.compile(r"^(?:to|for|named|called|name\s+is|name's)\s", re.IGNORECASE)
 # After a lower-case word these show it was a verb or a noun, not a name ("to sned 590 bucks").
 _NOT_AFTER_NAME = re.compile(r"^\s*(?:[$€£¥₹]|\d|the\b|a\b|an\b|it\b|some\b|me\b|you\b|them\b|him\b|her\b|my\b|"

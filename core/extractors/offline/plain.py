@@ -14,6 +14,7 @@ when the other language carries it. A bare "Savings." is read, and so is a short
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from core.extractors.offline.profile import words
@@ -50,6 +51,7 @@ mais pas ni aussi cette
 _FOREIGN_MIN_WORDS = 2
 _SENTENCE_MIN_WORDS = 4
 _UNLISTED_MIN_WORDS = 5
+_OTHER_SCRIPT_MIN_LETTERS = 5
 
 
 def alternatives(text: str, mentions: Sequence[Mention]) -> set[int]:
@@ -105,7 +107,9 @@ def echoed(text: str, start: int, end: int) -> bool:
 
 
 # What makes an echoed value weighed: a refusal right after it, or another value echoed beside it.
-_REFUSAL_NEXT = re.compile(r"\s*(?:no|nope|nah|never|not|no\s+way)\b", re.IGNORECASE)
+# (a laugh at it mocks it: "Sports? Ha, because I just love sitting in the cold")
+_REFUSAL_NEXT = re.compile(r"\s*(?:no|nope|nah|never|not|no\s+way|ha(?:ha)*|lol|lmao|yeah\s+right|as\s+if)\b",
+                           re.IGNORECASE)
 _ECHO = r"[^\W\d_][\w'-]*(?:\s+[\w'-]+){0,2}\?"  # a name of up to three words, asked
 _ECHO_AFTER = re.compile(rf"\s*{_ECHO}")
 _ECHO_BEFORE = re.compile(rf"(?:^|[.!?;]\s*){_ECHO}$")
@@ -138,6 +142,8 @@ def _lower_words(sentence: str) -> list[str]:
 def in_other_language(sentence: str, known: frozenset[str] = frozenset()) -> bool:
     """The sentence is carried by another language: more of its words are another language's function words
     than English words or the checklist's own ("Ich suche ein Haus, aber nicht in Munich")."""
+    if _other_script(sentence):
+        return True
     said = [w for w in _lower_words(sentence) if len(w) > 1]
     if len(said) < _SENTENCE_MIN_WORDS:
         return False  # "viva las vegas", "la la land": a short answer is a name, whatever its words
@@ -149,6 +155,15 @@ def in_other_language(sentence: str, known: frozenset[str] = frozenset()) -> boo
     # word or checklist word among them, and letters English does not write ("Bocsánat, nem március 12-én, még
     # nem tudom a napot"); a telegraphic English line ("pick up friday drop off sunday") keeps its ASCII.
     return len(said) >= _UNLISTED_MIN_WORDS and not english and any(not w.isascii() for w in said)
+
+
+def _other_script(sentence: str) -> bool:
+    """Most of the sentence's letters are of a script English does not write, and there are enough of them to say
+    something ("不对，不是Wei，我还没决定给谁"); a script written without spaces has no words to count. A name of a few
+    letters ("王伟") is still a name, and look-alike letters fold to the Latin ones they imitate first."""
+    letters = [ch for ch in skeleton(sentence) if ch.isalpha()]
+    other = sum(1 for ch in letters if not ch.isascii() and "LATIN" not in unicodedata.name(ch, ""))
+    return other >= _OTHER_SCRIPT_MIN_LETTERS and other * 2 > len(letters)
 
 
 def unread_sentences(text: str, known: frozenset[str] = frozenset()) -> str:
