@@ -291,7 +291,8 @@ def _left_open(checklist: Checklist, fact: str, later: tuple[Line, ...]) -> bool
     if not saying:
         return False
     facts = profile(checklist)
-    return any(fact in undecided_facts(facts, (fact,), own_words(checklist, said)) for said in saying)
+    # (read against every fact, so the words name the one they name most: "the pick-up time" is not the pick-up city)
+    return any(fact in undecided_facts(facts, tuple(facts.facts), own_words(checklist, said)) for said in saying)
 
 
 def _when_else(checklist: Checklist, text: str, start: int, end: int) -> bool:

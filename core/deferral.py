@@ -148,8 +148,14 @@ _TO_FIND_OUT = re.compile(
 _LEFT_OPEN = re.compile(
     r"\b(?P<object>(?:the|my|our|that|this)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)(?:(?:\s+(?:is|are|was)|\s*['\u2019]s)\s+(?:now\s+|still\s+)?"
     r"(?:open\s+again|(?:still\s+)?open(?=\s*(?:[.!?;,]|$|for\s+now\b))|up\s+in\s+the\s+air|undecided|"
+    r"subject\s+to\s+change|tentative|provisional|"
     r"not\s+(?:yet\s+)?(?:settled|decided|fixed|final|set|confirmed)|tbd|to\s+be\s+(?:decided|confirmed))|"
-    r"\s+(?:isn'?t|aren'?t|wasn'?t)\s+(?:yet\s+)?(?:settled|decided|fixed|final|set|confirmed))", re.IGNORECASE)
+    r"\s+(?:isn'?t|aren'?t|wasn'?t)\s+(?:yet\s+)?(?:settled|decided|fixed|final|set|confirmed)|"
+    # a change to come: "The date might move", "the pick-up time may still change"
+    r"\s+(?:might|may|could)\s+(?:still\s+|well\s+|yet\s+)?(?:change|move|shift|slip))\b", re.IGNORECASE)
+# Asking not to be held to it: "Don't hold me to the time, though."
+_HOLD_ME_TO = re.compile(r"\b(?:don'?t|do\s+not)\s+hold\s+me\s+to\s+(?P<object>(?:the|that|this|my)\s+[a-z-]+"
+                         r"(?:\s+[a-z-]+)?)", re.IGNORECASE)
 
 
 @line_cache  # the contract reads every later customer line for each reported value
@@ -158,5 +164,5 @@ def undecided_about(text: str) -> tuple[str, ...]:
     bedrooms", "how many nights I'll stay", "where to go", "the exact amount"); empty words when the line
     names no object."""
     return tuple(match.group("object") for pattern in (_UNDECIDED, _TO_FIND_OUT, _LEFT_OPEN, _TO_CHOOSE, _GIVE_OR_TAKE,
-                                                       _OPEN_ON, _NOT_KNOWN, _NOUN_TBD)
+                                                       _OPEN_ON, _NOT_KNOWN, _NOUN_TBD, _HOLD_ME_TO)
                  for match in pattern.finditer(text))

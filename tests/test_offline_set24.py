@@ -189,3 +189,23 @@ def test_how_a_thing_is_had_or_judged_is_no_kind_of_it() -> None:
     lines = talk("I want to find snacks online in Leeds.")
     assert check_value(CINEMA, "FindSnacks", "style", "online", lines)[1][0].code == VALUE_WRONG_KIND
     assert kept(CINEMA, "FindSnacks", talk("I want Korean snacks online in Leeds."), "style", "Korean")
+
+
+HIRE = Checklist.from_schema({
+    "service_name": "Hire_9",
+    "slots": [
+        {"name": "pickup_city", "description": "City to pick up the van", "is_categorical": False},
+        {"name": "pickup_time", "description": "Time to pick up the van", "is_categorical": False},
+    ],
+    "intents": [{"name": "HireVan", "required_slots": ["pickup_city", "pickup_time"], "is_transactional": True}],
+})
+
+
+def test_a_fact_said_to_be_subject_to_change_is_left_open() -> None:
+    read_back = talk("A van in Leeds at 9:30 am.", ("Pick-up at 9:30 am in Leeds?", ()))
+    for later in ("The pick-up time is subject to change.", "Don't hold me to the time, though.",
+                  "The time might move, my shift isn't set."):
+        lines = read_back + talk(later)
+        assert not kept(HIRE, "HireVan", lines, "pickup_time", "9:30 am"), later
+        assert kept(HIRE, "HireVan", lines, "pickup_city", "Leeds"), later  # the words name the time, not the city
+    assert kept(HIRE, "HireVan", read_back + talk("Yes, that's right."), "pickup_time", "9:30 am")

@@ -352,15 +352,22 @@ def undecided_facts(facts: Profile, required: tuple[str, ...], text: str) -> set
     found = {name for noun in any_will_do(text) for name in required
              if stem(noun.lower()) in facts.facts[name].name_stems}
     for about in undecided_about(text):
-        stems = {stem(w) for w in re.findall(r"[a-z]+", about.lower())}
         kinds = {k for pattern, ks in _WH_KINDS if pattern.search(about) for k in ks}
         lasting = bool(_HOW_LONG.search(about))
         headcount = bool(_HEADCOUNT.search(about))
+        # named by their words, the facts naming the most of them: "the pick-up time" is the time, not the place
+        # (a hyphenated word is one word: "pick-up" names a pick-up fact once)
+        said = [{stem(w.replace("-", "")), *(stem(part) for part in w.split("-"))}
+                for w in re.findall(r"[a-z]+(?:-[a-z]+)*", about.lower())]
+        overlap = {name: sum(1 for forms in said if forms & (facts.facts[name].cues | facts.facts[name].name_stems))
+                   for name in required}
+        named = {name for name in required if overlap[name] or name in withdrawal.named_facts(
+            about, (name,), {name: facts.facts[name].fact.description})}
+        most = max((overlap[name] for name in named), default=0)
+        found |= {name for name in named if overlap[name] == most}
         for name in required:
             fact = facts.facts[name]
-            if ((fact.cues | fact.name_stems) & stems or fact.kind in kinds
-                    or name in withdrawal.named_facts(about, (name,), {name: fact.fact.description})
-                    or (lasting and fact.kind == COUNT and _DURATION_UNITS & set(fact.counted))
+            if (fact.kind in kinds or (lasting and fact.kind == COUNT and _DURATION_UNITS & set(fact.counted))
                     or (headcount and fact.kind == COUNT and counts_people(fact))):
                 found.add(name)
     return found
