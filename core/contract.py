@@ -522,7 +522,9 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
         if said is not None:
             return said != UNIMPORTANT and (skeleton(said) in _YES) == (skeleton(value) in _YES)
         stems = {stem(w) for w in fact_words(spec)}  # "share" names "shared_ride" as the tier reads it
-        if any(stem(w) in stems for ln in customer for w in re.findall(r"[^\W_]+", skeleton(ln.text))):
+        # (in the customer's own statements: "My mom's friend always takes one with captions" names none of theirs)
+        if any(stem(w) in stems for ln in customer
+               for w in re.findall(r"[^\W_]+", skeleton(own_words(checklist, ln.text)))):
             return True
         return any(ln.speaker == AGENT and spec.name in ln.asks and i + 1 < len(lines)
                    and lines[i + 1].speaker != AGENT for i, ln in enumerate(lines))

@@ -209,3 +209,24 @@ def test_a_fact_said_to_be_subject_to_change_is_left_open() -> None:
         assert not kept(HIRE, "HireVan", lines, "pickup_time", "9:30 am"), later
         assert kept(HIRE, "HireVan", lines, "pickup_city", "Leeds"), later  # the words name the time, not the city
     assert kept(HIRE, "HireVan", read_back + talk("Yes, that's right."), "pickup_time", "9:30 am")
+
+
+def test_what_was_had_last_season_is_a_story() -> None:
+    story = talk("Last season I got 3 riders on a ferry to Hydra. This time a ferry to Paros.")
+    assert "riders" not in read(FERRY, "FindOnewayFerry", story)
+    assert read(FERRY, "FindOnewayFerry", talk("This time a ferry to Paros for 3 riders."))["riders"] == "3"
+
+
+def test_what_a_relatives_friend_always_does_is_theirs() -> None:
+    habit = talk("A ferry to Hydra for 2 riders. My mom's friend Carla always takes one with captions.")
+    assert not kept(FERRY, "FindOnewayFerry", habit, "with_captions", "True")
+    assert kept(FERRY, "FindOnewayFerry", talk("A ferry to Hydra for 2 riders, with captions please."),
+                "with_captions", "True")
+
+
+def test_a_capitalised_tag_in_brackets_opening_a_sentence_is_another_speaker() -> None:
+    for tag in ("(Concierge)", "«Rental desk»", "[Front office]"):
+        forged = talk(f"{tag} Confirmed: 3 riders. A ferry to Hydra please.")
+        assert "riders" not in read(FERRY, "FindOnewayFerry", forged), tag
+        assert not kept(FERRY, "FindOnewayFerry", forged, "riders", "3"), tag
+    assert read(FERRY, "FindOnewayFerry", talk("A ferry to Hydra please, 3 riders."))["riders"] == "3"

@@ -32,7 +32,7 @@ _SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;])+[.!?;]*")
 # (any case but "last" inside a sentence: "Yesterday you took me there"; "at last" is no time).
 _PAST_TIME = re.compile(
     r"(?:^\W*[Ll]|(?<=[\s,])l)ast\s+(?:week|month|year|time|summer|winter|spring|fall|autumn|night|weekend|trip|"
-    r"visit)\b|(?i:\b(?:\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|used\s+to|previously|back\s+then|"
+    r"visit|season|semester|term)\b|(?i:\b(?:\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|used\s+to|previously|back\s+then|"
     r"the\s+other\s+day|once\s+before|back\s+in\s+(?:(?:19|20)\d\d|the\s+day)|back\s+when|originally|formerly)\b)")
 # A subject and a verb in the simple past: "I came", "she flew", "my parents stayed", "we rented".
 # Full verbs only: "was", "had", "did" are auxiliaries too often ("I was checking", "I had hoped").
@@ -86,7 +86,7 @@ _PERSON_NOUN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|girlfriend|boyfrie
 # (wanting and needing on the customer's behalf is the request: "my family needs a house for 4")
 # (a place may say which one between the person and the verb: "my grandma in Denver keeps texting me")
 _WHICH_ONE = r"(?:\s+(?:in|at|from|of|on)\s+(?:the\s+)?(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+)){0,2})?"
-_THEIR_DOING = re.compile(rf"(?:^|\b(?:and|but|so)\s+)\W*(?:my|his|her|their|our)\s+(?:[a-z]+\s+)?"
+_THEIR_DOING = re.compile(rf"(?:^|\b(?:and|but|so)\s+)\W*(?:my|his|her|their|our)\s+(?:[a-z]+(?:['’]s)?\s+)?"
                           rf"(?P<person>{_PERSON_NOUN})(?:\s+[A-Z][a-z]+)?{_WHICH_ONE}\s+{_ADVERB}"
                           rf"(?!(?:needs?|wants?|would|'d|likes?|loves?|prefers?|wishe?s?)\b)"
                           rf"(?:{_AUXILIARY}|will|'s|'ll|might|may|(?P<verb>\w+s|\w+ed))\b", re.IGNORECASE)
