@@ -73,7 +73,9 @@ def free_answer(fact: FactProfile, text: str, task: frozenset[str] = frozenset()
     end = text.find(words[-1], start) + len(words[-1])
     value = text[start:end].strip(".,!?;:") if start >= 0 else None
     if value and (undecided_about(value) or puts_off(value, "")):
-        return None  # "I'm still deciding", "Not sure yet": saying there is no answer yet is none
+        # "I'm still deciding", "Not sure yet": saying there is no answer yet is none (with no value to look for,
+        # `puts_off` answers whether the words say the customer does not know)
+        return None
     return value
 
 
@@ -82,8 +84,8 @@ def free_answer(fact: FactProfile, text: str, task: frozenset[str] = frozenset()
 # (the noun in a lookahead: each word is tried as a noun, not every other one: "look for drama movies")
 _WORD_BEFORE_NOUN = re.compile(r"\b([A-Za-z]+(?:-[A-Za-z]+)?)\s+(?=([a-z]+)\b)")
 EVALUATIONS = frozenset({"new", "old", "nice", "fun", "interesting", "popular", "recent", "latest", "favorite",
-                          "favourite", "cool", "bad", "decent", "similar", "different", "few", "many", "much",
-                          "lot", "lots", "couple", "online", "single", "specific", "particular", "certain", "famous"})
+                         "favourite", "cool", "bad", "decent", "similar", "different", "few", "many", "much",
+                         "lot", "lots", "couple", "online", "single", "specific", "particular", "certain", "famous"})
 
 
 def _before_own_noun(fact: FactProfile, text: str, task: frozenset[str]) -> str | None:

@@ -137,7 +137,7 @@ def _particles_lead_to_name(tokens: list[str], schema_words: frozenset[str]) -> 
 def names_a_relative(text: str, start: int, end: int) -> bool:
     """text[start:end] is a name whose relative the words after it speak of: "Peter" of "Peter's daughter"."""
     relative = RELATIVE_OF.match(text, start)
-    return bool(relative and relative.start("kin") - 3 <= end and relative.group("kin").lower() in KINSHIP)
+    return bool(relative and text[end:end + 2] in ("'s", "’s") and relative.group("kin").lower() in KINSHIP)
 
 
 def persons(text: str, schema_words: frozenset[str] = frozenset()) -> list[Span]:
@@ -182,7 +182,7 @@ _OWN_THING = re.compile(r"(?:from|with|of)\s+(?:my|our)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s\b.*$")
 # A name's relative, perhaps named after: "Peter's daughter", "Peter's daughter, Anna", "Ana's husband Luis".
 RELATIVE_OF = re.compile(r"(?-i:[A-Z][\w-]*)['’]s\s+(?P<kin>[a-z]+)"
-                          r"(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?))?")
+                         r"(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?))?")
 _LOWERCASE_CUE = re.compile(r"^(?:to|for|named|called|name\s+is|name's)\s", re.IGNORECASE)
 # After a lower-case word these show it was a verb or a noun, not a name ("to sned 590 bucks").
 _NOT_AFTER_NAME = re.compile(r"^\s*(?:[$€£¥₹]|\d|the\b|a\b|an\b|it\b|some\b|me\b|you\b|them\b|him\b|her\b|my\b|"
