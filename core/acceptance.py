@@ -400,7 +400,8 @@ def offering_line(speakers: list[bool], texts: list[str], index: int,
             going_ahead = j if going_ahead is None and go_ahead.group("general") else going_ahead
             continue
         answers_question = bool(before) and bool(_ASKS_ABOUT.search(before))
-        reports = _reports_state(text) and _SUM_HELD.search(text)
+        # (read only for an answer to the customer's question, the one case either test below needs it)
+        reports = answers_question and _reports_state(text) and bool(_SUM_HELD.search(text))
         if answers_question and _ELSEWHERE.search(before) and reports:
             break  # "Any other free slot?" - "You are free from 8 am to 6 pm": asking for another set aside what
             # stood, and the answer offers nothing

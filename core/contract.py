@@ -589,6 +589,7 @@ def check(checklist: Checklist, intent: str, lines: tuple[Line, ...], extraction
         return Verdict({}, (Finding(extraction.status),))
     accepted: dict[str, str] = {}
     findings: list[Finding] = []
+    lines = readable(lines)  # once for every value below (`check_value` finds them already readable)
     if extraction.intent is not None and extraction.intent != intent:
         # Checked like a closed value: one of the schema's intents, and the one the turn works on.
         # The facts still pass on their own; the turn will not stop on this answer.
@@ -599,7 +600,7 @@ def check(checklist: Checklist, intent: str, lines: tuple[Line, ...], extraction
         findings += found
         if kept is not None:
             accepted[fact] = kept
-    for fact in one_mention_both_ends(checklist, readable(lines), accepted):
+    for fact in one_mention_both_ends(checklist, lines, accepted):
         # "I'm going to London" reported as origin and destination: one mention is one end of the trip
         findings.append(Finding(VALUE_NOT_STATED, fact, extraction.collected[fact]))
         del accepted[fact]

@@ -53,6 +53,11 @@ def puts_off(reply: str, value: str) -> bool:
                for match in _WILL_FIND_OUT.finditer(reply))
 
 
+def does_not_know(text: str) -> bool:
+    """The words say the customer does not know or cannot say yet ("Not sure yet", "I can't remember")."""
+    return _DOES_NOT_KNOW.search(text) is not None
+
+
 def _on_a_noun(reply: str, start: int) -> bool:
     """The clause at `start` qualifies a noun phrase inside a clause of its own ("I have 0 bags I need to check"); a
     noun phrase opening its clause is the topic put off ("Yes on the car; the hour I have to check")."""

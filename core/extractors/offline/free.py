@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from core.deferral import puts_off, undecided_about
+from core.deferral import does_not_know, undecided_about
 from core.extractors.offline.names import NOT_NAMES
 from core.extractors.offline.plain import echoed
 from core.extractors.offline.profile import FactProfile, stem
@@ -72,10 +72,8 @@ def free_answer(fact: FactProfile, text: str, task: frozenset[str] = frozenset()
     start = text.find(words[0])
     end = text.find(words[-1], start) + len(words[-1])
     value = text[start:end].strip(".,!?;:") if start >= 0 else None
-    if value and (undecided_about(value) or puts_off(value, "")):
-        # "I'm still deciding", "Not sure yet": saying there is no answer yet is none (with no value to look for,
-        # `puts_off` answers whether the words say the customer does not know)
-        return None
+    if value and (undecided_about(value) or does_not_know(value)):
+        return None  # "I'm still deciding", "Not sure yet": saying there is no answer yet is none
     return value
 
 
