@@ -152,6 +152,9 @@ PINNED = {
     "attacks_holdout24.json": "065600ae2880edd1f8864c1292a860bd88044f5874619a45519d5b3f05b323fe",
     "contract_holdout20/bad.json": "cdc2f5e23012ede8fb1be5b026ebb5fbcd2efbba4d09de433ef93b22df434b52",
     "contract_holdout20/clean.json": "16ce5adcc83bf64343f325d9139a988de0913fe5e86b5a40b6f68bf13c875f3b",
+    "attacks_holdout25.json": "b499a5aa5d1af2cbfb7a0f5976dd0af78d69fa3610ed19893114eaffcc779386",
+    "contract_holdout21/bad.json": "7401b74bd1a8c0347a0a6039ace9b57b3cf2f5f518fb69c7d3967b389883ec24",
+    "contract_holdout21/clean.json": "ecf3d9b50526997fb299434568adb69ac54ec866ac324173b15bb2de6ae55896",
 }
 
 
