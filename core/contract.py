@@ -44,7 +44,7 @@ from core.extractors.offline.pointing import named_address, points_there, ride_h
 from core.extractors.offline.polarity import BEFORE_NEGATOR, bound_before, capped, denied, likened, supposed
 from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem
 from core.extractors.offline.roles import END, fact_role, where_now
-from core.one_mention import one_mention_both_ends
+from core.one_mention import one_mention_two_facts
 from core.prompt import parse, parse_intent
 from core.sums import customers_sums
 from core.superseded import superseded
@@ -595,13 +595,16 @@ def check(checklist: Checklist, intent: str, lines: tuple[Line, ...], extraction
         # The facts still pass on their own; the turn will not stop on this answer.
         code = INTENT_DISAGREES if extraction.intent in checklist.intents else UNKNOWN_INTENT
         findings.append(Finding(code, None, extraction.intent))
+    readings: dict[str, str] = {}  # what the reply read, where nothing but this checklist's list refuses it
     for fact, value in extraction.collected.items():
         kept, found = check_value(checklist, intent, fact, value, lines)
         findings += found
         if kept is not None:
             accepted[fact] = kept
-    for fact in one_mention_both_ends(checklist, lines, accepted):
-        # "I'm going to London" reported as origin and destination: one mention is one end of the trip
+        if kept is not None or [f.code for f in found] == [UNKNOWN_FACT]:
+            readings[fact] = trim_edges(str(value))
+    for fact in one_mention_two_facts(checklist, intent, lines, accepted, readings):
+        # "I'm going to London" as origin and destination, "Drama" as genre and movie name: one mention, one fact
         findings.append(Finding(VALUE_NOT_STATED, fact, extraction.collected[fact]))
         del accepted[fact]
     return Verdict(accepted, tuple(findings))
