@@ -59,6 +59,7 @@ from core.text import (
     skeleton,
     words_reordered,
 )
+from core.trip_end import said_for_the_other_end
 from core.value_context import counts_things, cut_short, negated, number_prefix, word_prefix
 from core.value_kind import wrong_kind
 
@@ -244,6 +245,9 @@ def _check_value(
             kind == DATE and values.possessed_ordinal(text, (start, end, text[start:end]))):
         # "two" of "for two people" is no time, nor of "for two pizzas" a sum; "4th" of "my 4th stay there" no day
         return None, [Finding(VALUE_WRONG_KIND, fact, value)]
+    if typed and said_for_the_other_end(checklist, fact, trimmed, lines):
+        # (after the kind: a city filed as the departure day is the wrong kind before it is the wrong end)
+        return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "go to SFO" is no origin, "from the 8th" no drop-off
     if kind == MONEY:
         start, end = _whole_sum(text, start, end)
     return text[start:end], []

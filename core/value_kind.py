@@ -48,6 +48,8 @@ _DAY_NUMBER = r"(?:\d{1,2}(?:st|nd|rd|th)?)"
 _WEEKDAY = r"(?:(?:next|this|last|coming)\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)day"
 # A day of a month ("the 3rd of March", "March 3rd") and a clock time ("10:30 am", "14:00"): shared below.
 _MONTH_DAY = rf"(?:the\s+)?{_DAY_NUMBER}(?:\s+of)?\s+{_MONTH}|{_MONTH}\s+(?:the\s+)?{_DAY_NUMBER}"
+# A day of the month with no month named ("the 14th", "13th of this month").
+_DAY_OF_MONTH = r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:this|next|the)\s+month)?"
 _CLOCK_TIME = r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}"
 # A value that is wholly a date, a clock time or an amount: never who or where ("March 3rd" as a city).
 _ONLY_WHEN_OR_HOW_MUCH = re.compile(
@@ -55,17 +57,18 @@ _ONLY_WHEN_OR_HOW_MUCH = re.compile(
     rf"\d{{1,2}}[/-]\d{{1,2}}(?:[/-]\d{{2,4}})?|{_CLOCK_TIME}|"
     r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?|bucks|quid|usd|eur|gbp|cents?)|"
     # a day of the month alone ("the 14th") or a day said from today ("tomorrow", "next week")
-    r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)|today|tonight|tomorrow|(?:next|this|coming)\s+(?:week|weekend|month))",
+    rf"{_DAY_OF_MONTH}|today|tonight|tomorrow|(?:next|this|coming)\s+(?:week|weekend|month))",
     re.IGNORECASE)
 
 # The same for a named thing (a salon, a film, a song), less the bare day of the week a title may be.
 _ONLY_A_DATE_OR_SUM = re.compile(
-    rf"(?:{_MONTH_DAY}|\d{{1,2}}[/-]\d{{1,2}}(?:[/-]\d{{2,4}})?|{_CLOCK_TIME}|"
+    rf"(?:{_MONTH_DAY}|(?:the\s+)?{_DAY_NUMBER}\s+of\s+(?:this|next|the)\s+month|"
+    rf"\d{{1,2}}[/-]\d{{1,2}}(?:[/-]\d{{2,4}})?|{_CLOCK_TIME}|"
     r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?|bucks|quid|usd|eur|gbp))",
     re.IGNORECASE)
 
 # A calendar day with no hour ("the 7th of this month"), and an hour with no day ("half past 3 in the afternoon").
-_ONLY_A_DAY = re.compile(rf"(?:{_MONTH_DAY}|(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)(?:\s+of\s+(?:this|next|the)\s+month)?|"
+_ONLY_A_DAY = re.compile(rf"(?:{_MONTH_DAY}|{_DAY_OF_MONTH}|"
                          rf"{_WEEKDAY}|today|tomorrow)", re.IGNORECASE)
 _HOUR = rf"(?:\d{{1,2}}|{_NUMBER_WORD})"
 _PART_OF_DAY = r"(?:\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night))"
