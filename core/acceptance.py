@@ -150,6 +150,12 @@ _REFUSES_LAST = re.compile(r"(?:^|[,;.!?]\s*)(?:(?:so|yeah|yes|well|then|and|but
                            r"(?:no|nope|nah)(?:\s+thanks?|\s+thank\s+you)?\W*"
                            # (then perhaps asking for another: "no thanks. Anything later?")
                            r"(?:(?:any|some)(?:thing|one)\s+(?:else|later|earlier|cheaper|other)\W*)?$", re.IGNORECASE)
+# ... or asks to see other options than the one offered: "What else is there?", "Show me a few more options",
+# "Let me browse a bit more first" (not "what else do I need?", which asks about this one).
+_ASKS_FOR_OTHERS = re.compile(
+    r"\bwhat\s+else\s+(?:is\s+there|do\s+you\s+have|have\s+you\s+got|(?:is|'s)\s+(?:on|out\s+there|available))\b|"
+    r"\b(?:show|give|find|send)\s+(?:me|us)\s+(?:a\s+few\s+|some\s+|a\s+couple\s+)?(?:more|others|other\s+\w+)\b|"
+    r"\b(?:browse|look\s+around|keep\s+looking)\b[^.!?]*\b(?:more|first|further|longer)\b", re.IGNORECASE)
 _CHOICE = re.compile(r"\bor\b", re.IGNORECASE)
 _LOOKBACK = 5  # lines an offer may stand through while the customer asks about it
 
@@ -437,7 +443,8 @@ def refused_offer(agent_text: str, customer_text: str, value: str) -> bool:
     """The reply opens or closes by turning down the agent's line, and the value is one that line named: "Dr. Sato has
     4:30 pm free" - "Yes, well, no, 4:30 is when I collect my son". Naming it again explains the no; a value
     the agent did not name is the customer's own ("No, 5:30 would be better")."""
-    if not (_REFUSES.match(customer_text) or _REFUSES_LAST.search(customer_text)):
+    if not (_REFUSES.match(customer_text) or _REFUSES_LAST.search(customer_text)
+            or _ASKS_FOR_OTHERS.search(customer_text)):
         return False
     needle = skeleton(value)
     # "Checking or savings?" - "No, savings please": a choice between values offers none of them alone

@@ -9,6 +9,7 @@ is about (a word of the fact's own name or description: "movies" for "Genre of t
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from core.deferral import does_not_know, undecided_about
 from core.extractors.offline.names import NOT_NAMES
@@ -129,6 +130,7 @@ def title_answer(text: str) -> str | None:
     named = _NAMED.search(rest)
     if named:
         rest = rest[named.end():]  # "The song is called In Your Eyes": the name follows the naming verb
+    rest = _title_part(rest)
     words = rest.split()
     if not words or len(words) > _TITLE_WORDS or "?" in rest:
         return None
@@ -149,6 +151,18 @@ def title_answer(text: str) -> str | None:
     value = text[start:start + len(rest)].strip(".,!?;:")
     # a name asked back is weighed, not given: "Pine Hollow? Never again."
     return None if echoed(text, start, start + len(value)) else value
+
+
+# Where a name stops in a reply: at a pictograph ("Palmer House 👎 too pricey": a title holds words, not a thumbs
+# down) or at an interjection after a comma ("Oak Terrace, hmm, that's where my ex lives"): what follows is the
+# customer's comment on the name, not part of it.
+_INTERJECTION_AFTER = re.compile(r",\s*(?:hmm+|um+|uh+|er+|ah+|oh+|wow|meh|ugh|eh|ha(?:ha)*|lol)\b", re.IGNORECASE)
+
+
+def _title_part(rest: str) -> str:
+    cut = next((i for i, ch in enumerate(rest) if unicodedata.category(ch) == "So"), len(rest))
+    interjection = _INTERJECTION_AFTER.search(rest, 0, cut)
+    return rest[:interjection.start() if interjection else cut].strip()
 
 
 _NEGATION = re.compile(r"\b(?:not|no|never|haven't|hasn't|don't|doesn't|didn't|isn't|aren't|won't|can't|cannot|"
