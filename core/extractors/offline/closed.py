@@ -410,9 +410,17 @@ def boolean_reading(profile: Profile, fact: FactProfile, text: str, asked: Seque
 _ASKED_BACK_ALONE = re.compile(r"(?:^|(?<=[.!?;]))\s*[^\W\d_]+(?:[\s-]+[^\W\d_]+){0,2}\?")
 
 
+# ... or left hanging by an ellipsis with nothing stated after it, the rest a question (read blanked in the
+# customer's own words) or nothing at all ("Shared... What's a shared ride exactly, is it cheaper?"; "Shared... yes,
+# let's do that." answers).
+_LEFT_HANGING = re.compile(r"(?:^|(?<=[.!?;]))\s*[^\W\d_]+(?:[\s-]+[^\W\d_]+){0,2}\s*(?:\.{3}|…)(?:[^.!?…]*\?|\s*$)")
+
+
 def _weighed_aloud(text: str, at: int) -> bool:
     asked = next((m for m in _ASKED_BACK_ALONE.finditer(text) if m.start() <= at < m.end()), None)
-    return asked is not None and PUT_OFF.search(text, asked.end()) is not None
+    if asked is not None and PUT_OFF.search(text, asked.end()) is not None:
+        return True
+    return any(m.start() <= at < m.end() for m in _LEFT_HANGING.finditer(text))
 
 
 def _distinctive_stems(profile: Profile, fact: FactProfile) -> frozenset[str]:

@@ -77,10 +77,14 @@ _CONSENT = re.compile(
 # "the 5th is no good". Not a negation that consents: "4:30 is not a problem", "Friday wouldn't bother me".
 _NEGATED_PREDICATE = re.compile(
     # (quotes, a bracket or symbols may stand between: "10 am 🕙 doesn't work")
-    r"[^\w.!?;,:]{0,6}(?:(?:really|just|probably|definitely|actually|simply|unfortunately|sadly)\s+)?"
+    # ("the savings one is the last thing I'd want": "one" stands in for the thing the value qualifies)
+    r"[^\w.!?;,:]{0,6}(?:ones?\s+)?(?:(?:really|just|probably|definitely|actually|simply|unfortunately|sadly)\s+)?"
     r"(?:(?:is|'s|are|'re|was|were|does|do|did|will|would|can|could|should|might|may|must)\s*(?:not\b|n't\b)|"
     r"(?:ain't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|wouldn't|can't|cannot|couldn't|"
-    r"shouldn't|never)\b|(?:'s|is|are|'re)\s+(?:no\s+good|a\s+no(?:-go)?|out\s+of\s+the\s+question)\b)"
+    r"shouldn't|never)\b|(?:'s|is|are|'re)\s+(?:no\s+good|a\s+no(?:-go)?|out\s+of\s+the\s+question|"
+    # ("the last thing I'd want", not the last thing left to do: "the last thing I need to sort out")
+    r"the\s+last\s+(?:thing|one|place|option|choice)\s+(?:i|we)(?:'d|\s+would)?\s+(?:want|need|choose|pick|take)\b"
+    r"(?!\s+to\b))\b)"
     r"(?!\s*(?:be\s+)?(?:a\s+|an\s+)?(?:problem|issue|bother|mind)\b)",
     re.IGNORECASE)
 
@@ -220,7 +224,9 @@ def _rest(text: str, start: int, boundary: re.Pattern) -> str:
 # A day or time given as a bound, not as the one asked for: "be there before the 20th", "it needs to end by 10 pm",
 # "my lease runs out on the 30th" ("until the 20th" is how a stay's last day is said, and "pick it up by the 1st"
 # how a pickup is, so neither is one).
+# (and a day counted from: "two days after March 5th", "the day after the 4th" name another day than it)
 _BOUND = re.compile(r"\b(?:before|(?:end|ends|ending|out|done|finished|over|lands?|landing|arrives?|arriving)\s+by|"
+                    r"(?:days?|weeks?|nights?|hours?|minutes?)\s+after|"
                     r"no\s+later\s+than|not\s+later\s+than|prior\s+to|ahead\s+of|"
                     r"(?:runs?|running|ran)\s+out\s+(?:on|at)|(?:ends?|ending|expires?|expiring)\s+(?:on|at))"
                     r"\s+(?:the\s+)?$", re.IGNORECASE)
