@@ -3,7 +3,8 @@
 Per required fact exactly one outcome: `correct`, `wrong`, `missed` or `open`. A match is
 membership in gold's accepted list after casefold and whitespace collapse, nothing looser
 ("Peter" is not "Peter Kim"). The decision is derived from the extraction; stopping while
-gold is incomplete is counted on its own as `stopped_early`, never averaged away.
+gold is incomplete is counted on its own as `stopped_early`, never averaged away, and so is stopping on a record
+that holds a wrong fact (`stopped_wrong`): the checklist was complete, the record is not what the customer said.
 """
 
 from __future__ import annotations
@@ -36,6 +37,11 @@ class CaseGrade:
     @property
     def stopped_early(self) -> bool:
         return self.decision == "stop" and self.gold_decision == "ask"
+
+    @property
+    def stopped_wrong(self) -> bool:
+        """Stopped on a record holding a fact gold does not accept: complete as a checklist, wrong as a record."""
+        return self.decision == "stop" and "wrong" in self.outcomes.values()
 
     def count(self, outcome: str) -> int:
         return sum(o == outcome for o in self.outcomes.values())
@@ -118,6 +124,7 @@ def counts(grades: Sequence[CaseGrade]) -> dict:
         "n": n,
         "decisions_correct": sum(g.decision_correct for g in grades),
         "stopped_early": sum(g.stopped_early for g in grades),
+        "stopped_wrong": sum(g.stopped_wrong for g in grades),
         "asked_when_complete": sum(g.decision == "ask" and g.gold_decision == "stop" for g in grades),
         "gold_ask": ask_cases,
         "gold_stop": n - ask_cases,
@@ -137,6 +144,7 @@ def summarize(grades: Sequence[CaseGrade]) -> dict:
         "decision_accuracy": accuracy.value,
         "decision_accuracy_ci": list(accuracy.interval) if accuracy.interval else None,
         "stopped_early": summed["stopped_early"],
+        "stopped_wrong": summed["stopped_wrong"],
         "asked_when_complete": summed["asked_when_complete"],
         "gold_ask": summed["gold_ask"],
         "gold_stop": summed["gold_stop"],

@@ -163,8 +163,8 @@ def _intent_rates(n: int, right: int, stops: int, wrong_stops: int, unsettled: i
             "wrong_intent_stops_of_stops": Rate(wrong_stops, stops).to_json(), "intent_unsettled": unsettled}
 
 
-ADDITIVE = ("n", "decisions_correct", "stopped_early", "asked_when_complete", "gold_ask", "gold_stop", "correct",
-            "wrong", "missed", "open", "stated")
+ADDITIVE = ("n", "decisions_correct", "stopped_early", "stopped_wrong", "asked_when_complete", "gold_ask", "gold_stop",
+            "correct", "wrong", "missed", "open", "stated")
 
 
 class Tally:

@@ -1,4 +1,4 @@
-"""The grader's four outcomes, the derived decision, stopped_early and the statistics."""
+"""The grader's four outcomes, the derived decision, stopped_early and stopped_wrong, and the statistics."""
 
 import pytest
 
@@ -37,6 +37,16 @@ def test_case_grade_derives_decision_and_stopped_early():
     fine = grade_case(CHECKLIST, incomplete, {"amount": "$500"}, "ask")
     assert dict(fine.outcomes) == {"amount": "correct", "term": "open"}
     assert fine.decision_correct and not fine.stopped_early
+
+
+def test_a_stop_on_a_wrong_fact_is_counted_apart_though_the_decision_is_right():
+    complete = _case({"amount": ("$500",), "term": ("12",)}, complete=True)
+    wrong = grade_case(CHECKLIST, complete, {"amount": "$600", "term": "12"}, "stop")
+    assert wrong.decision_correct and wrong.stopped_wrong and not wrong.stopped_early
+    right = grade_case(CHECKLIST, complete, {"amount": "$500", "term": "12"}, "stop")
+    asked = grade_case(CHECKLIST, complete, {"amount": "$600"}, "ask")  # wrong, but it asked again
+    assert not right.stopped_wrong and not asked.stopped_wrong
+    assert summarize([wrong, right, asked])["stopped_wrong"] == 1
 
 
 def test_summary_counts_with_denominators_and_interval():
