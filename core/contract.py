@@ -180,7 +180,7 @@ def _check_value(
         match = next((a for a in spec.allowed if skeleton(a) == skeleton(trimmed)), None)
         if match is None:
             return None, [Finding(VALUE_NOT_ALLOWED, fact, value)]
-        if (not closed_value_supported(checklist, spec, match, lines)
+        if (not closed_value_supported(checklist, intent, spec, match, lines)
                 or _closed_left_open(checklist, fact, match, lines)):
             return None, [Finding(VALUE_NOT_STATED, fact, value)]
         return match, []
@@ -499,18 +499,23 @@ def _pointed_at(checklist: Checklist, fact: str, value: str, lines: tuple[Line, 
     return None
 
 
-def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: tuple[Line, ...]) -> bool:
+def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value: str, lines: tuple[Line, ...]) -> bool:
     """Whether the customer's words back a closed value: said, answered, or accepted from an offer."""
     customer = [ln for ln in lines if ln.speaker != AGENT]
     forms = value_forms(value)
+    theirs_later = False  # the latest word on it gave it to the other side: an earlier one counts only marked as this
     for line in reversed(customer):  # the customer's latest word on the value decides: "not savings" refuses it
         own = own_words(checklist, line.text)
         spans = [span for form in forms if contains_words(skeleton(own), form) for span in every_span(own, form)]
         # "3 baths and 3 bedrooms": the first 3 counts the baths, the second the bedrooms
         # ("the 3 cats" counts no adults; "1. passport 2. charger": a list's labels state nothing)
         labels = values.list_labels(own)
+        sides = [span for span in spans if _other_sides(checklist, intent, spec.name, own, span[0])]
+        theirs_later = theirs_later or bool(sides)  # "to their checking account"
         spans = [(start, end) for start, end in spans
                  if not counts_another(profile(checklist), spec.name, own, start, end) and (start, end) not in labels
+                 and (start, end) not in sides
+                 and not (theirs_later and not _own_side_marked(checklist, spec.name, own, start))
                  and not echoed(own, start, end)  # "Music? Sports?" weighs them
                  and not (skeleton(value) in _YES_NO and _in_a_name(own, start, end))]  # "True" of "True Grit"
         if spans:
@@ -534,6 +539,34 @@ def closed_value_supported(checklist: Checklist, spec: Fact, value: str, lines: 
                    and lines[i + 1].speaker != AGENT for i, ln in enumerate(lines))
     offers = _offers(lines, doing_verbs(checklist))
     return any(contains_words(skeleton(ln.text), form) for ln in offers for form in forms)
+
+
+# Whose a vocabulary word is, where the intent has it on both sides (the customer's account and the recipient's): a
+# word someone else owns is the other side's ("to their checking account", "into Omar's savings"); a word the money
+# comes from is the customer's side ("from my savings", "out of my checking"). "To my checking" may be either: the
+# customer's own account paid into, or the one they pay from in SGD's reading.
+_THEIRS_BEFORE = re.compile(r"(?:\b(?:their|his|her)|\b[A-Z][\w'-]*['’]s)\s+$")
+_FROM_BEFORE = re.compile(r"\b(?:from|out\s+of)\s+(?:(?:the|my|our)\s+)?$", re.IGNORECASE)
+_TO_BEFORE = re.compile(r"\b(?:to|into)\s+(?:(?:the|a|an|my|our|their|his|her)\s+)?$|"
+                        r"(?:\b(?:their|his|her)|\b[A-Z][\w'-]*['’]s)\s+$", re.IGNORECASE)
+
+
+def _own_side_marked(checklist: Checklist, fact: str, text: str, start: int) -> bool:
+    """The word at `start` is marked as this fact's side: "from" for the customer's, "to" or an owner for theirs."""
+    head = text[max(0, start - 40):start]
+    return bool((_TO_BEFORE if profile(checklist).facts[fact].other_party else _FROM_BEFORE).search(head))
+
+
+def _other_sides(checklist: Checklist, intent: str, fact: str, text: str, start: int) -> bool:
+    """The word at `start` names the other side's value of a pair the intent keeps apart by whose it is."""
+    facts = profile(checklist).facts
+    mine = not facts[fact].other_party
+    listed = set(checklist.required(intent)) | set(checklist.intent(intent).optional)
+    if not any(facts[s].other_party == mine for s in profile(checklist).siblings.get(fact, ())
+               if s in facts and s in listed):
+        return False  # ("Go to my checking account" to check a balance: no other side on this form)
+    head = text[max(0, start - 40):start]
+    return bool(_THEIRS_BEFORE.search(head) if mine else _FROM_BEFORE.search(head))
 
 
 _CAPITALISED = re.compile(r"(?!I\b|I['’])[A-Z][\w'’-]*")  # ("I" is no name)

@@ -7,8 +7,9 @@ purpose: it refuses only a value that *cannot* be of the fact's kind (an amount 
 it, a date with no day, month or number, a person that is a number, a person or place that is wholly
 a date, a time or an amount, a count that is wholly a date, a time or an amount, a time that is wholly a day
 and a day that is wholly an hour, a person, place or named thing that is only an acknowledgement ("k"), a named
-thing (a salon, a film) that is wholly a calendar date, a time or an amount, any free-text fact answered with
-another fact's closed value), never one that is merely unusual.
+thing (a salon, a film) that is wholly a calendar date, a time or an amount, a person or named thing holding a
+lower-case "please" or opening "someone who", any free-text fact answered with another fact's closed value), never
+one that is merely unusual.
 
 The kind comes from the offline tier's reading of the checklist (`core.extractors.offline.profile`: the
 fact's vocabulary, the head noun of its description, and what the checklist's intents say it is). The
@@ -88,6 +89,12 @@ _NOT_A_NAME = re.compile(r"(?<![\w'])(?:any|anyone|anybody|anything|some|someone
                          r"his|her|their|our|it|its|them|they|i|me|you|we|us)(?![\w'])", re.IGNORECASE)
 
 
+# A request or a description in a name's place (lower case: "Please Please Me" and "Someone Like You" are titles):
+# "Use my debit card, please", "someone who has yet to pay me back".
+_A_REQUEST_NOT_A_NAME = re.compile(r"(?<![\w'])please(?![\w'])|^(?:someone|somebody|anyone|anybody|whoever)\s+"
+                                   r"(?:who|that|which|whose)\b")
+
+
 # English closed-class words (pronouns, determiners, auxiliaries and modals, conjunctions, prepositions,
 # and the words a reply opens with) and the pieces a contraction leaves ("I'm" is "i" + "m"). A value made
 # of these alone says nothing of any fact: "I" as a city, "Yes" as a person, "There" as where to.
@@ -156,6 +163,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
     if (kind in (PERSON, PLACE) and _ONLY_AN_ACKNOWLEDGEMENT.fullmatch(bare)) or (
             kind == TITLE and _ONLY_A_GRUNT.fullmatch(bare)):
         return True  # a bare "k" after "Inception, Tenet or Dunkirk?" takes in the list, it picks none of it
+    if kind in (PERSON, TITLE) and _A_REQUEST_NOT_A_NAME.search(value):
+        return True  # "Use my debit card, please" as whom to pay: a lower-case "please" asks, it names none
     if kind in (PERSON, TITLE) and _ONLY_AN_HONORIFIC.fullmatch(value.strip()):
         return True  # "Dr" of "Dr. Kim": the form of address, not who
     if kind == PERSON and _only_a_relation(value):

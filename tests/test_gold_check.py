@@ -53,7 +53,8 @@ def test_every_refused_gold_value_is_really_not_in_the_customers_words(sgd_dir):
                 assert found[0].code in BY_DESIGN
                 if corpus.checklist.facts[fact].allowed:
                     checklist = corpus.checklist
-                    assert not closed_value_supported(checklist, checklist.facts[fact], values[0], case.lines)
+                    assert not closed_value_supported(checklist, case.intent, checklist.facts[fact], values[0],
+                                                       case.lines)
                 else:
                     assert stated_span(corpus.checklist, values[0], case.lines) is None
     assert refused > 0
