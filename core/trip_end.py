@@ -18,10 +18,11 @@ from core.extractors.offline.roles import END, START, fact_role, is_stay, value_
 from core.text import every_span
 
 # An end is read only from a bound right before the value ("from the 8th to the 11th", "to SFO, leaving from Los
-# Angeles"), or for the days of a stay from checking in or out. The looser cues the offline tier weighs in context
-# ("leave for NYC", "arriving in Sacramento", "I am going on March 1st") would refuse what the customer meant.
+# Angeles", "visit Chicago from New York"), or for the days of a stay from checking in or out. The looser cues the
+# offline tier weighs in context ("leave for NYC", "arriving in Sacramento", "I am going on March 1st") would refuse
+# what the customer meant.
 _FROM = re.compile(r"\bfrom\s+(?:the\s+)?$", re.IGNORECASE)
-_UNTIL = re.compile(r"\b(?:to|until|till|through)\s+(?:the\s+)?$", re.IGNORECASE)
+_UNTIL = re.compile(r"\b(?:to|until|till|through|visit(?:s|ing)?)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 def said_for_the_other_end(checklist: Checklist, fact: str, value: str, lines: tuple[Line, ...]) -> bool:

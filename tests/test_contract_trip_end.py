@@ -18,6 +18,8 @@ def test_the_port_sailed_to_is_no_port_of_departure() -> None:
     assert got.accepted == {} and got.codes == [VALUE_NOT_STATED]
     plain = verdict({"start_port": "Oslo", "end_port": "Bergen"}, "I want to sail to Bergen, leaving from Oslo.")
     assert plain.accepted == {"start_port": "Oslo", "end_port": "Bergen"}
+    swapped = verdict({"start_port": "Bergen", "end_port": "Oslo"}, "I plan to visit Bergen from Oslo.")
+    assert swapped.accepted == {} and swapped.codes == [VALUE_NOT_STATED, VALUE_NOT_STATED]
 
 
 def test_the_first_day_of_a_span_is_no_day_back() -> None:
