@@ -545,10 +545,11 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
 # word someone else owns is the other side's ("to their checking account", "into Omar's savings"); a word the money
 # comes from is the customer's side ("from my savings", "out of my checking"). "To my checking" may be either: the
 # customer's own account paid into, or the one they pay from in SGD's reading.
-_THEIRS_BEFORE = re.compile(r"(?:\b(?:their|his|her)|\b[A-Z][\w'-]*['’]s)\s+$")
+_OWNED_BY_ANOTHER = r"(?:\b(?:their|his|her)|\b[A-Z][\w'-]*['’]s)\s+$"  # "their ", "Omar's "
+_THEIRS_BEFORE = re.compile(_OWNED_BY_ANOTHER)
 _FROM_BEFORE = re.compile(r"\b(?:from|out\s+of)\s+(?:(?:the|my|our)\s+)?$", re.IGNORECASE)
-_TO_BEFORE = re.compile(r"\b(?:to|into)\s+(?:(?:the|a|an|my|our|their|his|her)\s+)?$|"
-                        r"(?:\b(?:their|his|her)|\b[A-Z][\w'-]*['’]s)\s+$", re.IGNORECASE)
+_TO_BEFORE = re.compile(rf"\b(?:to|into)\s+(?:(?:the|a|an|my|our|their|his|her)\s+)?$|{_OWNED_BY_ANOTHER}",
+                        re.IGNORECASE)
 
 
 def _own_side_marked(checklist: Checklist, fact: str, text: str, start: int) -> bool:

@@ -58,16 +58,16 @@ def one_mention_two_facts(checklist: Checklist, intent: str, lines: tuple[Line, 
             continue
         others = [other for other, said in reported.items()
                   if _another_fact(facts, name, other) and skeleton(said) == skeleton(value)]
-        if others and _read_as_another(checklist, intent, name, value, lines):
+        if others and not _read_as_this(checklist, intent, name, value, lines):
             refused.append(name)
     return refused
 
 
-def _read_as_another(checklist: Checklist, intent: str, name: str, value: str, lines: tuple[Line, ...]) -> bool:
-    """The offline tier, reading the whole conversation, does not give the mention to this fact: "Drama, please."
-    answers "What genre?", it names no film. Where it does ("I'd like Cosmos" is the title), the other reading is
-    the reply's misreading."""
-    return skeleton(extract_facts(checklist, intent, lines).get(name, "")) != skeleton(value)
+def _read_as_this(checklist: Checklist, intent: str, name: str, value: str, lines: tuple[Line, ...]) -> bool:
+    """The offline tier, reading the whole conversation, gives the mention to this fact too ("Borrow the book called
+    Cosmos" names the title, whatever else the reply filed it under). "Drama, please." to "What genre?" it gives to no
+    film."""
+    return skeleton(extract_facts(checklist, intent, lines).get(name, "")) == skeleton(value)
 
 
 def _another_fact(facts: Mapping[str, FactProfile], name: str, other: str) -> bool:

@@ -43,5 +43,6 @@ def said_for_the_other_end(checklist: Checklist, fact: str, value: str, lines: t
 
 
 def _bound_role(text: str, start: int) -> str | None:
+    """START or END from a bound right before text[start:], else None."""
     head = text[max(0, start - 20):start]
     return START if _FROM.search(head) else END if _UNTIL.search(head) else None

@@ -160,6 +160,7 @@ _INTERJECTION_AFTER = re.compile(r",\s*(?:hmm+|um+|uh+|er+|ah+|oh+|wow|meh|ugh|e
 
 
 def _title_part(rest: str) -> str:
+    """The reply up to where the name in it stops (the whole of it where nothing stops it)."""
     cut = next((i for i, ch in enumerate(rest) if unicodedata.category(ch) == "So"), len(rest))
     interjection = _INTERJECTION_AFTER.search(rest, 0, cut)
     return rest[:interjection.start() if interjection else cut].strip()
