@@ -89,3 +89,13 @@ def test_a_yes_no_left_hanging_before_a_question_is_weighed_not_answered() -> No
     assert pooled("Pooled... What does pooled mean exactly, is it cheaper?") is None
     assert pooled("Pooled... yes, let's do that.") == "True"
     assert pooled("Pooled, please. Is it cheaper?") == "True"
+
+
+def test_what_someone_else_says_or_always_does_is_theirs_after_though() -> None:
+    said = opened("Open the small locker on March 5th. Though my wife says we should open it on the 6th.")
+    assert said.get("open_date") == "March 5th"
+    habit = opened("Open the small locker on March 5th. Ada's the one who always opens the large one.")
+    assert habit.get("locker_size") == "small"
+    # the plain statements: the customer's own correction after "though" still counts
+    own = opened("Open the small locker on March 5th. Though I'd rather open it on the 6th.")
+    assert own.get("open_date") != "March 5th"

@@ -86,7 +86,8 @@ _PERSON_NOUN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|girlfriend|boyfrie
 # (wanting and needing on the customer's behalf is the request: "my family needs a house for 4")
 # (a place may say which one between the person and the verb: "my grandma in Denver keeps texting me")
 _WHICH_ONE = r"(?:\s+(?:in|at|from|of|on)\s+(?:the\s+)?(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+)){0,2})?"
-_THEIR_DOING = re.compile(rf"(?:^|\b(?:and|but|so)\s+)\W*(?:my|his|her|their|our)\s+(?:[a-z]+(?:['’]s)?\s+)?"
+_THEIR_DOING = re.compile(rf"(?:^|\b(?:and|but|so|though|although|yet)\s+)\W*(?:my|his|her|their|our)\s+"
+                          rf"(?:[a-z]+(?:['’]s)?\s+)?"
                           rf"(?P<person>{_PERSON_NOUN})(?:\s+[A-Z][a-z]+)?{_WHICH_ONE}\s+{_ADVERB}"
                           rf"(?!(?:needs?|wants?|would|'d|likes?|loves?|prefers?|wishe?s?)\b)"
                           rf"(?:{_AUXILIARY}|will|'s|'ll|might|may|(?P<verb>\w+s|\w+ed))\b", re.IGNORECASE)
@@ -97,14 +98,18 @@ _THIRD_PARTY = re.compile(
     r"(?:(?:on|in|at|for|from|to|of|with)\s+(?:\w+\s+){1,3}?)?"
     rf"{_ADVERB}(?:is|are|was|were|has|have|goes|go|lives|live|loves|love|uses|"
     r"use|flies|fly|likes|like|works|work|stays|stay|prefers|prefer|called|leaves|leave|departs|arrives|starts)\b|"
-    r"(?:^|\b(?:and|but|so|also|p\.?\s?s\.?)\s+)\W*(?:my|his|her|their|our|your)\s+(?P<person>[a-z]+)(?:\s+[A-Z][a-z]+)?"
+    r"(?:^|\b(?:and|but|so|also|though|although|yet|p\.?\s?s\.?)\s+)\W*(?:my|his|her|their|our|your)\s+(?P<person>[a-z]+)"
+    r"(?:\s+[A-Z][a-z]+)?"
     rf"{_WHICH_ONE}\s+"  # "my buddy in San Diego says"
     # (or a thing of theirs coming or going: "my flight lands with 3 coworkers" is the flight's, not this form's)
     rf"{_ADVERB}(?:goes|lives|loves|uses|flies|likes|works|stays|prefers|lands|arrives|departs|{_SAYS}|"
     # what someone else was doing: "my husband was on this chat a minute ago asking about the savings account"
     r"(?:was|were|is|has\s+been|had\s+been)\s+"
     r"(?-i:(?:[a-z ]*?\s)?(?:asking|saying|telling|talking|chatting|typing)))\b|"
-    r"\b(?:the|a|an)\s+(?P<thing>[a-z]+)\s+(?:that\s+)?(?:my|his|her|their|our)\s+[a-z]+\s+(?:uses|has|owns|likes)\b",
+    r"\b(?:the|a|an)\s+(?P<thing>[a-z]+)\s+(?:that\s+)?(?:my|his|her|their|our)\s+[a-z]+\s+(?:uses|has|owns|likes)\b|"
+    # someone named as the one who does it: "Dana's the one who always pays with her credit card"
+    r"(?:^|\b(?:and|but|so|though|although)\s+)\W*(?P<doer>(?-i:[A-Z][a-z]+)|(?:my|his|her|their|our)\s+[a-z]+)"
+    r"(?:'s|\s+is|\s+was)\s+the\s+one\s+who\b",
     re.IGNORECASE)
 # A value said to be another person's pick: "Music would be my husband's pick, not mine".
 _THEIR_PICK = re.compile(rf"^[^,;]{{1,60}}?\s+(?:is|was|would\s+be|'s)\s+(?:more\s+)?(?:my|our|his|her|their)\s+"
