@@ -503,6 +503,7 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
     """Whether the customer's words back a closed value: said, answered, or accepted from an offer."""
     customer = [ln for ln in lines if ln.speaker != AGENT]
     forms = value_forms(value)
+    mine = _whose(checklist, intent, spec.name)  # None where the intent has the word on one side only
     theirs_later = False  # the latest word on it gave it to the other side: an earlier one counts only marked as this
     for line in reversed(customer):  # the customer's latest word on the value decides: "not savings" refuses it
         own = own_words(checklist, line.text)
@@ -510,12 +511,12 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
         # "3 baths and 3 bedrooms": the first 3 counts the baths, the second the bedrooms
         # ("the 3 cats" counts no adults; "1. passport 2. charger": a list's labels state nothing)
         labels = values.list_labels(own)
-        sides = [span for span in spans if _other_sides(checklist, intent, spec.name, own, span[0])]
+        sides = [span for span in spans if mine is not None and _other_sides(mine, own, span[0])]
         theirs_later = theirs_later or bool(sides)  # "to their checking account"
         spans = [(start, end) for start, end in spans
                  if not counts_another(profile(checklist), spec.name, own, start, end) and (start, end) not in labels
                  and (start, end) not in sides
-                 and not (theirs_later and not _own_side_marked(checklist, spec.name, own, start))
+                 and not (theirs_later and not _own_side_marked(bool(mine), own, start))
                  and not echoed(own, start, end)  # "Music? Sports?" weighs them
                  and not (skeleton(value) in _YES_NO and _in_a_name(own, start, end))]  # "True" of "True Grit"
         if spans:
@@ -552,20 +553,26 @@ _TO_BEFORE = re.compile(rf"\b(?:to|into)\s+(?:(?:the|a|an|my|our|their|his|her)\
                         re.IGNORECASE)
 
 
-def _own_side_marked(checklist: Checklist, fact: str, text: str, start: int) -> bool:
-    """The word at `start` is marked as this fact's side: "from" for the customer's, "to" or an owner for theirs."""
-    head = text[max(0, start - 40):start]
-    return bool((_TO_BEFORE if profile(checklist).facts[fact].other_party else _FROM_BEFORE).search(head))
-
-
-def _other_sides(checklist: Checklist, intent: str, fact: str, text: str, start: int) -> bool:
-    """The word at `start` names the other side's value of a pair the intent keeps apart by whose it is."""
+def _whose(checklist: Checklist, intent: str, fact: str) -> bool | None:
+    """Whether the fact is the customer's own side of a pair the intent keeps apart by whose it is (the recipient's
+    when False); None where the intent has no other side of its vocabulary ("Go to my checking account" to check a
+    balance)."""
     facts = profile(checklist).facts
     mine = not facts[fact].other_party
     listed = set(checklist.required(intent)) | set(checklist.intent(intent).optional)
-    if not any(facts[s].other_party == mine for s in profile(checklist).siblings.get(fact, ())
-               if s in facts and s in listed):
-        return False  # ("Go to my checking account" to check a balance: no other side on this form)
+    paired = any(facts[s].other_party == mine for s in profile(checklist).siblings.get(fact, ())
+                 if s in facts and s in listed)
+    return mine if paired else None
+
+
+def _own_side_marked(mine: bool, text: str, start: int) -> bool:
+    """The word at `start` is marked as this fact's side: "from" for the customer's, "to" or an owner for theirs."""
+    head = text[max(0, start - 40):start]
+    return bool((_FROM_BEFORE if mine else _TO_BEFORE).search(head))
+
+
+def _other_sides(mine: bool, text: str, start: int) -> bool:
+    """The word at `start` names the other side's value: someone else's for the customer's fact, "from" for theirs."""
     head = text[max(0, start - 40):start]
     return bool(_THEIRS_BEFORE.search(head) if mine else _FROM_BEFORE.search(head))
 

@@ -45,20 +45,22 @@ def one_mention_two_facts(checklist: Checklist, intent: str, lines: tuple[Line, 
     reported = accepted if reported is None else reported
     refused: list[str] = []
     for name, value in accepted.items():
-        mention = _the_one_mention(lines, value)
-        if mention is None or name not in facts:
-            continue  # said twice ("from Austin ... back to Austin"), or carried from an agent's offer
-        fact = facts[name]
+        if name not in facts:
+            continue
+        fact, key = facts[name], skeleton(value)
         rival = fact.rival.name if fact.rival is not None else None
-        if rival is not None and rival in accepted and skeleton(accepted[rival]) == skeleton(value):
-            if not _names_this_end(fact, facts[rival], mention):
+        # the rival holding the same value, if it does: the pair is read by role
+        twin = rival if rival is not None and rival in accepted and skeleton(accepted[rival]) == key else None
+        if twin is None and (fact.kind in _SHAREABLE or not any(
+                _another_fact(facts, name, other) and skeleton(said) == key for other, said in reported.items())):
+            continue  # no other reading of this value (most answers): no line need be read for it
+        mention = _the_one_mention(lines, value)
+        if mention is None:
+            continue  # said twice ("from Austin ... back to Austin"), or carried from an agent's offer
+        if twin is not None:
+            if not _names_this_end(fact, facts[twin], mention):
                 refused.append(name)
-            continue
-        if fact.kind in _SHAREABLE:
-            continue
-        others = [other for other, said in reported.items()
-                  if _another_fact(facts, name, other) and skeleton(said) == skeleton(value)]
-        if others and not _read_as_this(checklist, intent, name, value, lines):
+        elif not _read_as_this(checklist, intent, name, value, lines):
             refused.append(name)
     return refused
 
