@@ -41,7 +41,7 @@ _CALENDAR = re.compile(
     re.IGNORECASE)
 _CLOCK = re.compile(
     r"\d|\b(?:noon|midday|midnight|morning|afternoon|evening|night|tonight|o'?clock|am|pm|a\.m|p\.m|"
-    rf"quarter|half|now|early|late|lunch|dinner|breakfast|{_NUMBER_WORD})\b",
+    rf"quarter|half|now|early|late|lunch|dinner|breakfast|sharp|ish|{_NUMBER_WORD})\b",
     re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
@@ -81,6 +81,15 @@ _ONLY_A_CLOCK = re.compile(
 
 # What a kind needs to be present in a value; kinds not listed accept any text.
 _NEEDS = {MONEY: _NUMBER, COUNT: _NUMBER, DATE: _CALENDAR, TIME: _CLOCK}
+
+# The same calendar and clock words less the numbers: what makes a number a day or an hour ("3 days", "6 pm").
+_CALENDAR_WORD = re.compile(_CALENDAR.pattern.replace(rf"|{_NUMBER_WORD}", "").replace(r"\d|", "", 1), re.IGNORECASE)
+_CLOCK_WORD = re.compile(_CLOCK.pattern.replace(rf"|{_NUMBER_WORD}", "").replace(r"\d|", "", 1), re.IGNORECASE)
+_WHEN_WORDS = {DATE: _CALENDAR_WORD, TIME: _CLOCK_WORD}
+_TOKEN = re.compile(r"[^\W_]+")
+_A_DAY_NUMBER = re.compile(r"\d(?:st|nd|rd|th)\b|\d[/.-]\d|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|"
+                           r"ninth|tenth)\b", re.IGNORECASE)
+_A_NUMBER = re.compile(rf"\d+|(?:{_NUMBER_WORD})", re.IGNORECASE)
 
 
 # A name holds no determiner, quantifier or pronoun: those make a phrase about someone, not a name.
@@ -143,6 +152,17 @@ def _only_a_relation(value: str) -> bool:
     return bool(said) and all(w in KINSHIP and w not in KIN_AS_NAME for w in said)
 
 
+def _counts_things(value: str, when_word: re.Pattern[str]) -> bool:
+    """A number followed by a noun that is no calendar or clock word ("two seats", "0 bags"), in a value with no
+    such word and no day of a month anywhere: it counts things. "3 days", "the 3rd", "6 in the evening", "March 2"
+    and "2 tickets for the 5th" are left alone."""
+    if when_word.search(value) or _A_DAY_NUMBER.search(value):
+        return False
+    tokens = [t.lower() for t in _TOKEN.findall(value)]
+    return any(_A_NUMBER.fullmatch(t) and i + 1 < len(tokens) and tokens[i + 1].isalpha()
+               and tokens[i + 1] not in _FUNCTION_WORDS for i, t in enumerate(tokens))
+
+
 def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool:
     """Whether `value` cannot be a value of `fact` (see the module docstring)."""
     kind = profile(checklist).facts[fact].kind
@@ -151,6 +171,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
     needs = _NEEDS.get(kind)
     if needs is not None and not needs.search(value):
         return True
+    if kind in _WHEN_WORDS and _counts_things(value, _WHEN_WORDS[kind]):
+        return True  # "two seats" or "0 bags for check in" as a day or an hour: a number of things, not when
     if kind == PERSON and not _LETTER.search(value):
         return True  # "$500" or "12" is not who
     if kind == PERSON and _NOT_A_NAME.search(value):

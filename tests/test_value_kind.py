@@ -153,3 +153,16 @@ def test_a_number_counting_the_noun_after_it_is_no_time_or_date(line: str, fact:
     assert (fact in verdict.accepted) is kept, verdict.codes
     if not kept:
         assert verdict.codes == [VALUE_WRONG_KIND]
+
+
+@pytest.mark.parametrize(("fact", "plain", "trick"), [
+    ("pay_date", "3 days from now", "two seats"),
+    ("pay_date", "the 3rd", "0 bags for check in"),
+    ("pay_date", "2 tickets for the 5th", "2 tickets"),
+    ("pay_date", "March 2", "one way"),
+    ("pay_time", "6 in the evening", "four children"),
+    ("pay_time", "5 sharp", "5 guests"),
+])
+def test_a_number_of_things_is_no_day_or_hour_beside_one_that_is(fact: str, plain: str, trick: str) -> None:
+    assert not wrong_kind(CHECKLIST, "Pay", fact, plain)
+    assert wrong_kind(CHECKLIST, "Pay", fact, trick)
