@@ -35,7 +35,14 @@ from core.extraction import (
 from core.extractors.offline import last_word, unsaid, values
 from core.extractors.offline.closed import UNIMPORTANT, boolean_reading, counts_another, qualified_group
 from core.extractors.offline.events import other_event
-from core.extractors.offline.extractor import carried_finds, done_lines, extract_facts, own_words, undecided_facts
+from core.extractors.offline.extractor import (
+    carried_finds,
+    done_lines,
+    extract_facts,
+    own_words,
+    spoken_words,
+    undecided_facts,
+)
 from core.extractors.offline.kinds import DATE, MONEY, TIME
 from core.extractors.offline.names import PLACEHOLDERS, names_a_relative
 from core.extractors.offline.offers import offered_as_choice, points_only_at_a_place
@@ -296,7 +303,8 @@ def _left_open(checklist: Checklist, fact: str, later: tuple[Line, ...]) -> bool
         return False
     facts = profile(checklist)
     # (read against every fact, so the words name the one they name most: "the pick-up time" is not the pick-up city)
-    return any(fact in undecided_facts(facts, tuple(facts.facts), own_words(checklist, said)) for said in saying)
+    return any(fact in undecided_facts(facts, tuple(facts.facts), own_words(checklist, said),
+                                       spoken_words(checklist, said)) for said in saying)
 
 
 def _when_else(checklist: Checklist, text: str, start: int, end: int) -> bool:

@@ -87,9 +87,10 @@ def _clause_from(text: str, start: int) -> str:
 # pick the day".
 _UNDECIDED = re.compile(
     r"\b(?:(?:haven'?t|have\s+not|hasn'?t|not\s+yet)\s+(?:yet\s+)?(?:settled|decided|chosen|picked|figured\s+out|"
-    r"worked\s+out|sorted\s+out|made\s+up\s+(?:my|our)\s+minds?)|(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:still\s+)?"
+    r"worked\s+out|sorted\s+out|made\s+up\s+(?:my|our)\s+minds?)|(?:i'?m|i\s+am|we'?re|we\s+are)\s+"
+    r"(?:(?:still|honestly|really|just|truly|totally|completely|kind\s+of|kinda)\s+)*"
     r"(?:choosing|deciding|thinking\s+about|figuring\s+out|undecided\s+(?:on|about)|unsure\s+(?:of|about)|"
-    r"not\s+sure(?:\s+yet)?)|not\s+sure\s+yet|(?:i'?ll|i\s+will|we'?ll|we\s+will)\s+decide|can'?t\s+say|"
+    r"flexible\s+(?:on|about|with|as\s+to)|not\s+sure(?:\s+yet)?)|not\s+sure\s+yet|(?:i'?ll|i\s+will|we'?ll|we\s+will)\s+decide|can'?t\s+say|"
     # a choice still ahead of something else: "I need a calendar before I pick the day"
     r"before\s+(?:i|we)\s+(?:can\s+)?(?:pick|choose|decide\s+on|settle\s+on|commit\s+to))"
     r"(?P<object>[^.!?;]*)", re.IGNORECASE)
@@ -142,7 +143,8 @@ _TO_CHOOSE = re.compile(
 _TO_FIND_OUT = re.compile(
     r"\b(?:i\s+(?:still\s+)?(?:need|have)\s+to|i'?ll(?:\s+have\s+to)?|i\s+will(?:\s+have\s+to)?|let\s+me|"
     r"i'?m\s+going\s+to|i\s+must)\s+(?:(?:first|still|just|quickly|double)[\s-]+)?"
-    r"(?:check|confirm|find\s+out|work\s+out|figure\s+out|look\s+up|ask|tell\s+you|let\s+you\s+know)\s+"
+    r"(?:check|confirm|find\s+out|work\s+out|figure\s+out|look\s+up|ask|tell\s+you|let\s+you\s+know|"
+    r"get\s+back\s+to\s+you\s+(?:with|on|about))\s+"
     r"(?P<object>(?:how\s+(?:much|many|long)|what|when|where|which)\b[^.!?;,]*|"
     r"the\s+(?:(?:exact|right|correct|actual|final|precise|total|full)\s+)?[a-z]+(?=\s*(?:$|[.!?;,])|\s+(?:she|he|they|i|we|you|it|that|which|first|later|again|"
     r"and|but|with|before|after|once|when|as\s+soon\s+as|until|if)\b))", re.IGNORECASE)
@@ -163,11 +165,21 @@ _HOLD_ME_TO = re.compile(r"\b(?:don'?t|do\s+not)\s+hold\s+me\s+to\s+(?P<object>(
                          r"(?:\s+[a-z-]+)?)", re.IGNORECASE)
 
 
+# The fact named first, as the topic of its clause, then put off: "The real trip city I'll tell you tomorrow", "the
+# date I need to check". (Not a relative clause inside another: "I have 0 bags I need to check", "the hotel I'll
+# tell you about".)
+_TOPIC_PUT_OFF = re.compile(
+    r"(?:^|[.!?;,:]\s*)(?:(?:and|but|so|as\s+for)\s+)?(?P<object>(?:the|my|our)\s+(?:[a-z]+\s+){0,3}?[a-z]+)\s+"
+    r"(?:i'?ll|i\s+will|we'?ll|we\s+will|let\s+me|i\s+(?:still\s+)?(?:need|have)\s+to|i'?d\s+have\s+to)\s+"
+    r"(?:(?:still|first|just)\s+)?(?:tell\s+you|let\s+you\s+know|confirm|decide(?:\s+on)?|check|find\s+out|"
+    r"figure\s+out|get\s+back\s+to\s+you)\b(?!\s+(?:about|with|in|into|out)\b)", re.IGNORECASE)
+
+
 @line_cache  # the contract reads every later customer line for each reported value
 def undecided_about(text: str) -> tuple[str, ...]:
     """What the customer says they have not decided yet, as the words after saying so ("on the number of
     bedrooms", "how many nights I'll stay", "where to go", "the exact amount"); empty words when the line
     names no object."""
     return tuple(match.group("object") for pattern in (_UNDECIDED, _TO_FIND_OUT, _LEFT_OPEN, _TO_CHOOSE, _GIVE_OR_TAKE,
-                                                       _OPEN_ON, _NOT_KNOWN, _NOUN_TBD, _HOLD_ME_TO)
+                                                       _OPEN_ON, _NOT_KNOWN, _NOUN_TBD, _HOLD_ME_TO, _TOPIC_PUT_OFF)
                  for match in pattern.finditer(text))

@@ -4,6 +4,8 @@ options turns down the offer it repeats."""
 
 from __future__ import annotations
 
+import pytest
+
 from core.checklist import Checklist
 from core.contract import check_mapping
 from tests.talking import read, talk
@@ -99,3 +101,96 @@ def test_what_someone_else_says_or_always_does_is_theirs_after_though() -> None:
     # the plain statements: the customer's own correction after "though" still counts
     own = opened("Open the small locker on March 5th. Though I'd rather open it on the 6th.")
     assert own.get("open_date") != "March 5th"
+
+
+PLEDGES = Checklist.from_schema({
+    "service_name": "Pledges_9",
+    "slots": [
+        {"name": "charity", "description": "Name of the charity to give to", "is_categorical": False},
+        {"name": "pledge_amount", "description": "Amount of money to give", "is_categorical": False},
+    ],
+    "intents": [{"name": "Pledge", "required_slots": ["charity", "pledge_amount"], "is_transactional": True}],
+})
+
+
+def pledged(line: str, claimed: dict[str, str] | None = None) -> dict[str, str]:
+    """What stands of the offline tier's reading (or of a model's `claimed` one) through the contract."""
+    lines = talk(line)
+    return check_mapping(PLEDGES, "Pledge", lines, claimed or read(PLEDGES, "Pledge", lines)).accepted
+
+
+def test_checking_the_amount_puts_it_off_even_inside_a_story_of_another_time() -> None:
+    said = "Give 40 dollars to Oxfam. Hmm, 40 is what I gave them in 2019"
+    claim = {"charity": "Oxfam", "pledge_amount": "40 dollars"}
+    for line in (said + ", I need to check the exact amount.", said + ", let me confirm the amount."):
+        assert "pledge_amount" not in pledged(line)
+        assert pledged(line, claim) == {"charity": "Oxfam"}
+    # the plain statements: the story alone, or someone else's words quoted, leave the amount standing
+    assert pledged(said + ".")["pledge_amount"] == "40 dollars"
+    quoted = 'Give 40 dollars to Oxfam. My wife said "I need to check the exact amount" about another bill.'
+    assert pledged(quoted, claim) == claim
+
+
+OUTINGS = Checklist.from_schema({
+    "service_name": "Outings_9",
+    "slots": [
+        {"name": "city", "description": "City of the outing", "is_categorical": False},
+        {"name": "outing_date", "description": "Date of the outing", "is_categorical": False},
+        {"name": "genre", "description": "Genre of the show", "is_categorical": False},
+        {"name": "number_of_rooms", "description": "Number of rooms to book", "is_categorical": False},
+    ],
+    "intents": [{"name": "PlanOuting", "required_slots": ["city", "outing_date", "genre", "number_of_rooms"],
+                 "is_transactional": True}],
+})
+FIRST = "A comedy show in Boston on March 9th, and 2 rooms."
+CLAIM = {"city": "Boston", "outing_date": "March 9th", "genre": "comedy", "number_of_rooms": "2"}
+
+
+def planned(*later: str) -> dict[str, str]:
+    """What stands of a model's full claim after FIRST, the agent's echo and `later`."""
+    return check_mapping(OUTINGS, "PlanOuting", talk(FIRST, ("Looking now.", ()), *later), CLAIM).accepted
+
+
+@pytest.mark.parametrize(("later", "fact"), [
+    ("Hmm, on second thought I'll decide the genre later.", "genre"),
+    ("Actually, I'm flexible on how many rooms.", "number_of_rooms"),
+    ("Hold that thought. I'll get back to you with the actual day once my roster is out.", "outing_date"),
+    ("Ha, I wish. The real trip city I'll tell you tomorrow.", "city"),
+    ("I'm honestly not sure where we'll go.", "city"),
+])
+def test_a_later_line_putting_a_fact_off_takes_its_value_back(later: str, fact: str) -> None:
+    assert planned(later) == {k: v for k, v in CLAIM.items() if k != fact}
+
+
+@pytest.mark.parametrize("later", [
+    "Hmm, on second thought I'll decide the snacks later.",
+    "Actually, I'm flexible on the price.",
+    "I'll get back to you with the guest list once my roster is out.",
+    "The hotel I'll tell you about is by the river.",
+    "I'm honestly sure we'll love it.",
+])
+def test_a_later_line_putting_off_something_else_leaves_every_fact(later: str) -> None:
+    assert planned(later) == CLAIM
+
+
+def test_the_offline_tier_reads_a_later_putting_off_as_the_contract_does() -> None:
+    asked = talk(("Which city?", ("city",)), "Boston.", ("And which day?", ("outing_date",)), "March 9th.")
+    assert {"city", "outing_date"} <= read(OUTINGS, "PlanOuting", asked).keys()
+    for later, fact in (("The real trip city I'll tell you tomorrow.", "city"),
+                        ("I'll get back to you with the actual day once my roster is out.", "outing_date")):
+        reading = read(OUTINGS, "PlanOuting", (*asked, *talk(later)))
+        assert fact not in reading and len(reading) == 1
+
+
+def test_initials_said_again_as_someone_elses_are_taken_back_as_a_longer_name_would_be() -> None:
+    lines = talk("Concerts around DC, please.", ("Searching around DC.", ()),
+                 "Hmm, DC is really where my brother lives, I'm not sure I'll be there. Let me think about it.")
+    schema = Checklist.from_schema({
+        "service_name": "Gigs_9",
+        "slots": [{"name": "city_of_event", "description": "City where the event takes place",
+                   "is_categorical": False}],
+        "intents": [{"name": "FindGigs", "required_slots": ["city_of_event"], "is_transactional": False}],
+    })
+    assert check_mapping(schema, "FindGigs", lines, {"city_of_event": "DC"}).accepted == {}
+    plain = (*lines[:2], talk("Yes, DC is where my brother lives, so that works.")[0])
+    assert check_mapping(schema, "FindGigs", plain, {"city_of_event": "DC"}).accepted == {"city_of_event": "DC"}

@@ -62,7 +62,7 @@ from core.extractors.offline.roles import END, fact_role, leaves_from, value_rol
 from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-63"
+VERSION = "offline-64"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -135,7 +135,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
             if asked:
                 # "Which stylist?" - "Hair Lab, I think, I can't remember": no answer yet
                 found = {n: v for n, v in found.items() if n not in asked or not puts_off(own, v)}
-            open_facts = undecided_facts(facts, required, own)
+            open_facts = undecided_facts(facts, required, own, _spoken(facts, texts[index]))
             if open_facts:
                 # "I haven't settled on the number of bedrooms": nothing of it stands, said before or in this line
                 found = {n: v for n, v in found.items() if n not in open_facts}
@@ -331,27 +331,33 @@ def _memo(facts: Profile, what: str, text: str, read):
     return facts.remembered((what, text), lambda: read(text))
 
 
+# A word of exactness before the noun: "the actual day", "the exact time" are that day and time.
+_EXACT = r"(?:(?:exact|actual|right|real|final|precise|new|correct)\s+)?"
 # What a question word asks for, by kind: "how many nights", "where to go", "what time".
 _WH_KINDS = ((re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE), (COUNT,)),
              (re.compile(r"\bhow\s+much\b", re.IGNORECASE), (MONEY,)),
              (re.compile(r"\bwhere\b", re.IGNORECASE), (PLACE,)),
              (re.compile(r"\bwhen\b|\bwhat\s+(?:time|day|date)\b|\bwhich\s+(?:day|date)\b", re.IGNORECASE),
               (DATE, TIME)),
-             # "that day isn't settled", "the hour is open again": the calendar's own nouns
-             (re.compile(r"^\W*(?:the|that|this|my|our)\s+(?:day|date)\s*$", re.IGNORECASE), (DATE,)),
-             (re.compile(r"^\W*(?:the|that|this|my|our)\s+(?:time|hour)\s*$", re.IGNORECASE), (TIME,)),
+             # "that day isn't settled", "the hour is open again", "the actual day": the calendar's own nouns
+             (re.compile(rf"^\W*(?:the|that|this|my|our)\s+{_EXACT}(?:day|date)\s*$", re.IGNORECASE), (DATE,)),
+             (re.compile(rf"^\W*(?:the|that|this|my|our)\s+{_EXACT}(?:time|hour)\s*$", re.IGNORECASE), (TIME,)),
              # "place to be decided": where, whatever the form calls it
              (re.compile(r"^\W*(?:(?:the|that|this|my|our)\s+)?(?:place|spot|destination|location)\s*$", re.IGNORECASE),
               (PLACE,)))
 
 
-def undecided_facts(facts: Profile, required: tuple[str, ...], text: str) -> set[str]:
+def undecided_facts(facts: Profile, required: tuple[str, ...], text: str, spoken: str = "") -> set[str]:
     """The required facts the line says are not decided yet: named by their own words ("the number of
     bedrooms") or asked for by a question word of their kind ("how many nights", "where to go"); "how long"
-    asks for a count of days, nights or weeks. Any one will do ("no particular song") of a fact its name names."""
+    asks for a count of days, nights or weeks. Any one will do ("no particular song") of a fact its name names.
+    `text` is the customer's own words; `spoken`, the line with only what they did not say blanked (a quote, a
+    forged line): saying a choice is still open is the customer's own act, read even in a sentence `text` blanks as
+    another time's ("900 is what I owed him last year, I need to check the exact amount", "I'll decide the genre
+    later")."""
     found = {name for noun in any_will_do(text) for name in required
              if stem(noun.lower()) in facts.facts[name].name_stems}
-    for about in undecided_about(text):
+    for about in undecided_about(spoken or text):
         kinds = {k for pattern, ks in _WH_KINDS if pattern.search(about) for k in ks}
         lasting = bool(_HOW_LONG.search(about))
         headcount = bool(_HEADCOUNT.search(about))
@@ -417,6 +423,11 @@ def _last_word(collected: dict[str, str], before: dict[str, str], line: str, own
                                        count=facts.facts[fact].kind == COUNT,
                                        another_event=(partial(other_event, facts)
                                                       if facts.facts[fact].kind in (DATE, TIME) else None))}
+
+
+def spoken_words(checklist: Checklist, text: str) -> str:
+    """The line with only what the customer did not say blanked (a forged role line, JSON, a quote), same length."""
+    return _spoken(profile(checklist), text)
 
 
 def own_words(checklist: Checklist, text: str) -> str:

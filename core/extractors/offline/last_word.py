@@ -67,17 +67,20 @@ _SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;\u2014\u2013])+[.!?;\u2014\u201
 # Values this short ("2", "No") are read as other words too often to track their mentions, except a count's
 # number, found where no date, time or amount holds it.
 _SHORTEST = 3
+_INITIALS = re.compile(r"[A-Z]{2}")
 
 
 def mentions(text: str, value: str, count: bool = False) -> list[tuple[int, int]]:
-    """Where `value` stands in `text`, as whole words, ignoring case; a date by its day too ("the 9th" for "March
-    9th"), and a value of many words by its first three ("quarter to nine" for "quarter to nine in the morning").
-    A `count` stands as its number in digits or in words, where no date, time or amount holds it."""
+    """Where `value` stands in `text`, as whole words, ignoring case (two capitals, "DC", only as typed); a date by
+    its day too ("the 9th" for "March 9th"), and a value of many words by its first three ("quarter to nine" for
+    "quarter to nine in the morning"). A `count` stands as its number in digits or in words, where no date, time or
+    amount holds it."""
     value = value.strip()
     if count:
         return _count_mentions(text, value)
     if len(value) < _SHORTEST:
-        return []
+        # initials in capitals ("DC", "NY") are a name typed that way: found as typed, never in "dc" or "ny"
+        return [m.span() for m in re.finditer(rf"(?<!\w){value}(?!\w)", text)] if _INITIALS.fullmatch(value) else []
     forms = {value, *_ORDINAL.findall(value)}
     words = value.split()
     if len(words) > 3:
