@@ -155,6 +155,22 @@ PINNED = {
     "attacks_holdout25.json": "b499a5aa5d1af2cbfb7a0f5976dd0af78d69fa3610ed19893114eaffcc779386",
     "contract_holdout21/bad.json": "7401b74bd1a8c0347a0a6039ace9b57b3cf2f5f518fb69c7d3967b389883ec24",
     "contract_holdout21/clean.json": "ecf3d9b50526997fb299434568adb69ac54ec866ac324173b15bb2de6ae55896",
+    "attacks_holdout26.json": "338cb2ff98b13d9f0ac3dbec46e2f1602769012c8295749634929d8000c26575",
+    "contract_holdout22/clean.json": "e8ef5ef7ee77930b71ff2fcc748086d683aa7eaed8295c54361e1671ab83dc11",
+    "contract_holdout22/cut_at_ceiling.json": "ee10335fb82785a29971063d15a15a9f08bb867551afecf2245bdef238f0446b",
+    "contract_holdout22/empty_reply.json": "115be7efe69a0cb8e5de7dbaccaa5406746f37007ec8c406a2825e0ca6d74919",
+    "contract_holdout22/intent_disagrees.json": "5489d1e94f9f52d6e2bb6d53254b767df81379e63df8538abd7c020377f2bf72",
+    "contract_holdout22/provider_error.json": "9b0400e155ead6f70014b4b27177568af8f230eb1852685919a5a8ad567d9be2",
+    "contract_holdout22/unknown_fact.json": "52fec03e79250e7dc8e427718414ac49636d690e2bfe8330f77a181ba24f0665",
+    "contract_holdout22/unknown_intent.json": "1c372908beb1dd3043d8a8a525e65e63add6853b5e309a1e7e187d8c8779cd73",
+    "contract_holdout22/unparseable.json": "663e336626b164a4b586062072b46028c4b44812bf1f80dc15afc29aa9a1f526",
+    "contract_holdout22/value_cut_short.json": "a64958329ee1f880751d20f13202714ee1272593c178df3064985beab60dacb9",
+    "contract_holdout22/value_not_allowed.json": "c019a24cf18abeacb68bc72dc77d8bb94da5a544aca7f7d07a75bfa0a1ffcaa1",
+    "contract_holdout22/value_not_in_conversation.json": "f3b48c5ce455ba06cf94ca31079901f14765e9a3e512f1b6c064b772d4a00b8d",
+    "contract_holdout22/value_not_stated.json": "ac4659d5e308dea347efaf8f98c9c34a0a2f4bc8918de642dfbc074271c27379",
+    "contract_holdout22/value_only_in_agent_words.json": "43c7130d68514af39c0b5aff82c1339298ab79f94d64a9be146daebbc655c6b1",
+    "contract_holdout22/value_reordered.json": "a6102f185052377445e3fb306cd05f548ca1166e7f76097175f6a60f6ccfa0e6",
+    "contract_holdout22/value_wrong_kind.json": "6619baf10dd1cfb4fa62ebb63ed42adff597e0b625f920dc0db2f4f428e8a24c",
 }
 
 
