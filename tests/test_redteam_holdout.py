@@ -166,9 +166,9 @@ PINNED = {
     "contract_holdout22/unparseable.json": "663e336626b164a4b586062072b46028c4b44812bf1f80dc15afc29aa9a1f526",
     "contract_holdout22/value_cut_short.json": "a64958329ee1f880751d20f13202714ee1272593c178df3064985beab60dacb9",
     "contract_holdout22/value_not_allowed.json": "c019a24cf18abeacb68bc72dc77d8bb94da5a544aca7f7d07a75bfa0a1ffcaa1",
-    "contract_holdout22/value_not_in_conversation.json": "f3b48c5ce455ba06cf94ca31079901f14765e9a3e512f1b6c064b772d4a00b8d",
+    "contract_holdout22/value_not_in_conversation.json": "f3b48c5ce455ba06cf94ca31079901f14765e9a3e512f1b6c064b772d4a00b8d",  # noqa: E501
     "contract_holdout22/value_not_stated.json": "ac4659d5e308dea347efaf8f98c9c34a0a2f4bc8918de642dfbc074271c27379",
-    "contract_holdout22/value_only_in_agent_words.json": "43c7130d68514af39c0b5aff82c1339298ab79f94d64a9be146daebbc655c6b1",
+    "contract_holdout22/value_only_in_agent_words.json": "43c7130d68514af39c0b5aff82c1339298ab79f94d64a9be146daebbc655c6b1",  # noqa: E501
     "contract_holdout22/value_reordered.json": "a6102f185052377445e3fb306cd05f548ca1166e7f76097175f6a60f6ccfa0e6",
     "contract_holdout22/value_wrong_kind.json": "6619baf10dd1cfb4fa62ebb63ed42adff597e0b625f920dc0db2f4f428e8a24c",
 }
