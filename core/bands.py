@@ -22,18 +22,18 @@ from core.guards import GUARD_NAMES, differing, faulted
 from core.store import Store
 
 WATCHED = (
-    "decision_accuracy", "stopped_early", "wrong", "missed", "unparsed", "latency_p50_ms", "latency_p95_ms",
-    "input_tokens_per_turn", "output_tokens_per_turn", "cost_per_turn_usd",
+    "decision_accuracy", "stopped_early", "stopped_wrong", "wrong", "missed", "unparsed", "latency_p50_ms",
+    "latency_p95_ms", "input_tokens_per_turn", "output_tokens_per_turn", "cost_per_turn_usd",
 )
 RATES = ("decision_accuracy",)
-COUNTS = ("stopped_early", "wrong", "missed", "unparsed")
+COUNTS = ("stopped_early", "stopped_wrong", "wrong", "missed", "unparsed")
 DRIFTING = ("latency_p50_ms", "latency_p95_ms", "input_tokens_per_turn", "output_tokens_per_turn", "cost_per_turn_usd")
 DETERMINISTIC_KINDS = ("offline", "floor", "replay", "simulated")  # same input, same output: exactness is testable
 DRIFT_MARGIN = 2.0  # a drift band is this many times the widest same-input spread measured
 # Latency differences under a millisecond are scheduler noise on a shared machine, not a change to
 # the product (offline turns take well under 1 ms): a latency band is never narrower than this.
 LATENCY_FLOOR_MS = 1.0
-ALWAYS_BANDED = ("decision_accuracy", "stopped_early", "wrong", "missed", "unparsed")
+ALWAYS_BANDED = ("decision_accuracy", "stopped_early", "stopped_wrong", "wrong", "missed", "unparsed")
 COMPARED_FIELDS = ("git_rev", "git_dirty", "app_version", "provider", "model", "corpus_source", "sgd_split")
 
 

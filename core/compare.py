@@ -30,13 +30,13 @@ LABELS = {"simulated": "simulated", "replay": "replay", "floor": "floor"}
 
 RUN_COLUMNS = (
     "run_id", "kind", "tier", "tier_kind", "service", "split", "segment", "schema_variant", "status", "n",
-    "decision_accuracy", "acc_low", "acc_high", "stopped_early", "wrong", "missed", "unparsed", "latency_p50_ms",
-    "latency_p95_ms", "input_tokens_per_turn", "output_tokens_per_turn", "cost_per_turn_usd", "started_at",
-    "guard_key", "simulated", "label",
+    "decision_accuracy", "acc_low", "acc_high", "stopped_early", "stopped_wrong", "wrong", "missed", "unparsed",
+    "latency_p50_ms", "latency_p95_ms", "input_tokens_per_turn", "output_tokens_per_turn", "cost_per_turn_usd",
+    "started_at", "guard_key", "simulated", "label",
 )
 
-COUNTS = ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_correct", "unparsed", "empty_replies",
-          "turns_with_tokens", "calls")
+COUNTS = ("n", "decisions_correct", "stopped_early", "stopped_wrong", "wrong", "missed", "facts_correct", "unparsed",
+          "empty_replies", "turns_with_tokens", "calls")
 # A run's cases never change once it has ended, so its figures are counted once, when it ends
 # (core/store.py finish_run keeps them in its summary under "figures", tagged with FIGURES_VERSION),
 # and kept in this process's memo, (store file, run_id, finished_at) -> figures. A run still going,
@@ -178,7 +178,8 @@ def _side(db: duckdb.DuckDBPyConnection, run: dict, card: dict[str, Rate]) -> di
         "run_id": run["run_id"], "tier": run["tier"], "tier_kind": run["tier_kind"],
         "label": LABELS.get(run["tier_kind"], ""), "rate": rate.key if rate else None,
         "decision_accuracy": Proportion(row["decisions_correct"], row["n"]).to_json(),
-        "stopped_early": row["stopped_early"], "wrong": row["wrong"], "missed": row["missed"],
+        "stopped_early": row["stopped_early"], "stopped_wrong": row["stopped_wrong"],
+        "wrong": row["wrong"], "missed": row["missed"],
         "fact_precision": row["facts_correct"] / stated if stated else None,
         "stated": stated, "unparsed": row["unparsed"], "empty_replies": row["empty_replies"],
         "latency_p50_ms": row["latency_p50_ms"], "latency_p95_ms": row["latency_p95_ms"],

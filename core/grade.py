@@ -40,8 +40,9 @@ class CaseGrade:
 
     @property
     def stopped_wrong(self) -> bool:
-        """Stopped on a record holding a fact gold does not accept: complete as a checklist, wrong as a record."""
-        return self.decision == "stop" and "wrong" in self.outcomes.values()
+        """Stopped where gold stops too, on a record holding a fact gold does not accept: complete as a checklist,
+        wrong as a record. Apart from `stopped_early` (a stop where gold still asks), so the two add up."""
+        return self.decision == "stop" and self.gold_decision == "stop" and "wrong" in self.outcomes.values()
 
     def count(self, outcome: str) -> int:
         return sum(o == outcome for o in self.outcomes.values())

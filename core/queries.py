@@ -20,16 +20,22 @@ if TYPE_CHECKING:  # pandas costs ~0.7 s to import: `python -m evals runs` opens
 
 # --- run figures ----------------------------------------------------------------------------
 
+# A case row that is core.grade's `stopped_wrong`: a stop where gold stops too, with some required fact graded
+# `wrong` (`n_wrong` counts exactly the required facts graded `wrong`, core/runner.py graded_row). Apart from
+# `stopped_early` (a stop where gold still asks), so the two add up to the stops on a record that is not right.
+STOPPED_WRONG = "decision = 'stop' AND gold_decision = 'stop' AND n_wrong > 0"
+
 # One pass over cases and one over calls, both grouped by run, for the runs listed in the parameter.
 # A case repeated counts once, by its first repeat (repeat 0), in n and every graded figure; latency
 # and tokens are per call, so every repeat is a measurement of them.
-FIGURES_SQL = """
+FIGURES_SQL = f"""
 WITH wanted AS (SELECT unnest(?::VARCHAR[]) AS run_id),
 case_figures AS (
     SELECT run_id,
            count(*) FILTER (WHERE repeat = 0) AS n,
            count(*) FILTER (WHERE repeat = 0 AND decision_correct) AS decisions_correct,
            count(*) FILTER (WHERE repeat = 0 AND stopped_early) AS stopped_early,
+           count(*) FILTER (WHERE repeat = 0 AND {STOPPED_WRONG}) AS stopped_wrong,
            (sum(n_wrong) FILTER (WHERE repeat = 0))::BIGINT AS wrong,
            (sum(n_missed) FILTER (WHERE repeat = 0))::BIGINT AS missed,
            (sum(n_correct) FILTER (WHERE repeat = 0))::BIGINT AS facts_correct,
@@ -52,11 +58,14 @@ FROM wanted w
 LEFT JOIN case_figures f USING (run_id)
 LEFT JOIN call_figures k USING (run_id)
 """
-FIGURES = ("n", "decisions_correct", "stopped_early", "wrong", "missed", "facts_correct", "unparsed", "empty_replies",
-           "latency_p50_ms", "latency_p95_ms", "input_tokens_per_turn", "output_tokens_per_turn", "turns_with_tokens",
-           "cached_tokens", "reasoning_tokens", "calls")
-# The version of the figures' definition saved with a run: a changed definition recomputes them.
-FIGURES_VERSION = "f2"  # f2: repeats count once per case
+FIGURES = ("n", "decisions_correct", "stopped_early", "stopped_wrong", "wrong", "missed", "facts_correct", "unparsed",
+           "empty_replies", "latency_p50_ms", "latency_p95_ms", "input_tokens_per_turn", "output_tokens_per_turn",
+           "turns_with_tokens", "cached_tokens", "reasoning_tokens", "calls")
+# The version of the figures' definition saved with a run: figures saved under another version are not
+# read (core/compare.py `_stored_figures`, `queue_runs` below) but counted again from the run's cases.
+# f2: repeats count once per case. f3: adds `stopped_wrong`, so a run saved as f2 (which has none) is
+# recounted rather than shown with no stops on a wrong fact.
+FIGURES_VERSION = "f3"
 
 def figures_of(db: duckdb.DuckDBPyConnection, run_id: str) -> dict:
     """One run's counted figures as plain JSON values, tagged with FIGURES_VERSION: what a run keeps
@@ -120,7 +129,7 @@ FULL OUTER JOIN (SELECT * FROM cases WHERE run_id = ? AND repeat = 0) b USING (c
 ORDER BY case_id
 """
 
-SIDE_SQL = """
+SIDE_SQL = f"""
 WITH per_case AS (
     SELECT c.*, k.cached_tokens AS call_cached_tokens
     FROM cases c LEFT JOIN (
@@ -130,6 +139,7 @@ WITH per_case AS (
 SELECT count(*) FILTER (WHERE repeat = 0) AS n,
        count(*) FILTER (WHERE repeat = 0 AND decision_correct) AS decisions_correct,
        count(*) FILTER (WHERE repeat = 0 AND stopped_early) AS stopped_early,
+       count(*) FILTER (WHERE repeat = 0 AND {STOPPED_WRONG}) AS stopped_wrong,
        coalesce(sum(n_wrong) FILTER (WHERE repeat = 0), 0)::BIGINT AS wrong,
        coalesce(sum(n_missed) FILTER (WHERE repeat = 0), 0)::BIGINT AS missed,
        coalesce(sum(n_correct) FILTER (WHERE repeat = 0), 0)::BIGINT AS facts_correct,

@@ -270,6 +270,14 @@ def money(value: object, digits: int = 4) -> str:
     return "—" if value is None or pd.isna(value) else f"${float(value):,.{digits}f}"
 
 
+# --- figures as people read them -----------------------------------------------------------
+STOPPED_WRONG = "stopped on a wrong fact"
+STOPPED_WRONG_HELP = (
+    "The run stopped where gold stops too, every required fact filled, but at least one holds a value gold does not "
+    "accept: not what the customer said. Such a stop counts as a right decision, so it is counted apart; with "
+    "stopped early (a stop while gold still asks) it makes every stop on a record that is not right.")
+
+
 # --- rates as people read them -------------------------------------------------------------
 def rate_text(rate: Mapping) -> str:
     """A recorded rate ({hits, n, value, low, high}) as it must be read: with its denominator and interval."""

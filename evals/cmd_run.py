@@ -78,8 +78,8 @@ def handle(args: argparse.Namespace) -> int:
             print(f"    {summary['stopped_early_gold_errata']} of these are cases whose SGD state misses a fact the"
                   f" customer stated (reviewed: {summary['gold_errata']['file']}); the count above stays graded"
                   " against SGD as published")
-        print(f"  stopped on a wrong fact {summary['stopped_wrong']} (a complete checklist holding a value gold does"
-              " not accept)")
+        print(f"  stopped on a wrong fact {summary['stopped_wrong']} (gold stops too, but the record holds a value gold"
+              " does not accept)")
         print(f"  facts  correct {summary['correct']}  wrong {summary['wrong']}  missed {summary['missed']}"
               f"  open {summary['open']}  (precision {Rate(summary['correct'], summary['stated'])})")
         if "intent_accuracy" in summary:

@@ -36,7 +36,8 @@ def handle(args: argparse.Namespace) -> int:
                      "service": rec["service"], "split": rec["split"], "segment": rec["segment"],
                      "status": rec["status"], "n": summary.get("n"),
                      "decision_accuracy": summary.get("decision_accuracy"),
-                     "stopped_early": summary.get("stopped_early"), "wrong": summary.get("wrong"),
+                     "stopped_early": summary.get("stopped_early"), "stopped_wrong": summary.get("stopped_wrong"),
+                     "wrong": summary.get("wrong"),
                      "model": rec["model"] if isinstance(rec.get("model"), str) else None,
                      "served_model": (settings or {}).get("served_model"),
                      "host_kind": (settings or {}).get("host_kind"),
@@ -52,6 +53,7 @@ def handle(args: argparse.Namespace) -> int:
                   f" {r['split'] or '':<9}"
                   f" {r['status']:<10} n={r['n'] or 0:<5} acc {pct(r['decision_accuracy']):>6}"
                   f" early {r['stopped_early'] if r['stopped_early'] is not None else '—'}"
+                  + (f" on-wrong {r['stopped_wrong']}" if r["stopped_wrong"] is not None else "")
                   + (f"  model {model_label(r)}" if r["model"] else "")
                   + (f"  ({len(r['warnings'])} warning(s))" if r["warnings"] else ""))
 

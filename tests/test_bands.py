@@ -15,7 +15,7 @@ from core.bands import (
 )
 from core.compare import run_figures
 from core.floors import run_floors
-from tests.test_compare import FAST, SUBSET, copy_run, flip_first, offline_run, with_tokens
+from tests.test_compare import FAST, SUBSET, copy_run, flip_first, offline_run, with_tokens, wrong_first_stop
 
 
 def set_git_rev(store, run_id: str, rev: str) -> None:
@@ -32,7 +32,7 @@ def test_two_identical_offline_runs_give_exact_bands(store, banks1):
     group = group_of(store, first)
     assert list(group.runs["run_id"]) == [first, second]  # oldest first
     assert set(group.guards) == {"case_set", "checklist", "prompt", "grader", "tier_settings", "intent_mode"}
-    for metric in ("decision_accuracy", "stopped_early", "wrong", "missed", "unparsed"):
+    for metric in ("decision_accuracy", "stopped_early", "stopped_wrong", "wrong", "missed", "unparsed"):
         limits = band(metric, group.runs)
         assert limits.basis == "exact", metric
         assert limits.low == limits.high == group.runs[metric].iloc[-1]
@@ -60,6 +60,22 @@ def test_a_changed_figure_is_a_deviation_naming_metric_runs_band_and_change(stor
     # the same change measured against the first run explicitly
     against_first = {d.metric for d in deviations(store, run_id=third, against=first)}
     assert against_first == {"decision_accuracy", "stopped_early"}
+
+
+def test_a_stop_on_a_wrong_fact_crosses_its_exact_band(store, banks1):
+    first, second = offline_run(store, banks1), offline_run(store, banks1)
+    third = copy_run(store, second, wrong_first_stop)
+    found = {d.metric: d for d in deviations(store)}
+    # a right stop on a wrong record: one more wrong fact, the decisions and stopped early unchanged
+    assert set(found) == {"stopped_wrong", "wrong"}
+    wrong_stops = found["stopped_wrong"]
+    assert (wrong_stops.run_a, wrong_stops.run_b, wrong_stops.value_a, wrong_stops.value_b) == (second, third, 0, 1)
+    assert wrong_stops.band.basis == "exact" and (wrong_stops.band.low, wrong_stops.band.high) == (0, 0)
+    assert first in wrong_stops.band.evidence and "stopped_wrong: 0 in" in wrong_stops.describe()
+    # on a run with no evidence of reproduction, a count is banded by one case: one more stop stays inside
+    runs = group_of(store, first).runs
+    alone = band("stopped_wrong", runs[runs["run_id"] == third])
+    assert alone.basis == "one case" and (alone.low, alone.high) == (0, 2)
 
 
 def test_runs_with_different_guards_are_never_differenced(store, banks1):

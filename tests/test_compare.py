@@ -11,8 +11,8 @@ from core import tiers
 from core.compare import RUN_COLUMNS, compare_runs, run_table, stopped_early_queue, verdict_counts
 from core.cost import rates_by_key
 from core.floors import run_floors
+from core.grade import CaseGrade, fact_outcome, wilson
 from core.grade import Rate as Proportion
-from core.grade import wilson
 from core.runner import run_eval
 from core.store import JSON_CASE_COLUMNS, Store
 
@@ -75,6 +75,20 @@ def flip_first(rows: list[dict], wanted: str = "ask") -> str:
     return row["case_id"]
 
 
+def wrong_first_stop(rows: list[dict]) -> str:
+    """Give the first right stop on a right record a value gold does not accept, regraded by the grader: the
+    decision stays right and nothing stops early, but the record is wrong (`stopped_wrong`)."""
+    row = next(r for r in rows if r["decision"] == r["gold_decision"] == "stop" and r["n_wrong"] == 0
+               and r["n_correct"] > 0)
+    fact = next(f for f, outcome in row["outcomes"].items() if outcome == "correct")
+    row["collected"] = {**row["collected"], fact: "not what the customer said"}
+    row["outcomes"] = {**row["outcomes"], fact: fact_outcome(row["gold"].get(fact), row["collected"][fact])}
+    grade = CaseGrade(row["outcomes"], row["decision"], row["gold_decision"])
+    assert grade.stopped_wrong and grade.decision_correct and not grade.stopped_early
+    row["n_correct"], row["n_wrong"] = grade.count("correct"), grade.count("wrong")
+    return row["case_id"]
+
+
 def with_tokens(rows: list[dict], base: int = 500, per_turn: int = 100, output: int = 40) -> None:
     for row in rows:
         row["input_tokens"] = base + per_turn * (row["turn_index"] // 2)
@@ -103,11 +117,45 @@ def test_run_table_reads_each_runs_figures_from_its_cases(store, banks1):
         assert row["decision_accuracy"] == pytest.approx(summary["decision_accuracy"])
         assert (row["acc_low"], row["acc_high"]) == pytest.approx(tuple(summary["decision_accuracy_ci"]))
         assert row["stopped_early"] == summary["stopped_early"]
+        assert row["stopped_wrong"] == summary["stopped_wrong"]
         assert row["wrong"] == summary["wrong"] and row["missed"] == summary["missed"]
         assert row["unparsed"] == summary["failed_extractions"]
         assert row["latency_p50_ms"] <= row["latency_p95_ms"]
         assert row["cost_per_turn_usd"] is None  # offline: no tokens, no price
         assert row["label"] == "" and not row["simulated"] and row["status"] == "finished"
+
+
+def test_a_stop_on_a_wrong_fact_is_counted_in_the_table_and_side_by_side(store, banks1):
+    source = offline_run(store, banks1)
+    wrong: list[str] = []
+    copy = copy_run(store, source, lambda rows: wrong.append(wrong_first_stop(rows)))
+    table = run_table(store).set_index("run_id")
+    assert list(RUN_COLUMNS).index("stopped_wrong") == list(RUN_COLUMNS).index("stopped_early") + 1
+    assert table.loc[source, "stopped_wrong"] == 0 and table.loc[copy, "stopped_wrong"] == 1
+    # one more wrong fact on a right stop: decisions and stopped early do not move
+    assert table.loc[copy, "wrong"] == table.loc[source, "wrong"] + 1
+    assert table.loc[copy, "stopped_early"] == table.loc[source, "stopped_early"]
+    assert table.loc[copy, "decision_accuracy"] == table.loc[source, "decision_accuracy"]
+    assert store.run(copy)["summary"]["figures"]["stopped_wrong"] == 1  # saved when the run ended
+    side = compare_runs(store, source, copy)
+    assert (side["a"]["stopped_wrong"], side["b"]["stopped_wrong"]) == (0, 1)
+    assert side["disagreements"].empty  # the same decisions: only the record differs
+    row = store.query("SELECT decision, n_wrong, stopped_early FROM cases WHERE run_id = ? AND case_id = ?",
+                      [copy, wrong[0]]).iloc[0]
+    assert (row["decision"], int(row["n_wrong"]), bool(row["stopped_early"])) == ("stop", 1, False)
+
+
+def test_stopped_wrong_is_the_graders_count_on_a_tier_that_stops_on_wrong_facts(store, banks1):
+    from tests.dashboard_store import EagerExtractor
+
+    run_id, summary = run_eval(store, banks1, banks1.select("held-out", 60), EagerExtractor(), split="held-out",
+                               settings={"tier": "eager", "simulated": True}, prompt_fingerprint="eager-test")
+    graded = [CaseGrade(r["outcomes"], r["decision"], r["gold_decision"]) for r in case_rows(store, run_id)]
+    by_grader = sum(g.stopped_wrong for g in graded)
+    assert summary["stopped_wrong"] == by_grader > 0
+    assert not any(g.stopped_wrong and g.stopped_early for g in graded)  # the two never count one case
+    assert run_table(store).set_index("run_id").loc[run_id, "stopped_wrong"] == by_grader
+    assert compare_runs(store, run_id, run_id)["a"]["stopped_wrong"] == by_grader
 
 
 def test_run_table_prices_a_model_run_and_labels_kinds(store, banks1):
@@ -230,6 +278,23 @@ def test_a_runs_figures_are_saved_when_it_ends_and_a_read_never_writes(store, ba
     again = run_table(store).iloc[0]
     assert again["n"] == SUBSET and again["decision_accuracy"] == first["decision_accuracy"]
     assert store.run(run_id)["summary"]["figures"]["version"] == "f0"  # recomputed for the reader, not written back
+
+
+def test_a_run_saved_before_stopped_wrong_existed_is_recounted_from_its_cases(store, banks1):
+    """Figures saved as f2 have no `stopped_wrong`: they are not read, so the count is the cases' own, not 0."""
+    from core import compare
+
+    source = offline_run(store, banks1)
+    copy = copy_run(store, source, wrong_first_stop)
+    figures = store.run(copy)["summary"]["figures"]
+    assert figures["version"] == compare.FIGURES_VERSION == "f3"
+    older = {name: value for name, value in figures.items() if name != "stopped_wrong"} | {"version": "f2"}
+    with store.connect() as db:
+        db.execute("UPDATE runs SET summary = ? WHERE run_id = ?",
+                   [json.dumps({**store.run(copy)["summary"], "figures": older}), copy])
+    assert "stopped_wrong" not in store.run(copy)["summary"]["figures"]
+    compare._FINISHED_FIGURES.clear()
+    assert run_table(store).set_index("run_id").loc[copy, "stopped_wrong"] == 1
 
 
 def test_repeated_runs_are_paired_case_by_case_each_case_once(store, banks1):

@@ -217,7 +217,52 @@ def test_runs_page_bands_the_repeated_offline_run_exactly(monkeypatch, filled):
     # a value reads in its band's unit: a rate in percent beside a band in percent, a count whole
     assert bands.loc["decision_accuracy", "value a"].endswith("%") and "%" in bands.loc["decision_accuracy", "band"]
     assert bands.loc["stopped_early", "value a"].isdigit()
+    assert bands.loc["stopped_wrong", "value a"].isdigit()
+    assert bands.loc["stopped_wrong", "figure"] == "stopped on a wrong fact"
     assert not bands["crossed"].any()
+
+
+@pytest.fixture()
+def one_wrong_stop(tmp_path, banks1) -> tuple[Path, dict[str, str]]:
+    """Two offline runs over the same 30 cases, then a copy of the second that stops once on a wrong fact."""
+    from tests.test_compare import copy_run, offline_run, wrong_first_stop
+
+    store = Store(tmp_path / "runs.duckdb")
+    first, second = offline_run(store, banks1), offline_run(store, banks1)
+    return store.path, {"first": first, "second": second, "wrong": copy_run(store, second, wrong_first_stop)}
+
+
+def test_runs_page_shows_stops_on_a_wrong_fact_beside_stopped_early(monkeypatch, one_wrong_stop):
+    path, ids = one_wrong_stop
+    at = open_app(monkeypatch, path, "runs")
+    history = next(df for df in at.dataframe if "run" in df.value.columns)
+    table = history.value.set_index("run")
+    columns = list(table.columns)
+    assert columns.index("stopped on a wrong fact") == columns.index("stopped early") + 1
+    assert table.loc[ids["wrong"], "stopped on a wrong fact"] == 1
+    assert table.loc[[ids["first"], ids["second"]], "stopped on a wrong fact"].tolist() == [0, 0]
+    assert (table["stopped early"] == 0).all()  # the stop is a right decision: not a stop early
+    helped = json.loads(history.proto.columns)["stopped on a wrong fact"]
+    assert helped["help"] == ui.STOPPED_WRONG_HELP and "gold does not accept" in helped["help"]
+    # the newest run is differenced against its last comparable one: the wrong stop crosses an exact band
+    assert "**Stopped on a wrong fact** went from 0 to 1 (worse), outside its band. What changed:" in shown(at)
+    bands = at.dataframe[-1].value.set_index("metric")
+    assert bool(bands.loc["stopped_wrong", "crossed"]) and bands.loc["stopped_wrong", "value b"] == "1"
+    assert not bands.loc["stopped_early", "crossed"] and not bands.loc["decision_accuracy", "crossed"]
+
+
+def test_compare_shows_stops_on_a_wrong_fact_side_by_side(monkeypatch, one_wrong_stop):
+    path, ids = one_wrong_stop
+    at = open_app(monkeypatch, path, "compare")
+    at.selectbox(key="cmp_a").set_value(ids["second"]).run()
+    at.selectbox(key="cmp_b").set_value(ids["wrong"]).run()
+    figures = at.dataframe[0].value.set_index("figure")
+    names = list(figures.index)
+    assert names.index("stopped on a wrong fact") == names.index("stopped early") + 1
+    assert list(figures.loc["stopped on a wrong fact"]) == ["0 of 30", "1 of 30", "+1"]
+    assert list(figures.loc["stopped early"]) == ["0 of 30", "0 of 30", "+0"]
+    assert f"**Stopped on a wrong fact**: {ui.STOPPED_WRONG_HELP}" in shown(at)
+    assert "same number of cases" in at.subheader[0].value  # the same decisions: only the record differs
 
 
 def test_runs_page_starts_a_run_in_the_background(monkeypatch, tmp_path):

@@ -49,6 +49,13 @@ def test_a_stop_on_a_wrong_fact_is_counted_apart_though_the_decision_is_right():
     assert summarize([wrong, right, asked])["stopped_wrong"] == 1
 
 
+def test_a_stop_while_gold_still_asks_is_stopped_early_only():
+    incomplete = _case({"amount": ("$500",)}, complete=False)
+    early = grade_case(CHECKLIST, incomplete, {"amount": "$500", "term": "12"}, "stop")
+    assert dict(early.outcomes) == {"amount": "correct", "term": "wrong"}
+    assert early.stopped_early and not early.stopped_wrong
+
+
 def test_summary_counts_with_denominators_and_interval():
     complete = _case({"amount": ("$500",), "term": ("12",)}, complete=True)
     incomplete = _case({"amount": ("$500",)}, complete=False)

@@ -17,6 +17,8 @@ ROWS = (
      "pp"),
     ("stopped early", lambda s: f"{s['stopped_early']:,} of {s['decision_accuracy']['n']:,}",
      lambda s: s["stopped_early"], "count"),
+    (ui.STOPPED_WRONG, lambda s: f"{s['stopped_wrong']:,} of {s['decision_accuracy']['n']:,}",
+     lambda s: s["stopped_wrong"], "count"),
     ("wrong facts", lambda s: f"{s['wrong']:,} of {s['stated']:,} stated", lambda s: s["wrong"], "count"),
     ("missed facts", lambda s: f"{s['missed']:,}", lambda s: s["missed"], "count"),
     ("facts right of those stated", lambda s: ui.pct(s["fact_precision"]), lambda s: s["fact_precision"], "pp"),
@@ -160,6 +162,7 @@ ui.table(pd.DataFrame({
     f"B: {b['run_id']} · {ui.tier_label(b['tier'], b['tier_kind'])}": [fn(b) for _, fn, *_ in ROWS],
     "change, B − A": [delta(value(a), value(b), unit) for _, _, value, unit in ROWS],
 }), hide_index=True, height="content")
+st.caption(f"**{ui.STOPPED_WRONG.capitalize()}**: {ui.STOPPED_WRONG_HELP}")
 
 disagreements = result["disagreements"]
 st.subheader(f"Cases where they disagree ({len(disagreements):,})")

@@ -17,10 +17,11 @@ from dashboard import jobs, ui
 SHOWN_GROUPS = 12  # groups beyond these (the oldest) share one table, so the page stays fast
 # The watched figures as a product manager names them, and which way is better.
 NAMES = {
-    "decision_accuracy": "decisions right", "stopped_early": "stopped early", "wrong": "wrong facts",
-    "missed": "missed facts", "unparsed": "replies that could not be read", "latency_p50_ms": "median latency",
-    "latency_p95_ms": "95th-percentile latency", "input_tokens_per_turn": "tokens in per turn",
-    "output_tokens_per_turn": "tokens out per turn", "cost_per_turn_usd": "cost per turn",
+    "decision_accuracy": "decisions right", "stopped_early": "stopped early", "stopped_wrong": ui.STOPPED_WRONG,
+    "wrong": "wrong facts", "missed": "missed facts", "unparsed": "replies that could not be read",
+    "latency_p50_ms": "median latency", "latency_p95_ms": "95th-percentile latency",
+    "input_tokens_per_turn": "tokens in per turn", "output_tokens_per_turn": "tokens out per turn",
+    "cost_per_turn_usd": "cost per turn",
 }
 HIGHER_IS_BETTER = {"decision_accuracy"}
 
@@ -110,6 +111,7 @@ def history_view(frame: pd.DataFrame) -> pd.DataFrame:
             strict=True)],
         "decisions right (95% CI)": accuracy,
         "stopped early": frame["stopped_early"],
+        ui.STOPPED_WRONG: frame["stopped_wrong"],
         "wrong facts": frame["wrong"],
         "unreadable replies": frame["unparsed"],
         "median latency ms": frame["latency_p50_ms"].round(1),
@@ -124,6 +126,7 @@ def history_view(frame: pd.DataFrame) -> pd.DataFrame:
 
 COLUMNS = {
     "$ per turn": st.column_config.NumberColumn(format="$%.6f"),
+    ui.STOPPED_WRONG: st.column_config.NumberColumn(format="localized", help=ui.STOPPED_WRONG_HELP),
     **{name: st.column_config.NumberColumn(format="localized") for name in (
         "cases", "stopped early", "wrong facts", "unreadable replies", "median latency ms", "95th pct latency ms",
         "tokens in per turn", "tokens out per turn")},
@@ -224,8 +227,8 @@ def show_charts(groups: list) -> None:
         return
     labels = {f"Group {groups.index(g) + 1}: {g.runs['tier'].iloc[-1]} · {len(g.runs)} runs": g for g in trend}
     group = labels[st.selectbox("Comparable group", list(labels), key="chart_group")]
-    metrics = st.multiselect("Metrics", WATCHED, default=["decision_accuracy", "stopped_early", "wrong",
-                                                          "latency_p50_ms"], key="chart_metrics",
+    metrics = st.multiselect("Metrics", WATCHED, default=["decision_accuracy", "stopped_early", "stopped_wrong",
+                                                          "wrong", "latency_p50_ms"], key="chart_metrics",
                              format_func=lambda m: NAMES.get(m, m))
     if not metrics:
         return
