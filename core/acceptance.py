@@ -154,6 +154,11 @@ _REFUSES_LAST = re.compile(r"(?:^|[,;.!?]\s*)(?:(?:so|yeah|yes|well|then|and|but
 # "Let me browse a bit more first" (not "what else do I need?", which asks about this one).
 _ASKS_FOR_OTHERS = re.compile(
     r"\bwhat\s+else\s+(?:is\s+there|do\s+you\s+have|have\s+you\s+got|(?:is|'s)\s+(?:on|out\s+there|available))\b|"
+    # asking for another in place of it: "Something else please", "Pick someone else", "a different one" ("Anything
+    # else?" may ask what else there is to know about it)
+    r"(?:^|[.!?;,]\s*)(?:(?:(?:can|could)\s+you\s+)?(?:pick|choose|find|play|suggest|try|show\s+me|give\s+me|get\s+me)"
+    r"\s+)?(?:something|someone|somebody|somewhere)\s+else\b|"
+    r"\b(?:a\s+different|another)\s+one\b|"
     r"\b(?:show|give|find|send)\s+(?:me|us)\s+(?:a\s+few\s+|some\s+|a\s+couple\s+)?(?:more|others|other\s+\w+)\b|"
     r"\b(?:browse|look\s+around|keep\s+looking)\b[^.!?]*\b(?:more|first|further|longer)\b", re.IGNORECASE)
 _CHOICE = re.compile(r"\bor\b", re.IGNORECASE)
@@ -308,7 +313,10 @@ def takes_go_ahead(speakers: list[bool], texts: list[str], index: int, verbs: fr
 
 @lru_cache(maxsize=8192)  # asked of every customer line of every case: a conversation re-sends its lines
 def _goes_ahead_after(reply: str, before: str, verbs: frozenset[str]) -> bool:
-    """`takes_go_ahead` for a reply and the agent line right before it ("" if none)."""
+    """`takes_go_ahead` for a reply and the agent line right before it ("" if none). Naming the task only to hold it
+    back goes ahead with nothing: "Yes, perfect. Hang on, don't play that yet."."""
+    if holds_back(reply, verbs):
+        return False
     if goes_ahead(reply, verbs):
         return True
     return (bool(before) and names_nothing(before) and bool(_QUESTION.search(before))

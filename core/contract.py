@@ -210,6 +210,8 @@ def _check_value(
         when_or_amount = profile(checklist).facts[fact].kind in (DATE, TIME, MONEY)
         found = (_accepted_from_agent(trimmed, lines, doing_verbs(checklist), when_or_amount)
                  or _pointed_at(checklist, fact, trimmed, lines) or _carried(checklist, intent, fact, trimmed, lines))
+        if found is not None and _turned_down_since(fact, trimmed, lines):
+            found = None  # "Sounds great" to an event on March 4th, then "No, the 2nd" to a bus on March 4th
         facts = profile(checklist).facts
         if found is not None and offered_as_choice(profile(checklist), facts[fact], found[0], trimmed):
             return None, [Finding(VALUE_NOT_STATED, fact, value)]  # a yes to "9:30 am or 2 pm?" picks neither
@@ -470,6 +472,18 @@ def _offers(lines: tuple[Line, ...], verbs: frozenset[str] = frozenset(), when_o
     return [lines[k] for k in sorted(taken)]
 
 
+def _turned_down_since(fact: str, value: str, lines: tuple[Line, ...]) -> bool:
+    """The agent's latest line naming the value, asking for this fact alone, was turned down by the customer's reply
+    to it: an earlier yes to it no longer stands. (A no to the same day asked for another task's fact, "Would you be
+    leaving on March 3rd?" for a bus, leaves the event on March 3rd standing.)"""
+    last = max((i for i, ln in enumerate(lines) if ln.speaker == AGENT and span_in(value, (ln,), customer=False)),
+               default=None)
+    if last is None or set(lines[last].asks) != {fact}:
+        return False  # (a no to "Return the same day, March 5th?" asking both days turns down the return only)
+    return (last + 1 < len(lines) and lines[last + 1].speaker != AGENT
+            and refused_offer(lines[last].text, lines[last + 1].text, value))
+
+
 def _accepted_from_agent(value: str, lines: tuple[Line, ...], verbs: frozenset[str] = frozenset(),
                          when_or_amount: bool = False) -> tuple[str, int, int] | None:
     return span_in(value, tuple(_offers(lines, verbs, when_or_amount)), customer=False)
@@ -526,7 +540,10 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
                  and (start, end) not in sides
                  and not (theirs_later and not _own_side_marked(bool(mine), own, start))
                  and not echoed(own, start, end)  # "Music? Sports?" weighs them
-                 and not (skeleton(value) in _YES_NO and _in_a_name(own, start, end))]  # "True" of "True Grit"
+                 and not (skeleton(value) in _YES_NO and _in_a_name(own, start, end))  # "True" of "True Grit"
+                 and not _in_a_measure(own, start, end)  # "3" of "at 3:30 pm" counts no riders
+                 and not values.in_a_code(own, start, end)  # "3D" of "IMAX-3D-0042" is no show type
+                 and not values.labelled_number(own, start, end)]  # "3" of "at Door 3" counts nobody
         if spans:
             # refused ("not savings"), or a group a "but" qualifies ("4 of us but we're taking two cars")
             # or one side of an "or" ("Standard. Or surprise me"), as the tier reads a closed value
@@ -547,7 +564,18 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
         return any(ln.speaker == AGENT and spec.name in ln.asks and i + 1 < len(lines)
                    and lines[i + 1].speaker != AGENT for i, ln in enumerate(lines))
     offers = _offers(lines, doing_verbs(checklist))
-    return any(contains_words(skeleton(ln.text), form) for ln in offers for form in forms)
+    return any(not _in_a_measure(ln.text, start, end) for ln in offers for form in forms
+               if contains_words(skeleton(ln.text), form) for start, end in every_span(ln.text, form))
+
+
+def _in_a_measure(text: str, start: int, end: int) -> bool:
+    """text[start:end] is a number inside a longer clock time, date or sum ("3" of "3:30 pm", of "March 3rd", of
+    "$30"): it names that, not a count or a vocabulary number of its own."""
+    if not text[start:end].strip().isdigit():
+        return False
+    return any(s <= start and end <= e and (s, e) != (start, end)
+               for pattern in (values.DATE, values.TIME, values.MONEY) for s, e in
+               (m.span() for m in pattern.finditer(text)))
 
 
 # Whose a vocabulary word is, where the intent has it on both sides (the customer's account and the recipient's): a

@@ -153,9 +153,12 @@ _ANSWER_KEYS = ("intent", "notes")
 def _facts_of(answer: dict) -> dict | None:
     """The object holding the reported facts: `collected`, as the contract asks. A small model often leaves the
     wrapper out (`{"city": "Denver"}`) or names it otherwise (`{"facts": {...}}`); those are read too, since every
-    value is checked against the conversation and the schema all the same. Anything else is no answer."""
+    value is checked against the conversation and the schema all the same. Anything else is no answer, and so is a
+    reply holding a second object of facts beside `collected` (`{"collected": {...}, "facts": {...}}`): two answers,
+    and no way to tell which one the model meant."""
     if "collected" in answer:
-        return answer["collected"] if isinstance(answer["collected"], dict) else None
+        others = [v for k, v in answer.items() if k != "collected" and k not in _ANSWER_KEYS and isinstance(v, dict)]
+        return answer["collected"] if isinstance(answer["collected"], dict) and not others else None
     rest = {k: v for k, v in answer.items() if k not in _ANSWER_KEYS}
     nested = [v for v in rest.values() if isinstance(v, dict)]
     if not nested:

@@ -68,6 +68,9 @@ _ONLY_A_DATE_OR_SUM = re.compile(
     r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?|bucks|quid|usd|eur|gbp))",
     re.IGNORECASE)
 
+# A day of the month as typed in a sentence, lower case and all: "the 9th", "9th".
+_A_DAY_OF_THE_MONTH = re.compile(r"(?:the\s+)?\d{1,2}(?i:st|nd|rd|th)")
+
 # A calendar day with no hour ("the 7th of this month"), and an hour with no day ("half past 3 in the afternoon").
 _ONLY_A_DAY = re.compile(rf"(?:{_MONTH_DAY}|{_DAY_OF_MONTH}|"
                          rf"{_WEEKDAY}|today|tomorrow)", re.IGNORECASE)
@@ -102,6 +105,14 @@ _NOT_A_NAME = re.compile(r"(?<![\w'])(?:any|anyone|anybody|anything|some|someone
 # "Use my debit card, please", "someone who has yet to pay me back".
 _A_REQUEST_NOT_A_NAME = re.compile(r"(?<![\w'])please(?![\w'])|^(?:someone|somebody|anyone|anybody|whoever)\s+"
                                    r"(?:who|that|which|whose)\b")
+
+
+# A description in a name's place, its words after the first in lower case ("Something Good" and "The Other One" are
+# titles): "Something good", "something relaxing", "Their best one", "the usual one". It says what kind of thing is
+# wanted and leaves the name to the agent.
+_A_DESCRIPTION_NOT_A_NAME = re.compile(
+    r"(?i:something|anything|someone|somebody|anyone|anybody|somewhere|anywhere)\s+[a-z][a-z' -]*|"
+    r"(?i:the|their|his|her|its|your|my|our)\s+(?:[a-z]+\s+)?ones?")
 
 
 # English closed-class words (pronouns, determiners, auxiliaries and modals, conjunctions, prepositions,
@@ -187,6 +198,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # a bare "k" after "Inception, Tenet or Dunkirk?" takes in the list, it picks none of it
     if kind in (PERSON, TITLE) and _A_REQUEST_NOT_A_NAME.search(value):
         return True  # "Use my debit card, please" as whom to pay: a lower-case "please" asks, it names none
+    if kind in (PERSON, PLACE, TITLE) and _A_DESCRIPTION_NOT_A_NAME.fullmatch(bare):
+        return True  # "Something good." as the film to play: what kind, not which
     if kind in (PERSON, TITLE) and _ONLY_AN_HONORIFIC.fullmatch(value.strip()):
         return True  # "Dr" of "Dr. Kim": the form of address, not who
     if kind == PERSON and _only_a_relation(value):
@@ -198,6 +211,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "March 6th" as a pickup time, "10:30 am" as a day: the other half of when
     if kind == COUNT and _ONLY_WHEN_OR_HOW_MUCH.fullmatch(value.strip()):
         return True  # "4th of March" as a number of days: a count is never a calendar day, a time or a sum
+    if kind == TITLE and _A_DAY_OF_THE_MONTH.fullmatch(value.strip()):
+        return True  # "the 9th" as an event's name: a day typed as one (a title would say "The 9th")
     if kind == TITLE and (_ONLY_A_DATE_OR_SUM.fullmatch(value.strip()) or _ONLY_A_CLOCK.fullmatch(value.strip())):
         # "March 13th" or "half past 6 in the evening" as a salon or a film, "49 bucks" as whom to pay: a name may
         # be a day's ("Friday"), never a calendar date, an hour or a sum

@@ -73,7 +73,9 @@ def _plain_mentions(profile: Profile, fact: FactProfile, text: str) -> list[tupl
     offered = alternatives(text, found) | _read_back(text, found)
     labels = values.list_labels(text)  # "1. passport 2. charger": the list's labels state nothing
     return [m for i, m in enumerate(found) if i not in offered and m[:2] not in labels
-            and not echoed(text, m[0], m[1]) and not foreign(text, m, profile.schema_words)]
+            and not echoed(text, m[0], m[1]) and not foreign(text, m, profile.schema_words)
+            and not values.in_a_code(text, m[0], m[1])  # "3D" of "IMAX-3D-0042"
+            and not values.labelled_number(text, m[0], m[1])]  # "3" of "at Door 3"
 
 
 def _read_back(text: str, found: list[tuple[int, int, str]]) -> set[int]:
@@ -323,7 +325,8 @@ def free_count(fact: FactProfile, text: str, asked: Sequence[str]) -> str | None
         after = text[end:end + 20].lower().split()
         following = after[0].strip(".,!?") if after else ""
         if (denied(text, start, end) or capped(text, start) or values.DATE.match(text, start)
-                or values.TIME.match(text, start) or _house_number(text, start)):
+                or values.TIME.match(text, start) or _house_number(text, start)
+                or values.labelled_number(text, start, end)):
             continue
         if stem(following) in counted or (fact.fact.name in asked and following not in _NOT_A_COUNT_AFTER):
             chosen = value

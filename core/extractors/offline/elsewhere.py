@@ -74,7 +74,8 @@ _POLITE_PAST = re.compile(r"\b(?:changed\s+(?:my|our)\s+minds?|wanted|needed|hop
 # A verb of saying or thinking makes what follows someone else's words: "my wife keeps saying we should
 # leave from Oakland", "my assistant Carla told your team the ride is Luxury".
 _SAYS = (r"says|said|(?:keeps|kept)\s+\w+ing|tells|told|thinks|thought|suggests|suggested|insists|shows|showed|"
-         r"insisted|claims|claimed|reckons|mentioned|mentions|wrote|writes|asked|asks")
+         r"insisted|claims|claimed|reckons|mentioned|mentions|wrote|writes|asked|asks|confirms|confirmed|notes|noted|"
+         r"promises|promised|agrees|agreed")
 _AUXILIARY = r"(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could)"
 _ADVERB = r"(?:(?:always|usually|often|never|also|just|already|still|really|only|ever|sometimes|mostly|\w+ly)\s+){0,2}"
 # People a customer speaks of (English nouns of kinship and company, no domain's words): what they do is theirs.
@@ -107,9 +108,11 @@ _THIRD_PARTY = re.compile(
     r"(?:was|were|is|has\s+been|had\s+been)\s+"
     r"(?-i:(?:[a-z ]*?\s)?(?:asking|saying|telling|talking|chatting|typing)))\b|"
     r"\b(?:the|a|an)\s+(?P<thing>[a-z]+)\s+(?:that\s+)?(?:my|his|her|their|our)\s+[a-z]+\s+(?:uses|has|owns|likes)\b|"
-    # someone named as the one who does it: "Dana's the one who always pays with her credit card"
-    r"(?:^|\b(?:and|but|so|though|although)\s+)\W*(?P<doer>(?-i:[A-Z][a-z]+)|(?:my|his|her|their|our)\s+[a-z]+)"
-    r"(?:'s|\s+is|\s+was)\s+the\s+one\s+who\b",
+    # someone named as the one who does it: "Dana's the one who always pays with her credit card", "..., she's the
+    # one into Music"
+    r"(?:^|(?<=[,;])\s*|\b(?:and|but|so|though|although)\s+)\W*"
+    r"(?P<doer>(?-i:[A-Z][a-z]+)|(?:my|his|her|their|our)\s+[a-z]+|she|he|they)"
+    r"(?:'s|'re|\s+is|\s+are|\s+was|\s+were)\s+the\s+ones?\s+(?:who|that|into)\b",
     re.IGNORECASE)
 # A value said to be another person's pick: "Music would be my husband's pick, not mine".
 _THEIR_PICK = re.compile(rf"^[^,;]{{1,60}}?\s+(?:is|was|would\s+be|'s)\s+(?:more\s+)?(?:my|our|his|her|their)\s+"

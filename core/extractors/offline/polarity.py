@@ -107,9 +107,17 @@ _ANY_BUT = re.compile(r"\b(?:any|every|all)(?:thing|one|body|where|time)?(?:\s+\
                       r"(?:(?:the|a|an|my|on|at|in|for)\s+){0,2}$", re.IGNORECASE)
 
 
+# A comparison's standard, in the clause after "than": "something nicer than my friend's 1 bedroom in Palo Alto",
+# "cheaper than the Hilton", "Paris rather than London". A quantity's bound is a cap, and only its number
+# ("more than 2 bedrooms in Santa Clara" still says where).
+_THAN = re.compile(r"(?<!\bmore\s)(?<!\bless\s)(?<!\bfewer\s)\bthan\b[^.!?;,:]*$", re.IGNORECASE)
+
+
 def excluded(text: str, start: int) -> bool:
-    """The mention at `start` follows "any ... but": "any day but the 14th" leaves the 14th out."""
-    return _ANY_BUT.search(text, max(0, start - 60), start) is not None
+    """The mention at `start` follows "any ... but" ("any day but the 14th" leaves the 14th out) or "than" in its
+    clause: it is what the wanted one is measured against, not the wanted one."""
+    return (_ANY_BUT.search(text, max(0, start - 60), start) is not None
+            or _THAN.search(text, max(0, start - 60), start) is not None)
 
 
 def negated(text: str, start: int, end: int | None = None) -> bool:

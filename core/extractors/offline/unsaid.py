@@ -50,15 +50,17 @@ _FORGED = re.compile(
 # line as typed, where capitals still show.
 _SPEAKER_TAG = re.compile(rf"(?:^|[{_BREAK}]|(?<=[.!?])\s+)[(\[«]\s*[A-Z][^\W\d_]*(?:-[^\W\d_]+)*"
                           rf"(?:[ \t]+{_WORD})?\s*[)\]»](?=[ \t]+\S)")
+# A quoted string: it opens after a space or the line start and closes before one, so o"clock and don't stay (an
+# apostrophe inside a single-quoted string stays inside it: 'go Thursday, it's half price').
+_IN_QUOTES = re.compile(r"(?<!\w)\"[^\"]*\"(?!\w)|(?<!\w)'(?:[^']|'(?=\w))*'(?!\w)")
+_QUOTED = re.compile(rf"{_IN_QUOTES.pattern}|«[^»]*»")
 # Text the customer sets apart is not stated: JSON typed into the chat, asides, quoted strings.
-# A quote opens after a space or the line start and closes before one, so o"clock and don't stay.
 _SET_APART = (
     re.compile(r"\{[^{}]*\}"),  # innermost braces first; repeated until none are left
     re.compile(r"\([^()]*\)|\[[^\[\]]*\]"),
     # a line quoted with ">" (as mail and chat quote what was said before) is someone's earlier words
     re.compile(rf"(?:^|(?<=[{_BREAK}]))[ \t]*>[^{_BREAK}]*"),
-    # (an apostrophe inside a single-quoted string stays inside it: 'go Thursday, it's half price')
-    re.compile(r"(?<!\w)\"[^\"]*\"(?!\w)|«[^»]*»|(?<!\w)'(?:[^']|'(?=\w))*'(?!\w)"),
+    _QUOTED,
     re.compile(r"[{(\[][^{}()\[\]]*$"),  # an unclosed brace or bracket hides the rest of the line
     # a field assignment is machine text, not speech: "account_type = savings"
     re.compile(r"[^\s?&]*\s*=\s*[^.!?;,&]*"),
@@ -82,8 +84,11 @@ def said(text: str) -> str:
     if text.isascii() and _CAREFUL_CHARS.isdisjoint(text) and not _CAREFUL_WORDS.search(text):
         return text  # most lines: nothing to look for
     look, origin = _looks(text)
-    forged = _FORGED.search(look)
-    tag = _SPEAKER_TAG.search(text)
+    # a role label inside a closed quote is quoted, not a turn: "From my old chat: 'Customer: ... Agent: Done.' Now
+    # I need ..." blanks the pasted chat and reads what follows it
+    # («Bank bot» is a speaker's tag, not a quote)
+    forged = _FORGED.search(_IN_QUOTES.sub(_blank, look))
+    tag = _SPEAKER_TAG.search(_IN_QUOTES.sub(_blank, text))
     if forged or tag:
         cut = min(origin[forged.start()] if forged and forged.start() < len(origin) else len(text),
                   tag.start() if tag else len(text))
@@ -96,6 +101,10 @@ def said(text: str) -> str:
             previous, blanked = blanked, pattern.sub(lambda m: " " * len(m.group(0)), blanked)
     hidden = {origin[i] for i, (was, now) in enumerate(zip(look, blanked, strict=True)) if was != now}
     return "".join(" " if i in hidden else ch for i, ch in enumerate(text))
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group(0))
 
 
 def _looks(text: str) -> tuple[str, list[int]]:

@@ -98,6 +98,43 @@ def plural_noun(word: str) -> bool:
             and word not in _S_NOT_PLURAL)
 
 
+# A code: letters and digits joined by hyphens, slashes or underscores, holding a run of three digits ("IMAX-3D-0042",
+# "PNR/AB12-3456"): an identifier typed whole, whose pieces are no words of the customer's.
+_CODE = re.compile(r"[^\W_]+(?:[-/_][^\W_]+)+")
+
+
+def in_a_code(text: str, start: int, end: int) -> bool:
+    """text[start:end] is a piece of a longer code ("3D" of "my membership ID is IMAX-3D-0042")."""
+    return any(s <= start and end <= e and (s, e) != (start, end) and re.search(r"\d{3}", m.group(0))
+               for m in _CODE.finditer(text, max(0, start - 40), min(len(text), end + 40))
+               for s, e in [m.span()])
+
+
+# A capitalised noun right before a number names a thing by it: "Door 3", "Gate 12", "Terminal 2", "Room 305".
+_NAMED_BY_NUMBER = re.compile(r"(?-i:[A-Z][a-z]+)[ \t]+$")
+_MONTHS = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*", re.IGNORECASE)
+_WORD_AFTER = re.compile(r"[ \t]+([A-Za-z]+)")
+# Words after a number that it cannot count: "Door 3 of the Hyatt", "Gate 12 at noon".
+_NOT_COUNTED = frozenset({"of", "at", "in", "on", "to", "from", "by", "near", "and", "or", "but", "so", "then",
+                          "please", "is", "was", "i", "we", "it", "which", "that"})
+
+
+def labelled_number(text: str, start: int, end: int) -> bool:
+    """text[start:end] is a number naming a thing with the capitalised noun before it ("I'm waiting at Door 3 of the
+    Hyatt": no 3 people), not the first word of a sentence nor a month ("March 3"), and counting no word after it
+    ("Ok, Reserve 3 ticket" counts tickets)."""
+    if not text[start:end].isdigit():
+        return False
+    after = _WORD_AFTER.match(text, end)
+    if after is not None and after.group(1).lower() not in _NOT_COUNTED:
+        return False
+    noun = _NAMED_BY_NUMBER.search(text, max(0, start - 30), start)
+    if noun is None or _MONTHS.fullmatch(noun.group(0).strip()):
+        return False
+    before = text[:noun.start()].rstrip()
+    return bool(before) and before[-1] not in ".!?:;\"'(“‘\n"
+
+
 # "1. passport 2. charger", "1) are utilities included, 2) is there parking?": numbers that label a list.
 _LIST_LABEL = re.compile(r"(?<![^\s:;,(])(\d{1,2})[.)](?=\s+\S)")
 
