@@ -165,3 +165,10 @@ def test_asking_for_another_in_its_place_turns_the_offer_down() -> None:
     # the plain statement: naming it back and taking it
     lines = talk("I want to play a song.", offer, "Levitating, yes, play it.")
     assert check_mapping(MUSIC, "PlayTrack", lines, read(MUSIC, "PlayTrack", lines)).accepted == {"track": "Levitating"}
+
+
+def test_the_answer_opening_with_the_place_may_go_on_with_with() -> None:
+    asked = ("Which city, and what day?", ("lake", "paddle_date"))
+    for reply, lake in (("Tahoe City, California with the trip on March 8th.", "Tahoe City, California"),
+                        ("Bend, and the trip on March 8th.", "Bend")):
+        assert rented("Kayaks, please.", asked, reply)["lake"] == lake

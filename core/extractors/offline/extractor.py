@@ -62,7 +62,7 @@ from core.extractors.offline.roles import END, fact_role, leaves_from, value_rol
 from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
 
-VERSION = "offline-65"
+VERSION = "offline-66"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"

@@ -168,7 +168,7 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
             spans = [s for s in names.places(text, cue=_ANSWER_CUE) if not names.names_a_point(s[2])]
         if not spans:
             # a reply opening with the place, then going on: "Seattle and I need 1 ticket", "Tiburon but check
-            # the 10th", "Atlanta, GA - I'm looking for a soccer game"
+            # the 10th", "Atlanta, GA - I'm looking for a soccer game", "London, England with check in the 5th"
             spans = [s for s in names.places(text, cue=names.LINE_START)[:1] if _GOES_ON.match(text, s[1])
                      and not _CUT_REGION.match(text, s[1]) and not (YES.match(text) or NO.match(text))]
     elif fact.area:
@@ -262,7 +262,7 @@ def _before_task_noun(profile: Profile, text: str, end: int) -> bool:
 
 _LOWER_ANSWER_CUE = re.compile(r"\b(?:in|near|at|for|check|search)\s+(?=[a-z])", re.IGNORECASE)
 # (not "on": with it one held red-team attack turned unmeasurable)
-_GOES_ON = re.compile(r"\s*(?:[,;:.!-]|\s(?:and|but|at|for|this|next)\b)")
+_GOES_ON = re.compile(r"\s*(?:[,;:.!-]|\s(?:and|but|at|for|this|next|with)\b)")
 _CUT_REGION = re.compile(r",\s*[A-Z]")  # "Fresno, CA and the 4th": the place is more than its first part
 
 
