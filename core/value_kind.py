@@ -34,15 +34,18 @@ _NUMBER_WORD = (r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|t
                 r"hundred|thousand|million|billion|dozen|half|couple|single|double|once|twice|grand|"
                 r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth")
 _NUMBER = re.compile(rf"\d|\b(?:{_NUMBER_WORD})\b", re.IGNORECASE)
-_CALENDAR = re.compile(
-    r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|"
+# Calendar and clock words, less the numbers: what makes a number a day or an hour ("3 days", "6 pm").
+_CALENDAR_WORD = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|"
     r"\b(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?s?\b|"
-    rf"\b(?:today|tonight|tomorrow|yesterday|day|days|weekend|week|month|year|next|this|coming|{_NUMBER_WORD})\b",
+    r"\b(?:today|tonight|tomorrow|yesterday|day|days|weekend|week|month|year|next|this|coming)\b",
     re.IGNORECASE)
-_CLOCK = re.compile(
-    r"\d|\b(?:noon|midday|midnight|morning|afternoon|evening|night|tonight|o'?clock|am|pm|a\.m|p\.m|"
-    rf"quarter|half|now|early|late|lunch|dinner|breakfast|sharp|ish|{_NUMBER_WORD})\b",
+_CLOCK_WORD = re.compile(
+    r"\b(?:noon|midday|midnight|morning|afternoon|evening|night|tonight|o'?clock|am|pm|a\.m|p\.m|"
+    r"quarter|half|now|early|late|lunch|dinner|breakfast|sharp|ish)\b",
     re.IGNORECASE)
+_CALENDAR = re.compile(rf"\d|{_CALENDAR_WORD.pattern}|\b(?:{_NUMBER_WORD})\b", re.IGNORECASE)
+_CLOCK = re.compile(rf"\d|{_CLOCK_WORD.pattern}|\b(?:{_NUMBER_WORD})\b", re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DAY_NUMBER = r"(?:\d{1,2}(?:st|nd|rd|th)?)"
@@ -85,9 +88,6 @@ _ONLY_A_CLOCK = re.compile(
 # What a kind needs to be present in a value; kinds not listed accept any text.
 _NEEDS = {MONEY: _NUMBER, COUNT: _NUMBER, DATE: _CALENDAR, TIME: _CLOCK}
 
-# The same calendar and clock words less the numbers: what makes a number a day or an hour ("3 days", "6 pm").
-_CALENDAR_WORD = re.compile(_CALENDAR.pattern.replace(rf"|{_NUMBER_WORD}", "").replace(r"\d|", "", 1), re.IGNORECASE)
-_CLOCK_WORD = re.compile(_CLOCK.pattern.replace(rf"|{_NUMBER_WORD}", "").replace(r"\d|", "", 1), re.IGNORECASE)
 _WHEN_WORDS = {DATE: _CALENDAR_WORD, TIME: _CLOCK_WORD}
 _TOKEN = re.compile(r"[^\W_]+")
 _A_DAY_NUMBER = re.compile(r"\d(?:st|nd|rd|th)\b|\d[/.-]\d|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|"
@@ -107,7 +107,7 @@ _A_REQUEST_NOT_A_NAME = re.compile(r"(?<![\w'])please(?![\w'])|^(?:someone|someb
                                    r"(?:who|that|which|whose)\b")
 
 
-# A description in a name's place, its words after the first in lower case ("Something Good" and "The Other One" are
+# A description in a name's place, its words after the first in lower case ("Something Good" and "The Lonely One" are
 # titles): "Something good", "something relaxing", "Their best one", "the usual one". It says what kind of thing is
 # wanted and leaves the name to the agent.
 _A_DESCRIPTION_NOT_A_NAME = re.compile(

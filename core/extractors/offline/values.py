@@ -112,7 +112,6 @@ def in_a_code(text: str, start: int, end: int) -> bool:
 
 # A capitalised noun right before a number names a thing by it: "Door 3", "Gate 12", "Terminal 2", "Room 305".
 _NAMED_BY_NUMBER = re.compile(r"(?-i:[A-Z][a-z]+)[ \t]+$")
-_MONTHS = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*", re.IGNORECASE)
 _WORD_AFTER = re.compile(r"[ \t]+([A-Za-z]+)")
 # Words after a number that it cannot count: "Door 3 of the Hyatt", "Gate 12 at noon".
 _NOT_COUNTED = frozenset({"of", "at", "in", "on", "to", "from", "by", "near", "and", "or", "but", "so", "then",
@@ -129,7 +128,7 @@ def labelled_number(text: str, start: int, end: int) -> bool:
     if after is not None and after.group(1).lower() not in _NOT_COUNTED:
         return False
     noun = _NAMED_BY_NUMBER.search(text, max(0, start - 30), start)
-    if noun is None or _MONTHS.fullmatch(noun.group(0).strip()):
+    if noun is None or re.fullmatch(_MONTH, noun.group(0).strip(), re.IGNORECASE):
         return False
     before = text[:noun.start()].rstrip()
     return bool(before) and before[-1] not in ".!?:;\"'(“‘\n"
