@@ -541,7 +541,7 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
                  and not (theirs_later and not _own_side_marked(bool(mine), own, start))
                  and not echoed(own, start, end)  # "Music? Sports?" weighs them
                  and not (skeleton(value) in _YES_NO and _in_a_name(own, start, end))  # "True" of "True Grit"
-                 and not _in_a_measure(own, start, end)  # "3" of "at 3:30 pm" counts no riders
+                 and not values.in_a_measure(own, start, end)  # "3" of "at 3:30 pm" counts no riders
                  and not values.in_a_code(own, start, end)  # "3D" of "IMAX-3D-0042" is no show type
                  and not values.labelled_number(own, start, end)]  # "3" of "at Door 3" counts nobody
         if spans:
@@ -564,18 +564,8 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
         return any(ln.speaker == AGENT and spec.name in ln.asks and i + 1 < len(lines)
                    and lines[i + 1].speaker != AGENT for i, ln in enumerate(lines))
     offers = _offers(lines, doing_verbs(checklist))
-    return any(not _in_a_measure(ln.text, start, end) for ln in offers for form in forms
+    return any(not values.in_a_measure(ln.text, start, end) for ln in offers for form in forms
                if contains_words(skeleton(ln.text), form) for start, end in every_span(ln.text, form))
-
-
-def _in_a_measure(text: str, start: int, end: int) -> bool:
-    """text[start:end] is a number inside a longer clock time, date or sum ("3" of "3:30 pm", of "March 3rd", of
-    "$30"): it names that, not a count or a vocabulary number of its own."""
-    if not text[start:end].strip().isdigit():
-        return False
-    return any(s <= start and end <= e and (s, e) != (start, end)
-               for pattern in (values.DATE, values.TIME, values.MONEY) for s, e in
-               (m.span() for m in pattern.finditer(text)))
 
 
 # Whose a vocabulary word is, where the intent has it on both sides (the customer's account and the recipient's): a

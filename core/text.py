@@ -207,6 +207,12 @@ def _word_match(haystack: str, needle: str) -> int | None:
     return None
 
 
+def blank(match: re.Match[str]) -> str:
+    """A match blanked in place, as `pattern.sub(blank, text)`: what is not read keeps its length, so every span
+    found in the rest still points into the line as typed."""
+    return " " * len(match.group(0))
+
+
 def every_span(text: str, value: str) -> list[tuple[int, int]]:
     """Every place `text` reads as `value` (`find_span`), first to last."""
     spans: list[tuple[int, int]] = []

@@ -90,7 +90,7 @@ _NEEDS = {MONEY: _NUMBER, COUNT: _NUMBER, DATE: _CALENDAR, TIME: _CLOCK}
 
 _WHEN_WORDS = {DATE: _CALENDAR_WORD, TIME: _CLOCK_WORD}
 _TOKEN = re.compile(r"[^\W_]+")
-_A_DAY_NUMBER = re.compile(r"\d(?:st|nd|rd|th)\b|\d[/.-]\d|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|"
+_NAMES_A_DAY = re.compile(r"\d(?:st|nd|rd|th)\b|\d[/.-]\d|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|"
                            r"ninth|tenth)\b", re.IGNORECASE)
 _A_NUMBER = re.compile(rf"\d+|(?:{_NUMBER_WORD})", re.IGNORECASE)
 
@@ -167,7 +167,7 @@ def _counts_things(value: str, when_word: re.Pattern[str]) -> bool:
     """A number followed by a noun that is no calendar or clock word ("two seats", "0 bags"), in a value with no
     such word and no day of a month anywhere: it counts things. "3 days", "the 3rd", "6 in the evening", "March 2"
     and "2 tickets for the 5th" are left alone."""
-    if when_word.search(value) or _A_DAY_NUMBER.search(value):
+    if when_word.search(value) or _NAMES_A_DAY.search(value):
         return False
     tokens = [t.lower() for t in _TOKEN.findall(value)]
     return any(_A_NUMBER.fullmatch(t) and i + 1 < len(tokens) and tokens[i + 1].isalpha()

@@ -61,6 +61,7 @@ from core.extractors.offline.profile import (
 from core.extractors.offline.roles import END, fact_role, leaves_from, value_role
 from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
+from core.text import blank
 
 VERSION = "offline-66"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
@@ -490,7 +491,7 @@ _SIGN_OFF = re.compile(r"(?:(?<=[.!?])\s+|\n\s*)(?:cheers|regards|best\s+regards
 
 
 def _unsigned(text: str, own_name: bool) -> str:
-    text = _FOOTER.sub(lambda m: " " * len(m.group(0)), text)
+    text = _FOOTER.sub(blank, text)
     if own_name:
         return text
     return _SIGN_OFF.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " * (m.end() - m.start(1)), text)

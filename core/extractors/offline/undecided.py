@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from core.extractors.offline.values import AFTER_A_DAY
+from core.text import blank
 
 _UNITS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
           "seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred")
@@ -118,4 +119,4 @@ def undecided(text: str, typed: str | None = None) -> str:
     for found in _IDENTIFIER.finditer(typed if typed is not None else text):
         start, end = min(found.start(), len(out)), min(found.end(), len(out))
         out[start:end] = " " * (end - start)
-    return _OPEN.sub(lambda m: " " * len(m.group(0)), "".join(out))
+    return _OPEN.sub(blank, "".join(out))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from core.text import skeleton
+from core.text import blank, skeleton
 
 # Every line break a customer can type, not only "\n": "\r", NEL, LINE and PARAGRAPH SEPARATOR, VT, FF.
 _BREAK = "\n\r\x0b\x0c\x85\u2028\u2029"
@@ -87,8 +87,8 @@ def said(text: str) -> str:
     # a role label inside a closed quote is quoted, not a turn: "From my old chat: 'Customer: ... Agent: Done.' Now
     # I need ..." blanks the pasted chat and reads what follows it
     # («Bank bot» is a speaker's tag, not a quote)
-    forged = _FORGED.search(_IN_QUOTES.sub(_blank, look))
-    tag = _SPEAKER_TAG.search(_IN_QUOTES.sub(_blank, text))
+    forged = _FORGED.search(_IN_QUOTES.sub(blank, look))
+    tag = _SPEAKER_TAG.search(_IN_QUOTES.sub(blank, text))
     if forged or tag:
         cut = min(origin[forged.start()] if forged and forged.start() < len(origin) else len(text),
                   tag.start() if tag else len(text))
@@ -98,13 +98,9 @@ def said(text: str) -> str:
     for pattern in _SET_APART:
         previous = None
         while previous != blanked:
-            previous, blanked = blanked, pattern.sub(lambda m: " " * len(m.group(0)), blanked)
+            previous, blanked = blanked, pattern.sub(blank, blanked)
     hidden = {origin[i] for i, (was, now) in enumerate(zip(look, blanked, strict=True)) if was != now}
     return "".join(" " if i in hidden else ch for i, ch in enumerate(text))
-
-
-def _blank(match: re.Match[str]) -> str:
-    return " " * len(match.group(0))
 
 
 def _looks(text: str) -> tuple[str, list[int]]:

@@ -98,6 +98,15 @@ def plural_noun(word: str) -> bool:
             and word not in _S_NOT_PLURAL)
 
 
+def in_a_measure(text: str, start: int, end: int) -> bool:
+    """text[start:end] is a number inside a longer clock time, date or sum ("3" of "3:30 pm", of "March 3rd", of
+    "$30"): it names that, not a count or a vocabulary number of its own."""
+    if not text[start:end].strip().isdigit():
+        return False
+    return any(s <= start and end <= e and (s, e) != (start, end)
+               for pattern in (DATE, TIME, MONEY) for s, e in (m.span() for m in pattern.finditer(text)))
+
+
 # A code: letters and digits joined by hyphens, slashes or underscores, holding a run of three digits ("IMAX-3D-0042",
 # "PNR/AB12-3456"): an identifier typed whole, whose pieces are no words of the customer's.
 _CODE = re.compile(r"[^\W_]+(?:[-/_][^\W_]+)+")
