@@ -171,6 +171,22 @@ PINNED = {
     "contract_holdout22/value_only_in_agent_words.json": "43c7130d68514af39c0b5aff82c1339298ab79f94d64a9be146daebbc655c6b1",  # noqa: E501
     "contract_holdout22/value_reordered.json": "a6102f185052377445e3fb306cd05f548ca1166e7f76097175f6a60f6ccfa0e6",
     "contract_holdout22/value_wrong_kind.json": "6619baf10dd1cfb4fa62ebb63ed42adff597e0b625f920dc0db2f4f428e8a24c",
+    "attacks_holdout27.json": "63f5b52b0b6e9c34f3b8544373ce8b8aee41c59401afb8b7b0c9ff6f467b39ed",
+    "contract_holdout23/clean.json": "af0bfb76b7d71a8f93880c8ee179883d13f2456aa80aa1d88a88e627e5b6e8f2",
+    "contract_holdout23/cut_at_ceiling.json": "23379c3f6dc47028bc480899c40908ecaa4f61538512784de79306662e660885",
+    "contract_holdout23/empty_reply.json": "74bb43cb9d938bdfa97b35c637fce8c35f7e01aadb821dd653a3d04daed59977",
+    "contract_holdout23/intent_disagrees.json": "618f566070acb9d3b308d680ff94752119909a91c271231de921ceb20004f247",
+    "contract_holdout23/provider_error.json": "db9a82bb912cb2820de41d9f21c13801bcdbf3c8ffadac31ec2f1006da2ce5cf",
+    "contract_holdout23/unknown_fact.json": "5719e7c364394e3f51dcc590e5a13ae78067d0c63c8a312ca65347a842911008",
+    "contract_holdout23/unknown_intent.json": "452d10988a035d55461bbd178ce9c08e28c8dc4ca400625603bf8d253f6e8e24",
+    "contract_holdout23/unparseable.json": "21966a0de61130bdec789cb1793faf7150d80d9348219886644bf723b49c1beb",
+    "contract_holdout23/value_cut_short.json": "38bc815f4ccb99b24a1972595645ece45d5c2e13ef0b073630e3486dd7d7b061",
+    "contract_holdout23/value_not_allowed.json": "4d3b42577af0e2a74919a75c35c9a1169ba17527a459161d4ef9c5dfaddbdcd3",
+    "contract_holdout23/value_not_in_conversation.json": "c35fa5a79210c25c5b03918d2a5ec5c551046855a1e5d855dee7a73404b4e5a2",  # noqa: E501
+    "contract_holdout23/value_not_stated.json": "413c9021d95acab5800da153454f6a42f01e0ab972519b9f02918bdd2ca3c65b",
+    "contract_holdout23/value_only_in_agent_words.json": "75bc9fc22151b1868c9d3173f650a5cc90b634fe6b1e70a02e0ba82c5d1664af",  # noqa: E501
+    "contract_holdout23/value_reordered.json": "830fa71a3db1bda653f493c1b570596d936e8d158a3fa47db151dd23d83b0238",
+    "contract_holdout23/value_wrong_kind.json": "353c7451f906bda2a09f44d8cd57cae1f4c1fc1eec9771e86cdb3b2a2c29dfab",
 }
 
 
