@@ -153,12 +153,27 @@ _REFUSES_LAST = re.compile(r"(?:^|[,;.!?]\s*)(?:(?:so|yeah|yes|well|then|and|but
 # ... or asks to see other options than the one offered: "What else is there?", "Show me a few more options",
 # "Let me browse a bit more first" (not "what else do I need?", which asks about this one).
 _ASKS_FOR_OTHERS = re.compile(
-    r"\bwhat\s+else\s+(?:is\s+there|do\s+you\s+have|have\s+you\s+got|(?:is|'s)\s+(?:on|out\s+there|available))\b|"
+    r"\b(?:what|who|where|which)\s+else\s+(?:is\s+there|do\s+you\s+have|have\s+you\s+got|"
+    r"(?:is|'s)\s+(?:on|out\s+there|available))\b|"
+    # what else exists: "Is there anything else open that day?" (not what else there is to this one: "Is there
+    # anything else I need to bring?")
+    r"\b(?:is|are)\s+there\s+(?:any|some)(?:thing|one|body|where)\s+else\b(?!\s+(?:i|we|you)\b)|"
+    # the choices there are: "What are my options?", "any other choices?"
+    r"\bwhat\s+(?:are|other)\s+(?:my\s+|our\s+|the\s+)?(?:other\s+)?(?:options|choices|alternatives)\b|"
+    r"\b(?:any|some|other|more)\s+(?:other\s+)?(?:options|choices|alternatives)\b|"
+    # one that differs, asked for: "Anything in the afternoon?", "Anyone cheaper?"
+    r"(?:^|[.!?;,]\s*)any(?:thing|one|body|where)\s+(?:in|at|on|for|around|near|later|earlier|cheaper|closer|"
+    r"nearer|sooner|before|after|with|without)\b[^.!?]*\?|"
     # asking for another in place of it: "Something else please", "Pick someone else", "a different one" ("Anything
     # else?" may ask what else there is to know about it)
     r"(?:^|[.!?;,]\s*)(?:(?:(?:can|could)\s+you\s+)?(?:pick|choose|find|play|suggest|try|show\s+me|give\s+me|get\s+me)"
     r"\s+)?(?:something|someone|somebody|somewhere)\s+else\b|"
     r"\b(?:a\s+different|another)\s+one\b|"
+    # a verb of finding put to another: "Ok, Find me another restaurant?", "suggest a different one"
+    r"\b(?:find|suggest|show|give|get|recommend|search\s+for|look\s+for)\s+(?:me\s+|us\s+)?"
+    r"(?:a\s+different|another|other|some\s+other)\b|"
+    # a question after others: "Are there games on any other dates?"
+    r"\b(?:is|are)\s+there\s+[^.!?]*\bany\s+other\b[^.!?]*\?|"
     r"\b(?:show|give|find|send)\s+(?:me|us)\s+(?:a\s+few\s+|some\s+|a\s+couple\s+)?(?:more|others|other\s+\w+)\b|"
     r"\b(?:browse|look\s+around|keep\s+looking)\b[^.!?]*\b(?:more|first|further|longer)\b", re.IGNORECASE)
 _CHOICE = re.compile(r"\bor\b", re.IGNORECASE)
@@ -261,7 +276,8 @@ def takes_offer(customer_text: str, verbs: frozenset[str] = frozenset()) -> bool
     """The reply takes what the agent offered: a yes (`accepts`) or a request to carry it out (`goes_ahead`),
     and does not go on to hold the task back ("Yes, perfect. Hang on, don't book that")."""
     return ((accepts(customer_text) or goes_ahead(customer_text, verbs)) and not holds_back(customer_text, verbs)
-            and not _THINKS_IT_OVER.search(customer_text) and not _PUTS_ALTERNATIVE.search(customer_text))
+            and not _THINKS_IT_OVER.search(customer_text) and not _PUTS_ALTERNATIVE.search(customer_text)
+            and not _ASKS_FOR_OTHERS.search(customer_text))  # "Ok, Find me another restaurant?"
 
 
 def thinks_it_over(customer_text: str) -> bool:
@@ -285,7 +301,13 @@ _PUTS_ALTERNATIVE = re.compile(r"(?:^|[.!?;,]\s*)(?-i:or|Or)\s+(?:(?:else|maybe|
 def holds_back(customer_text: str, verbs: frozenset[str]) -> bool:
     """The reply tells the agent not to carry out the task on what was offered, or not yet: "don't book it",
     "do not reserve that one yet", "hold off on booking it" (one of the schema's `doing_verbs`)."""
-    return bool(verbs) and _holding_back(verbs).search(customer_text) is not None
+    return (bool(verbs) and _holding_back(verbs).search(customer_text) is not None) or bool(
+        _NOT_YET.search(customer_text))
+
+
+# Any task held back for now, whatever its verb: "don't search that yet", "do not send it just yet".
+_NOT_YET = re.compile(r"\b(?:don'?t|do\s+not)\s+(?:\w+\s+)?\w+\s+(?:it|that|this|them|(?:that|this|the)\s+(?:one|\w+))"
+                      r"\s+(?:just\s+)?(?:yet|for\s+now|right\s+now)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)
@@ -447,13 +469,25 @@ def accepts(customer_text: str) -> bool:
             and not conditional(customer_text))
 
 
+def asks_for_others(customer_text: str) -> bool:
+    """The line asks to see other options than the one offered (`_ASKS_FOR_OTHERS`)."""
+    return _ASKS_FOR_OTHERS.search(customer_text) is not None
+
+
 def refused_offer(agent_text: str, customer_text: str, value: str) -> bool:
     """The reply opens or closes by turning down the agent's line, and the value is one that line named: "Dr. Sato has
     4:30 pm free" - "Yes, well, no, 4:30 is when I collect my son". Naming it again explains the no; a value
     the agent did not name is the customer's own ("No, 5:30 would be better")."""
-    if not (_REFUSES.match(customer_text) or _REFUSES_LAST.search(customer_text)
-            or _ASKS_FOR_OTHERS.search(customer_text)):
+    others = _ASKS_FOR_OTHERS.search(customer_text)
+    if not (_REFUSES.match(customer_text) or _REFUSES_LAST.search(customer_text) or others):
         return False
+    if others and not (_REFUSES.match(customer_text) or _REFUSES_LAST.search(customer_text)):
+        # a value inside the request for others is what they must share, not what is turned down: "Can you find
+        # me another restaurant in Cotati?" keeps Cotati
+        sentence_end = re.search(r"[.!?]|$", customer_text[others.end():])
+        after = customer_text[others.start():others.end() + (sentence_end.start() if sentence_end else 0)]
+        if contains_words(skeleton(after), skeleton(value)):
+            return False
     needle = skeleton(value)
     # "Checking or savings?" - "No, savings please": a choice between values offers none of them alone
     return any(contains_words(skeleton(sentence), needle) and not _CHOICE.search(sentence)

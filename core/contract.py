@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from core import withdrawal
-from core.acceptance import doing_verbs, offering_line, refused_offer
+from core.acceptance import asks_for_others, doing_verbs, offering_line, refused_offer
 from core.case import readable
 from core.checklist import Checklist, Fact
 from core.corpus import AGENT, CUSTOMER, Line
@@ -210,7 +210,7 @@ def _check_value(
         when_or_amount = profile(checklist).facts[fact].kind in (DATE, TIME, MONEY)
         found = (_accepted_from_agent(trimmed, lines, doing_verbs(checklist), when_or_amount)
                  or _pointed_at(checklist, fact, trimmed, lines) or _carried(checklist, intent, fact, trimmed, lines))
-        if found is not None and _turned_down_since(fact, trimmed, lines):
+        if found is not None and _turned_down_since(checklist, fact, trimmed, lines):
             found = None  # "Sounds great" to an event on March 4th, then "No, the 2nd" to a bus on March 4th
         facts = profile(checklist).facts
         if found is not None and offered_as_choice(profile(checklist), facts[fact], found[0], trimmed):
@@ -437,9 +437,19 @@ def span_in(value: str, lines: tuple[Line, ...], customer: bool) -> tuple[str, i
     for line in reversed(lines):
         if (line.speaker != AGENT) == customer and contains_words(skeleton(line.text), needle):
             span = find_span(line.text, value)
-            if span is not None:
+            if span is not None and not _inside_a_longer_day(line.text, *span):
                 return line.text, *span
     return None
+
+
+def _inside_a_longer_day(text: str, start: int, end: int) -> bool:
+    """The words end a day counted from them: "tomorrow" of "the day after tomorrow" ("March 3rd" of "Sunday March
+    3rd" is that day)."""
+    return any(m.start() < start <= m.end() and m.end() >= end and _COUNTED_FROM.search(text, m.start(), start)
+               for m in values.DATE.finditer(text))
+
+
+_COUNTED_FROM = re.compile(r"\b(?:after|before)\s+$", re.IGNORECASE)
 
 
 def stated_span(checklist: Checklist, value: str, lines: tuple[Line, ...]) -> tuple[str, int, int] | None:
@@ -472,12 +482,19 @@ def _offers(lines: tuple[Line, ...], verbs: frozenset[str] = frozenset(), when_o
     return [lines[k] for k in sorted(taken)]
 
 
-def _turned_down_since(fact: str, value: str, lines: tuple[Line, ...]) -> bool:
+def _turned_down_since(checklist: Checklist, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
     """The agent's latest line naming the value, asking for this fact alone, was turned down by the customer's reply
-    to it: an earlier yes to it no longer stands. (A no to the same day asked for another task's fact, "Would you be
-    leaving on March 3rd?" for a bus, leaves the event on March 3rd standing.)"""
+    to it, or a customer line since then asks for other ones of this fact's thing, named by the words of the fact's
+    name, without naming the value again ("Ok, find me another restaurant?" for a restaurant's name; "Any other
+    hotels?" leaves an event's day standing): an earlier yes to it no longer stands. (A no to the same day asked for
+    another task's fact, "Would you be leaving on March 3rd?" for a bus, leaves the event on March 3rd standing.)"""
     last = max((i for i, ln in enumerate(lines) if ln.speaker == AGENT and span_in(value, (ln,), customer=False)),
                default=None)
+    named = profile(checklist).facts[fact].name_stems
+    if last is not None and any(ln.speaker != AGENT and asks_for_others(ln.text) and not said_by(value, (ln,), True)
+                                and any(stem(w) in named for w in re.findall(r"[a-z]+", ln.text.lower()))
+                                for ln in lines[last + 1:]):
+        return True  # "Ok, what's the address?" ... "Ok, find me another restaurant?": passed over since
     if last is None or set(lines[last].asks) != {fact}:
         return False  # (a no to "Return the same day, March 5th?" asking both days turns down the return only)
     return (last + 1 < len(lines) and lines[last + 1].speaker != AGENT

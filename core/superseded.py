@@ -53,8 +53,9 @@ def superseded(checklist: Checklist, intent: str, fact: str, value: str, lines: 
 # The English words by which a customer turns to something other than what they said before: "Are there any other
 # hotels?", "What about hotels in Phoenix?", "I am also looking in Chicago", "leaving from Fresno instead". A later
 # value in a line without one is read as the tier's guess, not as the customer's change.
+# ("make the date the 3rd" as "make it the 3rd")
 _TURNS_ELSEWHERE = re.compile(r"\b(?:instead|rather|other|others|else|another|different|actually|also|"
-                              r"(?:what|how)\s+about|change|switch|make\s+(?:it|that))\b", re.IGNORECASE)
+                              r"(?:what|how)\s+about|change|switch|make\s+(?:it|that|the))\b", re.IGNORECASE)
 
 
 def _other_end(checklist: Checklist, fact: str, value: str, text: str) -> bool:

@@ -50,6 +50,10 @@ _LETTER = re.compile(r"[^\W\d_]")
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DAY_NUMBER = r"(?:\d{1,2}(?:st|nd|rd|th)?)"
 _WEEKDAY = r"(?:(?:next|this|last|coming)\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)day"
+# A day counted from today, never a name: "next Friday", "Monday next week", "the day after tomorrow".
+_FROM_TODAY = (r"(?:next|this|last|coming)\s+(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)day|"
+               r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)day\s+(?:next|this|last)\s+week|"
+               r"(?:the\s+)?day\s+after\s+tomorrow")
 # A day of a month ("the 3rd of March", "March 3rd") and a clock time ("10:30 am", "14:00"): shared below.
 _MONTH_DAY = rf"(?:the\s+)?{_DAY_NUMBER}(?:\s+of)?\s+{_MONTH}|{_MONTH}\s+(?:the\s+)?{_DAY_NUMBER}"
 # A day of the month with no month named ("the 14th", "13th of this month").
@@ -57,7 +61,7 @@ _DAY_OF_MONTH = r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:this|next|the)\
 _CLOCK_TIME = r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}"
 # A value that is wholly a date, a clock time or an amount: never who or where ("March 3rd" as a city).
 _ONLY_WHEN_OR_HOW_MUCH = re.compile(
-    rf"(?:{_MONTH_DAY}|{_WEEKDAY}|"
+    rf"(?:{_MONTH_DAY}|{_FROM_TODAY}|{_WEEKDAY}|"
     rf"\d{{1,2}}[/-]\d{{1,2}}(?:[/-]\d{{2,4}})?|{_CLOCK_TIME}|"
     r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?|bucks|quid|usd|eur|gbp|cents?)|"
     # a day of the month alone ("the 14th") or a day said from today ("tomorrow", "next week")
@@ -66,7 +70,7 @@ _ONLY_WHEN_OR_HOW_MUCH = re.compile(
 
 # The same for a named thing (a salon, a film, a song), less the bare day of the week a title may be.
 _ONLY_A_DATE_OR_SUM = re.compile(
-    rf"(?:{_MONTH_DAY}|(?:the\s+)?{_DAY_NUMBER}\s+of\s+(?:this|next|the)\s+month|"
+    rf"(?:{_MONTH_DAY}|{_FROM_TODAY}|(?:the\s+)?{_DAY_NUMBER}\s+of\s+(?:this|next|the)\s+month|"
     rf"\d{{1,2}}[/-]\d{{1,2}}(?:[/-]\d{{2,4}})?|{_CLOCK_TIME}|"
     r"[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars?|euros?|pounds?|bucks|quid|usd|eur|gbp))",
     re.IGNORECASE)
@@ -204,8 +208,9 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "Dr" of "Dr. Kim": the form of address, not who
     if kind == PERSON and _only_a_relation(value):
         return True  # "colleague", "sister": who they are to the customer, not a name ("Mom" is one)
-    if kind in (PERSON, PLACE) and _ONLY_WHEN_OR_HOW_MUCH.fullmatch(value.strip()):
-        return True
+    if kind in (PERSON, PLACE) and (_ONLY_WHEN_OR_HOW_MUCH.fullmatch(value.strip())
+                                    or _ONLY_A_CLOCK.fullmatch(value.strip())):
+        return True  # "Monday next week" or "half past 6 in the evening" as where to go
     if (kind == TIME and _ONLY_A_DAY.fullmatch(value.strip())) or (
             kind == DATE and _ONLY_A_CLOCK.fullmatch(value.strip())):
         return True  # "March 6th" as a pickup time, "10:30 am" as a day: the other half of when

@@ -22,7 +22,9 @@ _WITHDRAW = re.compile(
     r"(?<!n't\s)(?<!not\s)(?<!never\s)\b(?:scratch|forget|ignore|cancel|strike|remove|disregard|scrap|delete|erase|"
     r"undo|drop(?![^.!?;,]*\boff\b)(?!\s+(?:me|us|him|her|them)\s+(?:at|by|near|outside|in|on|to)\b)|skip|hold\s+off\s+on|leave\s+out|"
     r"(?:not|un)\s*(?:so\s+)?sure\s+(?:about|of)|undecided\s+(?:about|on)|reconsider(?:ing)?|rethink(?:ing)?|"
-    r"never\s*mind)\s+(?!to\b)(?P<object>[^.!?;,:]+)", re.IGNORECASE)
+    r"never\s*mind|"
+    # a "not" pointing back at a fact by its noun, a clause of its own: "Play Shallow. No, not that song"
+    r"not(?=\s+(?:that|this)\s+[a-z]+\s*(?:[.!?;,:\u2014\u2013]|$)))\s+(?!to\b)(?P<object>[^.!?;,:]+)", re.IGNORECASE)
 # Taking back everything said so far: "scrap all of that, start over", "Clear all that. Let's start again."
 _RESET = re.compile(
     r"\b(?:start(?:ing)?\s+(?:over|again|afresh|from\s+scratch)|from\s+scratch|(?:begin|do)\s+(?:it\s+)?"

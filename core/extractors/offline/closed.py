@@ -313,9 +313,11 @@ _CLAUSE_GOES_ON = frozenset({"", "and", "but", "or", "please", "preferably", "so
                              "tomorrow", "today", "tonight", "then", "thanks", "if", "i", "we"})
 
 
-def free_count(fact: FactProfile, text: str, asked: Sequence[str]) -> str | None:
+def free_count(fact: FactProfile, text: str, asked: Sequence[str], theirs: frozenset[str] = frozenset()) -> str | None:
     """A count with no vocabulary ("Number of days in the stay"): a number before the counted noun
-    ("for three days"), or a bare number right after the agent asked; the customer's own words."""
+    ("for three days"), or a bare number right after the agent asked; the customer's own words. A number before
+    a noun another count of the form counts (`theirs`, stemmed) is that count's: "How many days?" - "Oh, and one
+    room" says how many rooms."""
     counted = {stem(w) for w in fact.counted}
     chosen = None
     labels = values.list_labels(text)
@@ -327,6 +329,8 @@ def free_count(fact: FactProfile, text: str, asked: Sequence[str]) -> str | None
         if (denied(text, start, end) or capped(text, start) or values.DATE.match(text, start)
                 or values.TIME.match(text, start) or _house_number(text, start)
                 or values.labelled_number(text, start, end)):
+            continue
+        if stem(following) in theirs - counted:
             continue
         if stem(following) in counted or (fact.fact.name in asked and following not in _NOT_A_COUNT_AFTER):
             chosen = value

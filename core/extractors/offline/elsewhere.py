@@ -58,12 +58,16 @@ _PAST_VERB = re.compile(
 # (also in a clause of time or cause, and a name of several words: "after the Hilton Garden Inn gave me a cold room")
 _NAMED_PAST = re.compile(rf"(?:{_CLAUSE_START}|\b(?:after|when|since|because|once)\s+(?:the\s+)?)"
                          rf"(?!(?:you|someone|somebody|everyone|everybody|anyone|anybody|people|"
-                         rf"they|it|this|that|nobody|one)\b)(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+){{0,3}})\s+"
+                         rf"they|it|this|that|nobody|one)\b)(?:(?-i:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?"
+                         rf"(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+){{0,3}})\s+"
                          rf"(?:{_IRREGULAR_PAST}|\w+[^e\W]ed)\s+"
                          r"(?:him|her|them|me|us|it|my|his|their|our)\b", re.IGNORECASE)
 # Past forms a customer uses for the present, politely: "I wanted to send", "I was wondering"; and a change of mind
 # or a choice just made, which announces the value: "I changed my mind, make it 7 pm", "We decided on Denver after all".
 _POLITE_PAST = re.compile(r"\b(?:changed\s+(?:my|our)\s+minds?|wanted|needed|hoped|wondered|liked|"
+                          # a suggestion put tentatively: "I thought San Jose could be a good choice"
+                          r"(?:i|we)\s+thought\s+[^.!?;]*?\b(?:could|would|might)\s+be\s+(?:a\s+|an\s+|the\s+)?"
+                          r"(?:\w+\s+)?(?:good|nice|great|fine|better|best|ideal|perfect)\b|"
                           r"(?:i|we)\s+(?:(?:have|'ve|finally|just|now)\s+)?(?:decided|settled|agreed|opted|chose|"
                           r"picked(?!\s+(?:\w+\s+)?up\b)|went\s+with)|"
                           r"was\s+(?:wondering|hoping|thinking|going|"
@@ -91,7 +95,11 @@ _THEIR_DOING = re.compile(rf"(?:^|\b(?:and|but|so|though|although|yet)\s+)\W*(?:
                           rf"(?:[a-z]+(?:['’]s)?\s+)?"
                           rf"(?P<person>{_PERSON_NOUN})(?:\s+[A-Z][a-z]+)?{_WHICH_ONE}\s+{_ADVERB}"
                           rf"(?!(?:needs?|wants?|would|'d|likes?|loves?|prefers?|wishe?s?)\b)"
-                          rf"(?:{_AUXILIARY}|will|'s|'ll|might|may|(?P<verb>\w+s|\w+ed))\b", re.IGNORECASE)
+                          rf"(?:{_AUXILIARY}|will|'s|'ll|might|may|(?P<verb>\w+s|\w+ed)|"
+                          # (people in the plural take the plain verb: "my parents fly out of Portland")
+                          r"(?<=s\s)(?!(?:and|or|but|who|that|with|of|in|at|on|to)\b)(?P<plain>[a-z]+)"
+                          r"(?=\s+(?:out|in|to|from|into|at|on|every|each|back|there|home|the|a|an)\b))\b",
+                          re.IGNORECASE)
 _THIRD_PARTY = re.compile(
     r"(?:^|\b(?:and|but|so)\s+)\W*(?:(?:my|his|her|their|our|the)\s+)?"
     rf"{_NOT_GENITIVE}(?P<owner>[a-z]+|[A-Z][a-z]+)'s\s+(?:[a-z]+\s+)??(?P<owned>(?!{_AUXILIARY}\b)[a-z]+)\s+"
@@ -177,8 +185,12 @@ _WEIGHING = re.compile(
     # how far a place is, whether a value is too much or enough: "How far is Fremont?", "Is $50 too much?", "Would
     # 3 nights be enough?"
     r"^\W*how\s+(?:far|close|near)\s+(?:away\s+)?(?:is|are)\b[^.!?;]*\?|"
-    r"^\W*(?:is|are|would|will|was)\s+(?!there\b)[^.!?;]*?\b(?:too\s+(?:much|many|little|few|long|short|far|late|early|"
-    r"expensive|cheap|big|small)|enough)\b[^.!?;]*\?|"
+    r"^\W*(?:(?:or|and|but|so)\s+)?(?:is|are|would|will|was)\s+(?!there\b)[^.!?;]*?\b(?:too\s+(?:much|many|little|"
+    r"few|long|short|far|late|early|expensive|cheap|big|small)|enough)\b[^.!?;]*\?|"
+    # or what it is like: "Is Sparks Vs Lynx any good?", "Is Denver nice around March 8th?" (not "Is 3 pm good?",
+    # which puts the hour forward, nor "Will you be nice and check ...", which asks the agent)
+    r"^\W*(?:(?:or|and|but|so)\s+)?(?:is|are|was)\s+(?!there\b|you\b)[^.!?;]*?\b(?:any\s+good|worth\s+(?:it|the)|"
+    r"nice|fun|safe|popular|crowded|pretty|lovely|beautiful)\b[^.!?;]*\?|"
     # (a sentence opened by "Or should I ...?" puts its value beside the one before it: `undecided`)
     r"(?:^\W*|(?<=\w),?\s+or\s+)should\s+(?:i|we)\b[^.!?;]*\?", re.IGNORECASE)
 
@@ -228,9 +240,9 @@ _COUNTERFACTUAL = re.compile(
     r"(?:i|we)\s+wish\s+(?:i|we)\s+(?:could|were|was|had)|if\s+only|"
     # an unreal past, what would have been done: "Had I known earlier I would have picked it up at 8 am" ("it would
     # have to be Friday" says what must be now)
-    rf"(?:would|could|might)(?:\s*n'?t|\s+not)?\s*(?:have|'ve)\s+(?!{_NUMBER_WORDS}\b)"
+    rf"(?:would|could|might|'d)(?:\s*n'?t|\s+not)?\s*(?:have|'ve)\s+(?!{_NUMBER_WORDS}\b)"
     rf"(?:\w+(?:ed|en|wn|ne)|{_IRREGULAR_PAST}|come|run|had|got|made)\b|"
-    r"(?:^|[,;]\s*)\W*had\s+(?:i|we|you|they|he|she)\s+(?:\w+\s+)?(?:known|been|realized|realised|thought)|"
+    r"(?:^|[,;]\s*)\W*had\s+(?:i|we|you|they|he|she|it)\s+(?:\w+\s+)?(?:known|been|realized|realised|thought)|"
     r"in\s+my\s+dreams?)\b", re.IGNORECASE)
 # Denying a reason states nothing either way: "It's not that I don't want to share the ride", "Not that I mind
 # a shared cab".
@@ -273,7 +285,14 @@ _HOW_THINGS_GO = re.compile(r"^[^.!?;]*\b(?:usually|normally|generally|typically
 # I'm asking for myself".
 _THEIR_WISH_BUT_MINE = re.compile(rf"(?:^|\b(?:and|but|so)\s+)\W*(?:my|his|her|their|our)\s+(?:[a-z]+\s+)?"
                                   rf"{_PERSON_NOUN}\s+(?:wants?|needs?|would\s+like|likes?|prefers?)\b[^.!?;]*?"
-                                  r"\bbut\s+(?:i|we)(?:'m|\s+am|'re|\s+are)?\b", re.IGNORECASE)
+                                  r"\bbut\s+(?:i|we)(?:'m|\s+am|'re|\s+are)?\b"
+                                  # ... or that they will see to themselves: "My brother wants a Full-size but he'll
+                                  # call you himself", "My wife needs a gynecologist too but she'll handle it"
+                                  r"|(?:^|\b(?:and|but|so)\s+)\W*(?:my|his|her|their|our)\s+(?:[a-z]+\s+)?"
+                                  rf"{_PERSON_NOUN}\s+(?:wants?|needs?|would\s+like|likes?|prefers?)\b[^.!?;]*?"
+                                  r"\b(?:but|and|so)\s+(?:he|she|they)(?:'ll|\s+will|'s\s+going\s+to|\s+is\s+going\s+to|"
+                                  r"'re\s+going\s+to|\s+are\s+going\s+to|\s+can|\s+wants?\s+to)\b",
+                                  re.IGNORECASE)
 # Struck-out text in markup: "<s>Wednesday</s>", "<del>$40</del>", "~~Tuesday~~" is taken back.
 # An amount that qualifies a thing after a determiner: "a $10,000 daily limit", "the $35 fee", "my $2,000
 # balance". It is that thing's amount; the form's own only when a word of it names one of the form's facts ("a $400
@@ -520,13 +539,16 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
     # ever looks at the savings one"
     doing = _THEIR_DOING.search(sentence)
     if (doing and not (fact_stems is not None and fact_stems(doing.group("person")))
-            and (not other_party or (doing.group("verb") and not _NOT_A_FULL_VERB.fullmatch(doing.group("verb"))))):
+            and (not other_party or ((verb := doing.group("verb") or doing.group("plain"))
+                                     and not _NOT_A_FULL_VERB.fullmatch(verb)))):
         return True
     match = _THIRD_PARTY.search(sentence)
     if match is None:
         return False
     if match.group("thing"):
         return True  # a thing someone else uses is theirs, whatever it is
+    if (match.group("owned") or "").lower() == "name" and re.match(r"\W*the\s", match.group(0), re.IGNORECASE):
+        return False  # "The payee's name is Mary": the name of who the task is for, by their part in it
     if not other_party and (match.group("owner") or "").lower() not in own:
         return True  # no fact of this form is another party's: "my sister's flight leaves from Dallas"
     return (match.group("owned") or match.group("person") or "").lower() not in own

@@ -130,7 +130,7 @@ def title_answer(text: str) -> str | None:
     named = _NAMED.search(rest)
     if named:
         rest = rest[named.end():]  # "The song is called In Your Eyes": the name follows the naming verb
-    rest = _title_part(rest)
+    rest = _COMMENT_CLAUSE.sub("", _title_part(rest))
     words = rest.split()
     if not words or len(words) > _TITLE_WORDS or "?" in rest:
         return None
@@ -143,7 +143,7 @@ def title_answer(text: str) -> str | None:
     if _COUNTED.match(rest):
         return None  # "4 tickets for Barbie in San Jose": a number counting a lower-case noun opens a request
         # (a title's words are capitalised: "12 Angry Men")
-    if _NEGATION.search(rest):
+    if _NEGATION.search(rest) or speaks_of_self(rest):
         return None
     start = text.find(words[0])
     if start < 0:
@@ -151,6 +151,24 @@ def title_answer(text: str) -> str | None:
     value = text[start:start + len(rest)].strip(".,!?;:")
     # a name asked back is weighed, not given: "Pine Hollow? Never again."
     return None if echoed(text, start, start + len(value)) else value
+
+
+# The speaker as the subject of a verb in speech ("I'm blanking", "Also I'll want English subtitles", "me, I'm
+# still browsing"), or a progressive whose subject is left out ("Still scrolling, one sec"): the reply tells what
+# the customer does or will do, it names nothing. A title holding such words has them capitalised as a title
+# does ("I Will Always Love You", "Still Standing").
+_SELF_AS_SUBJECT = re.compile(r"(?-i:\bI|\bwe|\bWe)(?:'m|'ll|'ve|'d|\s+am|\s+will|\s+was|\s+have|\s+had|\s+do|"
+                              r"\s+don't|\s+can't)?\s+(?-i:[a-z])|^\W*(?:still|just|currently|now)\s+(?-i:[a-z]+ing)\b",
+                              re.IGNORECASE)
+
+
+# A verb of opinion put after what it is about, as a comment ("Frozen, I think"): the name stands before it.
+_COMMENT_CLAUSE = re.compile(r"[,\s]+(?:i|we)\s+(?:think|guess|believe|suppose|reckon|hope|mean)\W*$", re.IGNORECASE)
+
+
+def speaks_of_self(reply: str) -> bool:
+    """The reply is a clause about the speaker, not a name (see _SELF_AS_SUBJECT)."""
+    return _SELF_AS_SUBJECT.search(_COMMENT_CLAUSE.sub("", reply)) is not None
 
 
 # Where a name stops in a reply: at a pictograph ("Palmer House 👎 too pricey": a title holds words, not a thumbs

@@ -17,7 +17,7 @@ from core.extractors.offline import names as names
 from core.extractors.offline import values as values
 from core.extractors.offline.closed import boolean_value, closed_value, count_value, free_count, mentions_people
 from core.extractors.offline.events import other_event
-from core.extractors.offline.free import ASKS_AGENT, free_answer, requested_kind, title_answer
+from core.extractors.offline.free import ASKS_AGENT, free_answer, requested_kind, speaks_of_self, title_answer
 from core.extractors.offline.plain import alternatives, echoed, one_of_two
 from core.extractors.offline.polarity import BEFORE_NEGATOR, bound_before, capped, denied, likened
 from core.extractors.offline.profile import (
@@ -131,7 +131,11 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if kind == CLOSED:
         return closed_value(profile, fact, text, asked)
     if kind == COUNT:
-        return count_value(profile, fact, text, asked) if fact.vocabulary else free_count(fact, text, asked)
+        if fact.vocabulary:
+            return count_value(profile, fact, text, asked)
+        theirs = frozenset(stem(w) for f in profile.facts.values() if f.kind == COUNT and f is not fact
+                           for w in f.counted)
+        return free_count(fact, text, asked, theirs)
     if kind == BOOLEAN:
         return boolean_value(profile, fact, text, asked)
     if kind == TEXT:
@@ -155,7 +159,9 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
                  if (yes is None or s[0] >= yes.end())  # (not the yes itself: "Sounds good!" takes an offer)
                  and not echoed(text, s[0], s[1])  # (not one asked back: "Pine Hollow? Never again.")
                  and not BEFORE_NEGATOR.match(text, s[1])  # (nor the word a refusal opens: "Definitely not X")
-                 and not likened(text, s[0], s[1])]  # (nor what the wanted one is like: "Something like Inception")
+                 and not likened(text, s[0], s[1])  # (nor what the wanted one is like: "Something like Inception")
+                 and not (speaks_of_self(text) and not text[:s[0]].strip())]  # (nor a clause's first word about
+        # the speaker: "Still scrolling, one sec", "Song-wise I'm blanking")
     if kind == PLACE and fact_role(fact) == END:
         spans = sorted({*spans, *names.places(text, cue=names.VISITING)})
     if kind == PLACE and _asked_alone(fact, rivals, asked):
@@ -464,12 +470,15 @@ def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHO
     if len(reply.split()) > most_words:
         return None
     if kind == PLACE:
-        # A place answer reads like one: it opens with a capital or a number and counts no people.
-        if not reply or not _place_like(reply) or mentions_people(reply):
+        # A place answer reads like one: it opens with a capital or a number, counts no people and holds no day or
+        # hour ("Date's the 14th" answers the other half of "Where from, and on what date?")
+        if (not reply or not _place_like(reply) or mentions_people(reply) or values.DATE.search(reply)
+                or values.TIME.search(reply)):
             return None
         return reply
     if kind in (TEXT, TITLE):
-        if ASKS_AGENT.match(reply):
+        if ASKS_AGENT.match(reply) or speaks_of_self(reply):
+            # (nor a clause about the speaker: "For me, I'm still browsing")
             return None  # "Show me a few others first", "Give us a minute": a request, no name ("Show Me Love" is)
         bare = {"yes", "no", "ok", "okay", "sure", "thanks", "thank you"} | names.PLACEHOLDERS | names.INTERJECTIONS
         return reply if reply.lower() not in bare else None

@@ -97,7 +97,8 @@ def person_in(phrase: str, capital_needed: bool, schema_words: frozenset[str] = 
     if first in KINSHIP:
         rest = tokens[1:]
         if rest and _is_name_word(rest[0].strip(".,!?;:"), True, schema_words):
-            name = rest[0].strip(".,!?;:")
+            # the whole name after the relation: "my landlord Dmitri Volkov", "Aunt Jenny"
+            name = person_in(" ".join(rest), True, schema_words) or rest[0].strip(".,!?;:")
             return f"{tokens[0]} {name}" if first in _KIN_TITLES else name
         return tokens[0].strip(".,!?;:") if first in KIN_AS_NAME else None
     taken = []
@@ -286,6 +287,10 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
                 break
             elif bare[:1].isdigit() and not _number_may_follow(taken):
                 break  # "Los Angeles 10th": a number joins a place only in an address ("Suite 411", "# 206")
+            elif bare[:1].isalpha() and not bare.isupper() and DATE.match(text, token.start()):
+                # "Los Angeles March 3rd": a date named in words after the name is no part of it ("May Street" and
+                # "20th Street" are); in a line in capitals the words' case tells nothing, and the name is left as read
+                break
             taken.append(token)
             if ((bare != word and not (len(taken) == 1 and word.endswith(".") and low in _NAME_ABBREVIATIONS))
                     or len(taken) == 8):

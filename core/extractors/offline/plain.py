@@ -154,7 +154,11 @@ def in_other_language(sentence: str, known: frozenset[str] = frozenset()) -> boo
     # A language whose function words the list does not hold: five or more words, not one English function
     # word or checklist word among them, and letters English does not write ("Bocsánat, nem március 12-én, még
     # nem tudom a napot"); a telegraphic English line ("pick up friday drop off sunday") keeps its ASCII.
-    return len(said) >= _UNLISTED_MIN_WORDS and not english and any(not w.isascii() for w in said)
+    # So is one whose words with such letters outnumber its English ones ("Pensándolo bien, no sé qué canción
+    # quiero": "no" is English too; "a café near the plaza" is English with one borrowed word).
+    accented = sum(1 for w in said if not w.isascii())
+    return len(said) >= _UNLISTED_MIN_WORDS and (
+        (not english and accented > 0) or (accented >= _FOREIGN_MIN_WORDS and accented > len(english)))
 
 
 def _other_script(sentence: str) -> bool:

@@ -13,6 +13,7 @@ from functools import lru_cache
 from core.checklist import Fact
 from core.extractors.offline.kinds import END_WORDS, PLACE, START_WORDS, head_kind
 from core.extractors.offline.profile import FactProfile, words
+from core.extractors.offline.values import DATE
 
 START, END = "start", "end"
 _START_WORDS, _END_WORDS = START_WORDS, END_WORDS
@@ -29,6 +30,7 @@ _COMING_BACK = re.compile(r"\b(?:back|return\w*|arriv\w*|until|till)\b", re.IGNO
 # Right before the value, nearer than any other cue: "visiting Seattle" (a "to" opening the clause is farther:
 # "I plan to be visiting Paris").
 _RIGHT_AFTER_END = re.compile(r"\bvisit\w*\W+$", re.IGNORECASE)
+_GOING_RIGHT_BEFORE = re.compile(r"\bgoing\s+(?:on\s+)?(?:the\s+)?$", re.IGNORECASE)
 # For a stay (facts named by checking in and out) arriving starts it and leaving ends it, the other way
 # round from a journey: only the stay's own words decide there.
 _STAY_START = re.compile(r"\b(?:check(?:ing|s)?[\s-]*in(?:to)?|start(?:ing)?|begin\w*|from)\W+(?:\w+\W+){0,2}$",
@@ -153,6 +155,8 @@ def value_role(text: str, start: int, stay: bool = False) -> str | None:
     before_start, before_end = (_STAY_START, _STAY_END) if stay else (_BEFORE_START, _BEFORE_END)
     if not stay and _RIGHT_AFTER_END.search(clause):
         return END
+    if not stay and _GOING_RIGHT_BEFORE.search(clause) and DATE.match(text, start):
+        return START  # "going the 3rd, back the 9th": the day one goes is the outbound one ("going to Paris" ends)
     to_start, to_end = before_start.search(clause), before_end.search(clause)
     if to_end and _GOVERNS_ANOTHER.match(to_end.group(0)) and not _COMING_BACK.search(clause):
         to_end = None  # "to London on the 10th": the "to" takes London; the day is the trip's, not its end
