@@ -478,10 +478,11 @@ def refused_offer(agent_text: str, customer_text: str, value: str) -> bool:
     """The reply opens or closes by turning down the agent's line, and the value is one that line named: "Dr. Sato has
     4:30 pm free" - "Yes, well, no, 4:30 is when I collect my son". Naming it again explains the no; a value
     the agent did not name is the customer's own ("No, 5:30 would be better")."""
+    says_no = _REFUSES.match(customer_text) or _REFUSES_LAST.search(customer_text)
     others = _ASKS_FOR_OTHERS.search(customer_text)
-    if not (_REFUSES.match(customer_text) or _REFUSES_LAST.search(customer_text) or others):
+    if not (says_no or others):
         return False
-    if others and not (_REFUSES.match(customer_text) or _REFUSES_LAST.search(customer_text)):
+    if others and not says_no:
         # a value inside the request for others is what they must share, not what is turned down: "Can you find
         # me another restaurant in Cotati?" keeps Cotati
         sentence_end = re.search(r"[.!?]|$", customer_text[others.end():])

@@ -49,7 +49,7 @@ from core.extractors.offline.offers import offered_as_choice, points_only_at_a_p
 from core.extractors.offline.plain import echoed, one_of_two
 from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
 from core.extractors.offline.polarity import BEFORE_NEGATOR, bound_before, capped, denied, likened, supposed
-from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem
+from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem, words
 from core.extractors.offline.roles import END, fact_role, where_now
 from core.one_mention import one_mention_two_facts
 from core.prompt import parse, parse_intent
@@ -132,7 +132,7 @@ def check_value(
 
     if kept is not None and superseded(checklist, intent, fact, kept, lines, stands):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "in Anaheim" ... "a hotel room in London"
-    done = _this_forms_task_done(checklist, lines) if kept is not None else None
+    done = _this_forms_task_done(checklist, intent, lines) if kept is not None else None
     if done is None:
         return kept, found
     asking = [ln.text for ln in lines[done + 1:] if ln.speaker != AGENT and profile(checklist).on_task(ln.text)]
@@ -149,15 +149,21 @@ def check_value(
     return None, [Finding(VALUE_NOT_STATED, fact, value)]
 
 
-def _this_forms_task_done(checklist: Checklist, lines: tuple[Line, ...]) -> int | None:
+def _this_forms_task_done(checklist: Checklist, intent: str, lines: tuple[Line, ...]) -> int | None:
     """The last agent line saying a task of this form is done: this form's words are in it or in what the customer
-    asked since the task before ("I need to make a payment of 50 bucks" ... "It has been made"); else None."""
+    asked since the task before ("I need to make a payment of 50 bucks" ... "It has been made"), or it repeats a
+    value the offline tier read for this form ("Please send $85 from my savings to Lorenzo." - "Done, $85 was sent
+    from your savings to Lorenzo."); else None."""
     dones = done_lines(lines)
     if not dones:
         return None
     since = dones[-2] + 1 if len(dones) > 1 else 0
     task = [ln.text for ln in lines[since:dones[-1]] if ln.speaker != AGENT] + [lines[dones[-1]].text]
-    return dones[-1] if any(profile(checklist).on_task(text) for text in task) else None
+    if any(profile(checklist).on_task(text) for text in task):
+        return dones[-1]
+    said = skeleton(lines[dones[-1]].text)
+    read = extract_facts(checklist, intent, lines[since:dones[-1]]) if dones[-1] > since else {}
+    return dones[-1] if any(contains_words(said, skeleton(value)) for value in read.values()) else None
 
 
 # Words by which a line asking for the new task takes what came before ("a hotel there", "add this to my calendar",
@@ -492,7 +498,7 @@ def _turned_down_since(checklist: Checklist, fact: str, value: str, lines: tuple
                default=None)
     named = profile(checklist).facts[fact].name_stems
     if last is not None and any(ln.speaker != AGENT and asks_for_others(ln.text) and not said_by(value, (ln,), True)
-                                and any(stem(w) in named for w in re.findall(r"[a-z]+", ln.text.lower()))
+                                and any(stem(w) in named for w in words(ln.text))
                                 for ln in lines[last + 1:]):
         return True  # "Ok, what's the address?" ... "Ok, find me another restaurant?": passed over since
     if last is None or set(lines[last].asks) != {fact}:
@@ -544,7 +550,8 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
     forms = value_forms(value)
     mine = _whose(checklist, intent, spec.name)  # None where the intent has the word on one side only
     theirs_later = False  # the latest word on it gave it to the other side: an earlier one counts only marked as this
-    for line in reversed(customer):  # the customer's latest word on the value decides: "not savings" refuses it
+    for at in reversed([i for i, ln in enumerate(lines) if ln.speaker != AGENT]):
+        line = lines[at]  # the customer's latest word on the value decides: "not savings" refuses it
         own = own_words(checklist, line.text)
         spans = [span for form in forms if contains_words(skeleton(own), form) for span in every_span(own, form)]
         # "3 baths and 3 bedrooms": the first 3 counts the baths, the second the bedrooms
@@ -561,6 +568,9 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
                  and not values.in_a_measure(own, start, end)  # "3" of "at 3:30 pm" counts no riders
                  and not values.in_a_code(own, start, end)  # "3D" of "IMAX-3D-0042" is no show type
                  and not values.labelled_number(own, start, end)]  # "3" of "at Door 3" counts nobody
+        asked = _agent_line_before(at, lines)
+        if spans and asked is not None and refused_offer(asked.text, line.text, value):
+            return False  # the offer named again as it is turned down: "Credit card fees are brutal. Other options?"
         if spans:
             # refused ("not savings"), or a group a "but" qualifies ("4 of us but we're taking two cars")
             # or one side of an "or" ("Standard. Or surprise me"), as the tier reads a closed value

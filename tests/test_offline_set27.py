@@ -220,3 +220,21 @@ def test_what_people_in_the_plural_do_is_theirs() -> None:
     # the plain statements: the customer's own trip with them, and their trip asked for
     assert standing("BookFerry", "My parents and I need a ferry from Dover to Calais.")["origin_port"] == "Dover"
     assert standing("BookFerry", "My parents need a ferry from Dover to Calais.")["origin_port"] == "Dover"
+
+
+def test_a_model_that_reports_what_the_tier_leaves_out_is_refused_by_the_contract() -> None:
+    # a closed value named again as its offer is turned down by asking for others
+    offer = ("Would you like an Outside cabin for that?", ("cabin_type",))
+    assert "cabin_type" not in claimed("PickCabin", {"cabin_type": "Outside"}, "A cabin on March 3rd.", offer,
+                                       "Hmm. Outside cabins are noisy though. What are my options?")
+    assert claimed("PickCabin", {"cabin_type": "Outside"}, "A cabin on March 3rd.", offer,
+                   "Outside is fine.")["cabin_type"] == "Outside"
+    # an unreal present ("If I still had ..., I'd ...") states nothing; "If I had to pick, I'd say ..." picks
+    assert "cabin_type" not in claimed("PickCabin", {"cabin_type": "Suite"},
+                                       "If I still had my old suite I'd ask about that one. Sailing March 3rd.")
+    assert claimed("PickCabin", {"cabin_type": "Suite"}, "If I had to pick, I'd say the Suite. Sailing March 3rd.")[
+        "cabin_type"] == "Suite"
+    # a task the agent reports done, repeating the customer's values, ends them: a new one starts empty
+    done = ("Pay Mary 40 dollars.", ("Done, 40 dollars was sent to Mary.", ()))
+    assert claimed("PayCaptain", {"recipient": "Mary"}, *done, "I'd like to pay someone new.") == {}
+    assert claimed("PayCaptain", {"recipient": "Mary"}, *done, "Now pay the same again to her.")["recipient"] == "Mary"

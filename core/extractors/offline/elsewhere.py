@@ -238,6 +238,9 @@ _COUNTERFACTUAL = re.compile(
     rf"\b(?:in\s+an?\s+(?:ideal|perfect|dream)\s+world|in\s+theory|hypothetically|theoretically|"
     r"if\s+(?:it|that)\s+(?:were|was)\s+up\s+to\s+me|if\s+i\s+(?:could|had\s+my\s+way)|"
     r"(?:i|we)\s+wish\s+(?:i|we)\s+(?:could|were|was|had)|if\s+only|"
+    # an unreal present, a past "if" with "would": "If I still had my old savings account I'd ask about that one"
+    # ("If I had to pick, I'd say savings" picks)
+    r"if\s+(?:i|we)\s+(?:still\s+|only\s+)?(?:had(?!\s+to\b)|were|was|did|could)\b[^.!?;]*?\b(?:i|we)(?:'d|\s+would)\b|"
     # an unreal past, what would have been done: "Had I known earlier I would have picked it up at 8 am" ("it would
     # have to be Friday" says what must be now)
     rf"(?:would|could|might|'d)(?:\s*n'?t|\s+not)?\s*(?:have|'ve)\s+(?!{_NUMBER_WORDS}\b)"

@@ -478,8 +478,9 @@ def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHO
         return reply
     if kind in (TEXT, TITLE):
         if ASKS_AGENT.match(reply) or speaks_of_self(reply):
-            # (nor a clause about the speaker: "For me, I'm still browsing")
-            return None  # "Show me a few others first", "Give us a minute": a request, no name ("Show Me Love" is)
+            # "Show me a few others first", "Give us a minute": a request, no name ("Show Me Love" is); nor is a
+            # clause about the speaker ("For me, I'm still browsing")
+            return None
         bare = {"yes", "no", "ok", "okay", "sure", "thanks", "thank you"} | names.PLACEHOLDERS | names.INTERJECTIONS
         return reply if reply.lower() not in bare else None
     return None
