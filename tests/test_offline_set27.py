@@ -238,3 +238,12 @@ def test_a_model_that_reports_what_the_tier_leaves_out_is_refused_by_the_contrac
     done = ("Pay Mary 40 dollars.", ("Done, 40 dollars was sent to Mary.", ()))
     assert claimed("PayCaptain", {"recipient": "Mary"}, *done, "I'd like to pay someone new.") == {}
     assert claimed("PayCaptain", {"recipient": "Mary"}, *done, "Now pay the same again to her.")["recipient"] == "Mary"
+
+
+def test_an_indefinite_word_or_a_clause_about_the_speaker_is_no_name() -> None:
+    for fact, value in (("recipient", "someone"), ("shanty_name", "something"),
+                        ("shanty_name", "Also I'll want the suite"), ("shanty_name", "You know which one. I'm not saying")):
+        assert wrong_kind(FERRIES, "PlayShanty", fact, value), value
+    # the plain statements: titles capitalised as titles are, a name
+    for fact, value in (("shanty_name", "Something"), ("shanty_name", "I Will Always Love You"), ("recipient", "Mary")):
+        assert not wrong_kind(FERRIES, "PlayShanty", fact, value), value
