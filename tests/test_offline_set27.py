@@ -241,8 +241,8 @@ def test_a_model_that_reports_what_the_tier_leaves_out_is_refused_by_the_contrac
 
 
 def test_an_indefinite_word_or_a_clause_about_the_speaker_is_no_name() -> None:
-    for fact, value in (("recipient", "someone"), ("shanty_name", "something"),
-                        ("shanty_name", "Also I'll want the suite"), ("shanty_name", "You know which one. I'm not saying")):
+    clauses = ("Also I'll want the suite", "You know which one. I'm not saying")
+    for fact, value in (("recipient", "someone"), ("shanty_name", "something"), *(("shanty_name", c) for c in clauses)):
         assert wrong_kind(FERRIES, "PlayShanty", fact, value), value
     # the plain statements: titles capitalised as titles are, a name
     for fact, value in (("shanty_name", "Something"), ("shanty_name", "I Will Always Love You"), ("recipient", "Mary")):
