@@ -569,8 +569,10 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
                  and not values.in_a_code(own, start, end)  # "3D" of "IMAX-3D-0042" is no show type
                  and not values.labelled_number(own, start, end)]  # "3" of "at Door 3" counts nobody
         asked = _agent_line_before(at, lines)
-        if spans and asked is not None and refused_offer(asked.text, line.text, value):
-            return False  # the offer named again as it is turned down: "Credit card fees are brutal. Other options?"
+        if spans and asked is not None and spec.name in asked.asks and refused_offer(asked.text, line.text, value):
+            # the offer of this fact named again as it is turned down: "Credit card fees are brutal. Other options?"
+            # (an agent line about another thing holds no offer of it: the 3 of "a 4.3 rating" is no room count)
+            return False
         if spans:
             # refused ("not savings"), or a group a "but" qualifies ("4 of us but we're taking two cars")
             # or one side of an "or" ("Standard. Or surprise me"), as the tier reads a closed value
