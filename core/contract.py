@@ -151,9 +151,9 @@ def check_value(
 
 def _this_forms_task_done(checklist: Checklist, intent: str, lines: tuple[Line, ...]) -> int | None:
     """The last agent line saying a task of this form is done: this form's words are in it or in what the customer
-    asked since the task before ("I need to make a payment of 50 bucks" ... "It has been made"), or it repeats a
-    value the offline tier read for this form ("Please send $85 from my savings to Lorenzo." - "Done, $85 was sent
-    from your savings to Lorenzo."); else None."""
+    asked since the task before ("I need to make a payment of 50 bucks" ... "It has been made"), or it repeats every
+    value, two or more, the offline tier read for this form ("Please send $85 from my savings to Lorenzo." - "Done,
+    $85 was sent from your savings to Lorenzo."); else None."""
     dones = done_lines(lines)
     if not dones:
         return None
@@ -163,7 +163,9 @@ def _this_forms_task_done(checklist: Checklist, intent: str, lines: tuple[Line, 
         return dones[-1]
     said = skeleton(lines[dones[-1]].text)
     read = extract_facts(checklist, intent, lines[since:dones[-1]]) if dones[-1] > since else {}
-    return dones[-1] if any(contains_words(said, skeleton(value)) for value in read.values()) else None
+    # (two values or more, all repeated: one place a bus ticket and a hotel share says nothing of whose task it was)
+    echoed = len(read) >= 2 and all(contains_words(said, skeleton(value)) for value in read.values())
+    return dones[-1] if echoed else None
 
 
 # Words by which a line asking for the new task takes what came before ("a hotel there", "add this to my calendar",

@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 
 from core.checklist import Checklist, Fact
-from core.extractors.offline.free import EVALUATIONS, speaks_of_self
+from core.extractors.offline.free import EVALUATIONS
 from core.extractors.offline.kinds import COUNT, DATE, FREE, MONEY, PERSON, PLACE, TIME, TITLE
 from core.extractors.offline.names import KIN_AS_NAME, KINSHIP
 from core.extractors.offline.profile import profile
@@ -114,10 +114,11 @@ _A_REQUEST_NOT_A_NAME = re.compile(r"(?<![\w'])please(?![\w'])|^(?:someone|someb
 # A description in a name's place, its words after the first in lower case ("Something Good" and "The Lonely One" are
 # titles): "Something good", "something relaxing", "Their best one", "the usual one". It says what kind of thing is
 # wanted and leaves the name to the agent.
+_AN_INDEFINITE_WORD = re.compile(r"(?:some|any|every|no)(?:one|body|where|thing)|whatever|whoever|wherever",
+                                 re.IGNORECASE)
 _A_DESCRIPTION_NOT_A_NAME = re.compile(
     r"(?i:something|anything|someone|somebody|anyone|anybody|somewhere|anywhere)\s+[a-z][a-z' -]*|"
-    # (or such a word alone, in lower case as speech writes it: "someone" to pay; "Something" may be a song)
-    r"something|anything|someone|somebody|anyone|anybody|somewhere|anywhere|whatever|whoever|"
+
     r"(?i:the|their|his|her|its|your|my|our)\s+(?:[a-z]+\s+)?ones?")
 
 
@@ -206,8 +207,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "Use my debit card, please" as whom to pay: a lower-case "please" asks, it names none
     if kind in (PERSON, PLACE, TITLE) and _A_DESCRIPTION_NOT_A_NAME.fullmatch(bare):
         return True  # "Something good." as the film to play: what kind, not which
-    if kind == TITLE and speaks_of_self(bare):
-        return True  # "Also I'll want English subtitles" as the film: a clause about the speaker names nothing
+    if kind in (PERSON, PLACE) and _AN_INDEFINITE_WORD.fullmatch(bare):
+        return True  # "someone" to pay, "somewhere" to go (a title may be one: SGD has the song "somebody")
     if kind in (PERSON, TITLE) and _ONLY_AN_HONORIFIC.fullmatch(value.strip()):
         return True  # "Dr" of "Dr. Kim": the form of address, not who
     if kind == PERSON and _only_a_relation(value):
