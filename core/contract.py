@@ -162,10 +162,13 @@ def _this_forms_task_done(checklist: Checklist, intent: str, lines: tuple[Line, 
     if any(profile(checklist).on_task(text) for text in task):
         return dones[-1]
     said = skeleton(lines[dones[-1]].text)
-    read = extract_facts(checklist, intent, lines[since:dones[-1]]) if dones[-1] > since else {}
+    task_lines = lines[since:dones[-1]]
+    # (read once per conversation, as `superseded` reads it: every value checked on it asks again)
+    read = profile(checklist).remembered(("tier reads", intent, task_lines),
+                                         lambda: extract_facts(checklist, intent, task_lines)) if task_lines else {}
     # (two values or more, all repeated: one place a bus ticket and a hotel share says nothing of whose task it was)
-    echoed = len(read) >= 2 and all(contains_words(said, skeleton(value)) for value in read.values())
-    return dones[-1] if echoed else None
+    repeated = len(read) >= 2 and all(contains_words(said, skeleton(value)) for value in read.values())
+    return dones[-1] if repeated else None
 
 
 # Words by which a line asking for the new task takes what came before ("a hotel there", "add this to my calendar",

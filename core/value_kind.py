@@ -114,12 +114,12 @@ _A_REQUEST_NOT_A_NAME = re.compile(r"(?<![\w'])please(?![\w'])|^(?:someone|someb
 # A description in a name's place, its words after the first in lower case ("Something Good" and "The Lonely One" are
 # titles): "Something good", "something relaxing", "Their best one", "the usual one". It says what kind of thing is
 # wanted and leaves the name to the agent.
-_AN_INDEFINITE_WORD = re.compile(r"(?:some|any|every|no)(?:one|body|where|thing)|whatever|whoever|wherever",
-                                 re.IGNORECASE)
 _A_DESCRIPTION_NOT_A_NAME = re.compile(
     r"(?i:something|anything|someone|somebody|anyone|anybody|somewhere|anywhere)\s+[a-z][a-z' -]*|"
-
     r"(?i:the|their|his|her|its|your|my|our)\s+(?:[a-z]+\s+)?ones?")
+# An indefinite word alone in a person's or a place's name: "someone" to pay, "somewhere" to go.
+_AN_INDEFINITE_WORD = re.compile(r"(?:some|any|every|no)(?:one|body|where|thing)|whatever|whoever|wherever",
+                                 re.IGNORECASE)
 
 
 # English closed-class words (pronouns, determiners, auxiliaries and modals, conjunctions, prepositions,
