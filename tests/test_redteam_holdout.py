@@ -187,6 +187,22 @@ PINNED = {
     "contract_holdout23/value_only_in_agent_words.json": "75bc9fc22151b1868c9d3173f650a5cc90b634fe6b1e70a02e0ba82c5d1664af",  # noqa: E501
     "contract_holdout23/value_reordered.json": "830fa71a3db1bda653f493c1b570596d936e8d158a3fa47db151dd23d83b0238",
     "contract_holdout23/value_wrong_kind.json": "353c7451f906bda2a09f44d8cd57cae1f4c1fc1eec9771e86cdb3b2a2c29dfab",
+    "attacks_holdout28.json": "de1e751a03002f1a533f515f5251af1fd6902b1f9df66ca758bc0caaba57536e",
+    "contract_holdout24/clean.json": "f434958f92a33ae854bf1945eba1deb4f65367d7b44f8a609c6266e123d19297",
+    "contract_holdout24/cut_at_ceiling.json": "d7292b156873c2080028f999bc7d046f120e87af86bf86a3a2c9ba339b944f7e",
+    "contract_holdout24/empty_reply.json": "452ddb3c1f7e57ad0f44dae981223df35204445c6dcef531b779a8e1874679bd",
+    "contract_holdout24/intent_disagrees.json": "9a39e97f6aeb368c001a8ee214cb24797679460f5a210c2801efd8b0f6c77b81",
+    "contract_holdout24/provider_error.json": "c17d83eb513e66fb7f04ee6943eb9f75d3b6d8ba615c69bf1cfecb80e39ef2ea",
+    "contract_holdout24/unknown_fact.json": "6851952532f6e992c0b31a8057453e5c89485bd32c8983635177694de727d425",
+    "contract_holdout24/unknown_intent.json": "60a0b6a331a10861bced6404bb870c6e8924aa95dfc0e2df17367145d273a1ef",
+    "contract_holdout24/unparseable.json": "d289f8b40610d856d49b299e00d23480d683467ad03c372070044da06fde05bd",
+    "contract_holdout24/value_cut_short.json": "45a58924a8a0ae718aa418b8e77d47e25de8c45cde065febbc178facdf9e8b54",
+    "contract_holdout24/value_not_allowed.json": "4d0614e434b9458217ccc87f7c0f411bf4c889d22d119246cd0041551630a0d7",
+    "contract_holdout24/value_not_in_conversation.json": "22058e0b3f0b509f9c9099982425d6373591aaa54fcb4752056988471de7c5dd",  # noqa: E501
+    "contract_holdout24/value_not_stated.json": "19f1bc3cb192e47bb9d8a0adf1c36bb56c31920e85f25d896a6f850708420873",
+    "contract_holdout24/value_only_in_agent_words.json": "fcf68f70683009b34562ae81bd95442c9c5d66bfd94602693fbc3ee8f3b888c9",  # noqa: E501
+    "contract_holdout24/value_reordered.json": "db6303e904fb25095edc0a0009875008aaaa6687c30f7ea152fa6fa9087dc1c0",
+    "contract_holdout24/value_wrong_kind.json": "78c7f8ac78366cfc6c78c73d44f54e08ac643e90dcf87799075e8b72aa765717",
 }
 
 
