@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from core import withdrawal
+from core.acceptance import accepts as acceptance_accepts
 from core.acceptance import asks_for_others, doing_verbs, offering_line, refused_offer
 from core.case import readable
 from core.checklist import Checklist, Fact
@@ -43,7 +44,7 @@ from core.extractors.offline.extractor import (
     spoken_words,
     undecided_facts,
 )
-from core.extractors.offline.kinds import DATE, MONEY, TIME
+from core.extractors.offline.kinds import DATE, MONEY, PERSON, TIME, TITLE
 from core.extractors.offline.names import PLACEHOLDERS, names_a_relative
 from core.extractors.offline.offers import offered_as_choice, points_only_at_a_place
 from core.extractors.offline.plain import echoed, one_of_two
@@ -265,6 +266,13 @@ def _check_value(
             kind == DATE and values.possessed_ordinal(text, (start, end, text[start:end]))):
         # "two" of "for two people" is no time, nor of "for two pizzas" a sum; "4th" of "my 4th stay there" no day
         return None, [Finding(VALUE_WRONG_KIND, fact, value)]
+    if typed and _A_COMMON_NOUN.fullmatch(text[start:end]) and (
+            (kind == PERSON and _DETERMINER_BEFORE.search(text, 0, start))
+            or (kind == TITLE and _POSSESSIVE_BEFORE.search(text, 0, start))):
+        # "receipt" of "I'll dig up the receipt" is no one, and "sister" of "from my sister" names no contact
+        return None, [Finding(VALUE_WRONG_KIND, fact, value)]
+    if typed and _a_whole_acceptance(text, start, end, lines):
+        return None, [Finding(VALUE_WRONG_KIND, fact, value)]  # "Dogman it is?" - "Sounds good!" names no film
     if typed and said_for_the_other_end(checklist, fact, trimmed, lines):
         # (after the kind: a city filed as the departure day is the wrong kind before it is the wrong end)
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "go to SFO" is no origin, "from the 8th" no drop-off
@@ -348,6 +356,25 @@ def _put_off(text: str, fact: str, value: str, before: Line | None) -> bool:
 def _agent_line_before(index: int, lines: tuple[Line, ...]) -> Line | None:
     """The agent line right before the line at `index`, if it is one."""
     return lines[index - 1] if index > 0 and lines[index - 1].speaker == AGENT else None
+
+
+# A lower-case word after a determiner is a common noun, not a person's name: "the receipt", "my landlord", "a friend"
+# (a title may be one: SGD has the event "food" of "Make it a food event", and "the yunger").
+_A_COMMON_NOUN = re.compile(r"[a-z]+")
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|my|your|our|their|his|her|this|that|some)\s+$", re.IGNORECASE)
+# For a title only after a possessive: whose it is makes the word a relation or a thing of theirs ("my sister", "our
+# cat"), where an article may stand before a lower-case title ("the yunger", "a food event").
+_POSSESSIVE_BEFORE = re.compile(r"\b(?:my|your|our|their|his|her)\s+$", re.IGNORECASE)
+
+
+def _a_whole_acceptance(text: str, start: int, end: int, lines: tuple[Line, ...]) -> bool:
+    """The value is the customer's whole reply, and the reply accepts the agent line before it, which does not name
+    the value: a yes to an offer, not a name ("Would you like Yes by Yes?" - "Yes" may name the song)."""
+    if text[:start].strip() or text[end:].strip(" .!?,;:"):
+        return False
+    agent = _agent_line_before(_latest_customer_line(text, lines), lines)
+    return (agent is not None and acceptance_accepts(text)
+            and not contains_words(skeleton(agent.text), skeleton(text[start:end])))
 
 
 def _latest_customer_line(text: str, lines: tuple[Line, ...]) -> int:

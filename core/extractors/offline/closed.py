@@ -75,7 +75,8 @@ def _plain_mentions(profile: Profile, fact: FactProfile, text: str) -> list[tupl
     return [m for i, m in enumerate(found) if i not in offered and m[:2] not in labels
             and not echoed(text, m[0], m[1]) and not foreign(text, m, profile.schema_words)
             and not values.in_a_code(text, m[0], m[1])  # "3D" of "IMAX-3D-0042"
-            and not values.labelled_number(text, m[0], m[1])]  # "3" of "at Door 3"
+            and not values.labelled_number(text, m[0], m[1])  # "3" of "at Door 3"
+            and not values.pronoun_one(text, m[0], m[1])]  # "Which one is cheaper?"
 
 
 def _read_back(text: str, found: list[tuple[int, int, str]]) -> set[int]:
@@ -328,7 +329,7 @@ def free_count(fact: FactProfile, text: str, asked: Sequence[str], theirs: froze
         following = after[0].strip(".,!?") if after else ""
         if (denied(text, start, end) or capped(text, start) or values.DATE.match(text, start)
                 or values.TIME.match(text, start) or _house_number(text, start)
-                or values.labelled_number(text, start, end)):
+                or values.labelled_number(text, start, end) or values.pronoun_one(text, start, end)):
             continue
         if stem(following) in theirs - counted:
             continue

@@ -91,11 +91,18 @@ _PERSON_NOUN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|girlfriend|boyfrie
 # (wanting and needing on the customer's behalf is the request: "my family needs a house for 4")
 # (a place may say which one between the person and the verb: "my grandma in Denver keeps texting me")
 _WHICH_ONE = r"(?:\s+(?:in|at|from|of|on)\s+(?:the\s+)?(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+)){0,2})?"
-_THEIR_DOING = re.compile(rf"(?:^|\b(?:and|but|so|though|although|yet)\s+)\W*(?:my|his|her|their|our)\s+"
+# "'s" standing for "is": followed by a preposition, an article, an adverb of degree or time, or a verb in -ing.
+_IS_GLUED = (r"['’]s\s+(?=(?:into|in|at|on|from|with|about|out|off|away|always|never|not|really|so|very|still|"
+             r"already|just|been|got|a|an|the|\w+ing)\b)")
+# ("the kids get out of practice at 6:30" is theirs as "my kids ..." is)
+_THEIR_DOING = re.compile(rf"(?:^|\b(?:and|but|so|though|although|yet)\s+)\W*(?:my|his|her|their|our|the)\s+"
                           rf"(?:[a-z]+(?:['’]s)?\s+)?"
-                          rf"(?P<person>{_PERSON_NOUN})(?:\s+[A-Z][a-z]+)?{_WHICH_ONE}\s+{_ADVERB}"
+                          rf"(?P<person>{_PERSON_NOUN})(?:\s+[A-Z][a-z]+)?{_WHICH_ONE}"
+                          # ("'s" glued to the person is "is" where no noun follows it: "my brother's into Sports",
+                          # "my wife's a big fan"; "my brother's birthday" is his thing, read below)
+                          rf"(?:\s+{_ADVERB}|(?={_IS_GLUED}))"
                           rf"(?!(?:needs?|wants?|would|'d|likes?|loves?|prefers?|wishe?s?)\b)"
-                          rf"(?:{_AUXILIARY}|will|'s|'ll|might|may|(?P<verb>\w+s|\w+ed)|"
+                          rf"(?:{_AUXILIARY}|will|['’]s|'ll|might|may|(?P<verb>\w+s|\w+ed)|"
                           # (people in the plural take the plain verb: "my parents fly out of Portland")
                           r"(?<=s\s)(?!(?:and|or|but|who|that|with|of|in|at|on|to)\b)(?P<plain>[a-z]+)"
                           r"(?=\s+(?:out|in|to|from|into|at|on|every|each|back|there|home|the|a|an)\b))\b",
@@ -122,6 +129,12 @@ _THIRD_PARTY = re.compile(
     r"(?P<doer>(?-i:[A-Z][a-z]+)|(?:my|his|her|their|our)\s+[a-z]+|she|he|they)"
     r"(?:'s|'re|\s+is|\s+are|\s+was|\s+were)\s+the\s+ones?\s+(?:who|that|into)\b",
     re.IGNORECASE)
+# Another person's choice, set against the customer's own: "My girlfriend would pick something with Ryan Gosling, not
+# me" ("My girlfriend would pick Drama" alone may well be the choice the customer makes for both).
+_THEIR_CHOICE_NOT_MINE = re.compile(rf"^\W*(?:my|his|her|their|our)\s+(?:[a-z]+\s+)?{_PERSON_NOUN}\s+"
+                                    r"(?:would|'d|will|wants?\s+to|likes?\s+to)\s+(?:pick|choose|go\s+for|want|"
+                                    r"prefer|take|say|watch|see|hear|play)\b[^.!?;]*?,?\s+not\s+(?:me|mine|us|ours|i)\b",
+                                    re.IGNORECASE)
 # A value said to be another person's pick: "Music would be my husband's pick, not mine".
 _THEIR_PICK = re.compile(rf"^[^,;]{{1,60}}?\s+(?:is|was|would\s+be|'s)\s+(?:more\s+)?(?:my|our|his|her|their)\s+"
                          rf"(?:[a-z]+\s+)?{_PERSON_NOUN}'s\s+(?:[a-z]+\s+)?(?:{'|'.join(sorted(CHOICE_WORDS))}|thing|idea|suggestion|call)\b",
@@ -129,13 +142,15 @@ _THEIR_PICK = re.compile(rf"^[^,;]{{1,60}}?\s+(?:is|was|would\s+be|'s)\s+(?:more
 _NOT_A_FULL_VERB = re.compile(r"is|was|has|does|needs|wants|likes|loves|prefers|wishes|this|thanks", re.IGNORECASE)
 # What the sentence names is refused for good: "Dr. Kim did my crown and it fell out, so never again".
 # (said after it in the sentence; "Pine Hollow? Never again" weighs a name asked back, `echoed`)
-_NEVER_AGAIN = re.compile(r"(?<=[a-z,;]\s)never\s+again\b", re.IGNORECASE)
+# (or that the customer will not go back to it: "Dr. Patel pulled a tooth of mine once, never going back to him")
+_NEVER_AGAIN = re.compile(r"(?<=[a-z,;]\s)never\s+(?:again|going\s+back|coming\s+back|returning)\b", re.IGNORECASE)
 # How things stand, not what is asked: "There's $2,340 in it", "there is $80 left on it" (a count of
 # people, "There are 3 of us", is an answer, not a state).
 _STATE = re.compile(r"^\W*there(?:'s|\s+is|\s+was)\b[^.!?;]*\b(?:in\s+(?:it|there|that)|left|available|remaining|"
                     r"on\s+it)\b", re.IGNORECASE)
 # A value taken back: "..., not Ana", "scratch that", "forget that", "never mind".
-_TAKEN_BACK = re.compile(r"\b(?:scratch\s+that|forget\s+that|never\s*mind|strike\s+that|cancel\s+that)\b",
+_TAKEN_BACK = re.compile(r"\b(?:scratch\s+that|forget\s+that|never\s*mind|strike\s+that|cancel\s+that|"
+                         r"hold\s+that\s+thought)\b",
                          re.IGNORECASE)
 
 
@@ -143,6 +158,10 @@ _TAKEN_BACK = re.compile(r"\b(?:scratch\s+that|forget\s+that|never\s*mind|strike
 # scratch that, ...", "Tuesday, I mean Wednesday", "use my debit card, actually let me rephrase: ..."). An "I mean"
 # that ends its sentence clarifies what came before instead: "3. People, I mean."
 _REPAIR = re.compile(r"\b(?:scratch\s+that|strike\s+that|forget\s+that|cancel\s+that|never\s*mind|"
+                     r"hold\s+that\s+thought|"
+                     # the clause before left open: "checkout probably the 10th but it's up in the air"
+                     r"(?:but\s+)?(?:it|that)(?:'s|\s+is)\s+(?:still\s+|all\s+)?(?:up\s+in\s+the\s+air|undecided|"
+                     r"tentative|not\s+(?:final|set\s+in\s+stone|certain|decided|confirmed))(?=\s*(?:[.!?,;]|$))|"
                      # ("Standard, ignore it.": the clause before, not "ignore it if ...")
                      r"ignore\s+(?:that|it)(?=\s*(?:[.!?,;]|$))|"
                      r"let\s+me\s+(?:rephrase|start\s+over|correct\s+(?:that|myself))|i\s+mean(?!\s+(?:to|it)\b)(?!\s*(?:[.!?;]|$))|"
@@ -185,12 +204,25 @@ _WEIGHING = re.compile(
     # how far a place is, whether a value is too much or enough: "How far is Fremont?", "Is $50 too much?", "Would
     # 3 nights be enough?"
     r"^\W*how\s+(?:far|close|near)\s+(?:away\s+)?(?:is|are)\b[^.!?;]*\?|"
+    # or any other measure of it: "And how long is High Life?", "How old is that hotel?" ("How much is ...?" may
+    # price what is being asked for, and "How about ...?" proposes)
+    r"^\W*(?:(?:and|but|so|or)\s+)?how\s+(?!(?:about|much|many|come)\b)[a-z]+\s+(?:is|are|was|were)\s+"
+    r"(?!(?:it|that|this|there)\s*\?)[^.!?;]*\?|"
     r"^\W*(?:(?:or|and|but|so)\s+)?(?:is|are|would|will|was)\s+(?!there\b)[^.!?;]*?\b(?:too\s+(?:much|many|little|"
     r"few|long|short|far|late|early|expensive|cheap|big|small)|enough)\b[^.!?;]*\?|"
     # or what it is like: "Is Sparks Vs Lynx any good?", "Is Denver nice around March 8th?" (not "Is 3 pm good?",
     # which puts the hour forward, nor "Will you be nice and check ...", which asks the agent)
     r"^\W*(?:(?:or|and|but|so)\s+)?(?:is|are|was)\s+(?!there\b|you\b)[^.!?;]*?\b(?:any\s+good|worth\s+(?:it|the)|"
     r"nice|fun|safe|popular|crowded|pretty|lovely|beautiful)\b[^.!?;]*\?|"
+    # any quality of it that ends the question, read by the adjective's ending: "Is Hackers scary?", "Is Denver
+    # rainy?", "Are those seats expensive?" (not whether it can be had or will do: "Is 3 pm available?", "Is the 5th
+    # fine?")
+    # (the word before it is no determiner or preposition: "... available on that day?" ends with a noun)
+    r"^\W*(?:(?:or|and|but|so)\s+)?(?:is|are|was)\s+(?!(?:there|you|it|that|this|they|i|we|he|she)\b)"
+    r"(?:[^.!?;]*?\s)?(?!(?:the|a|an|that|this|these|those|my|your|our|their|his|her|its|on|in|at|for|of|to|by|with|from|"
+    r"around|near|about)\s)[^\s.!?;]+\s+"
+    r"(?:(?:too|very|really|so|any|kind\s+of|pretty)\s+)?(?!(?:available|possible|doable|bookable|open|free|"
+    r"ok|okay|fine|alright|good|cool|better|best|enough)\b)[a-z]+(?:y|ous|ful|ive|ic|ble|less)\s*\?|"
     # (a sentence opened by "Or should I ...?" puts its value beside the one before it: `undecided`)
     r"(?:^\W*|(?<=\w),?\s+or\s+)should\s+(?:i|we)\b[^.!?;]*\?", re.IGNORECASE)
 
@@ -515,6 +547,7 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
             or _THEIR_OWN.search(sentence) or _EARLIER_ONE.search(sentence) or _WHAT_I_HAVE_NOW.search(sentence)
             or _STORY_WORLD.match(sentence) or _HOW_THINGS_GO.match(sentence) or _WILL_KNOW.search(sentence)
             or _ALSO_OR_BETTER.match(sentence) or _THEIR_WISH_BUT_MINE.search(sentence) or _THEIR_PICK.match(sentence)
+            or _THEIR_CHOICE_NOT_MINE.match(sentence)
             or (_HABIT.search(sentence) and not _REQUEST_WORDS.search(sentence))):
         return True
     if _RETURN_LEG.search(sentence) and fact_stems is not None and not fact_stems("return"):

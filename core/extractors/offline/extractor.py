@@ -63,7 +63,7 @@ from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
 from core.text import blank
 
-VERSION = "offline-68"
+VERSION = "offline-69"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -192,8 +192,14 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
                     collected.update(earlier_date(facts, dates[0], lines[:start]))
         elif areas:
             # A city said before this task began is still where the customer is ("I'm going to London.
-            # Weather there? ... Find me a hotel"); a point (an address, a venue) belongs to its own task.
-            collected.update(read_line(facts, areas, own, asked, question))
+            # Weather there? ... Find me a hotel"); a point (an address, a venue) belongs to its own task. A city
+            # the customer leaves is not where they will be ("Where are you leaving from?" - "Phoenix." for the
+            # flight; "Can you also get me a rental car?" is at the other end), as `earlier` reads it, for a place
+            # with no other end in this form; a trip's own start may well be the trip before's ("a bus from
+            # Vancouver to Seattle", then "a flight there").
+            said_before = read_line(facts, areas, own, asked, question)
+            collected.update({n: v for n, v in said_before.items()
+                              if _has_an_other_end(facts, n) or not _left_behind(own, v, question)})
         asked, question, offer, last_customer = (), "", "", line.text  # an agent line binds only the next one
     return collected
 
@@ -235,6 +241,40 @@ REFERS_BACK = re.compile(
     rf"{NOT_EXISTENTIAL_BEFORE}(?<!\bbe\s)(?<!\bhello\s)(?<!\bhey\s)"
     r"\b(?:there|that\s+(?:city|town|area|place)|(?:the\s+)?same\s+(?:city|town|area|place)|"
     rf"(?:in|around)\s+the\s+(?:area|vicinity|neighbou?rhood)|nearby)\b{NOT_EXISTENTIAL_AFTER}", re.IGNORECASE)
+
+
+# A journey leaving a place, right before it: a verb of leaving ("leaving Seattle", "departing from SFO"), or "from"
+# in a sentence about a journey ("a flight to Seattle from Phoenix"; not "a rental car from Fremont", where the car is
+# had, nor "check in Paris", a weather question).
+_LEAVING = re.compile(r"\b(?:leav(?:e|es|ing)|depart(?:s|ing|ure)?|(?<!check\s)(?<!checking\s)out\s+of)"
+                      r"\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
+_FROM = re.compile(r"\bfrom\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
+_JOURNEY = re.compile(r"\b(?:flights?|fly(?:ing)?|flies|flew|bus(?:es)?|trains?|trips?|travel\w*|journey|voyage|"
+                      r"ferry|cruise)\b", re.IGNORECASE)
+
+
+def _has_an_other_end(facts: Profile, name: str) -> bool:
+    """The fact is one end of a pair the form tells apart by role (an origin beside a destination)."""
+    return facts.facts[name].rival is not None or any(
+        other.rival is not None and other.rival.name == name for other in facts.facts.values())
+
+
+def _left_behind(own: str, value: str, question: str) -> bool:
+    """The customer leaves the place `value`: every mention of it in the line leaves from it ("from Phoenix"), or the
+    line answers a question of where from ("Where are you leaving from?" - "Phoenix.")."""
+    asked = question.rstrip("?.! ") + " "
+    if question and leaves_from(asked, len(asked)):
+        return True
+    starts = [m.start() for m in re.finditer(re.escape(value), own)]
+    return bool(starts) and all(leaves_from(own, s) and (_LEAVING.search(own[:s]) or (
+        _FROM.search(own[:s]) and _JOURNEY.search(_sentence_of(own, s)))) for s in starts)
+
+
+def _sentence_of(text: str, at: int) -> str:
+    """The sentence of `text` that holds position `at`."""
+    start = max(text.rfind(mark, 0, at) for mark in ".!?") + 1
+    ends = [i for i in (text.find(mark, at) for mark in ".!?") if i >= 0]
+    return text[start:min(ends) if ends else len(text)]
 
 
 def earlier(facts: Profile, wanted: list[str], lines: tuple[Line, ...]) -> dict[str, str]:

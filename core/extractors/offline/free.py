@@ -158,7 +158,9 @@ def title_answer(text: str) -> str | None:
 # the customer does or will do, it names nothing. A title holding such words has them capitalised as a title
 # does ("I Will Always Love You", "Still Standing").
 _SELF_AS_SUBJECT = re.compile(r"(?-i:\bI|\bwe|\bWe)(?:'m|'ll|'ve|'d|\s+am|\s+will|\s+was|\s+have|\s+had|\s+do|"
-                              r"\s+don't|\s+can't)?\s+(?-i:[a-z])|^\W*(?:still|just|currently|now)\s+(?-i:[a-z]+ing)\b",
+                              r"\s+don't|\s+can't)?\s+(?-i:[a-z])|^\W*(?:still|just|currently|now)\s+(?-i:[a-z]+ing)\b|"
+                              # or alone, in lower case: "thinking.", "checking..." ("Thinking Out Loud" is a title)
+                              r"^\W*(?-i:[a-z]+ing)\W*$",
                               re.IGNORECASE)
 
 

@@ -185,7 +185,8 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         # and "in advance" say no place)
         spans = names.lower_places(text, _LOWER_ANSWER_CUE, profile.schema_words)
     if kind == PLACE:
-        spans = [s for s in spans if not _closed_word(profile, s[2])]  # "something in Music" names a kind
+        spans = [s for s in spans if not _closed_word(profile, s[2])  # "something in Music" names a kind
+                 and not _IN_A_LANGUAGE.search(text, 0, s[0])]  # "how do you say 'a flight' in Spanish"
         # ", Pool" after a place is a vocabulary word of another fact, not the place's region ("London, UK")
         spans = [(s[0], s[0] + s[2].rindex(","), s[2][:s[2].rindex(",")])
                  if "," in s[2] and _closed_word(profile, s[2][s[2].rindex(",") + 1:].strip()) else s for s in spans]
@@ -194,7 +195,8 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         # in any line ("something to eat in Pleasanton"): another task's places end at its done line.
         spans = []
     if not spans and fact.fact.name in asked and kind == MONEY:
-        spans = [s for s in values.numbers(text) if not _inside(s, values.times(text)) and not capped(text, s[0])]
+        spans = [s for s in values.numbers(text) if not _inside(s, values.times(text)) and not capped(text, s[0])
+                 and not values.pronoun_one(text, s[0], s[1])]
     stated = [s for s in spans if not denied(text, s[0], s[1])]
     if kind == PLACE and fact_role(fact) == END:
         stated = [s for s in stated if not where_now(text, s[0])]  # "I'm at the Hyatt" is no destination
@@ -275,6 +277,12 @@ _CUT_REGION = re.compile(r",\s*[A-Z]")  # "Fresno, CA and the 4th": the place is
 def _asked_alone(fact: FactProfile, rivals: Sequence[FactProfile], asked: Sequence[str]) -> bool:
     """The agent asked for this place and for no other place of the form."""
     return fact.fact.name in asked and not any(r.fact.name in asked for r in rivals)
+
+
+# Words said or written "in" something: the language, not a place. The words in quotes are blanked by now, so the
+# verb may stand right before "in" ("how do you say '...' in French", "spell it in German").
+_IN_A_LANGUAGE = re.compile(r"\b(?:say|said|saying|spell|spelled|spelt|write|written|translate|translated|pronounce|"
+                            r"pronounced)\s+(?:(?:it|that|this|these|those|them)\s+)?in\s+$", re.IGNORECASE)
 
 
 def _closed_word(profile: Profile, value: str) -> bool:
@@ -445,7 +453,7 @@ def _inside(span: values.Span, others: list[values.Span]) -> bool:
 
 
 def _place_like(reply: str) -> bool:
-    first = reply.split()[0].lower() if reply.split() else ""
+    first = reply.split()[0].lower().rstrip(",;:.!?") if reply.split() else ""  # "Regardless, stop asking"
     return (reply[:1].isupper() or reply[:1].isdigit()) and first not in names.NOT_NAMES
 
 

@@ -32,6 +32,8 @@ never nobody none nothing whatever anything everything nevermind somewhere somep
 i've we're we've you're you've they're they've he's she's isn't aren't don't doesn't can't won't oh ah wow
 there's here's it's that's what's
 alright awesome excellent wonderful certainly absolutely unfortunately sorry congratulations congrats
+already anyway anyways anyhow regardless meanwhile otherwise honestly basically literally asap
+idk dunno idc search browse lol btw fyi tbh imo pls plz thx
 """
 # What a form's blank holds until it is filled: never a value.
 PLACEHOLDERS = frozenset({"tbd", "tba", "tbc", "n/a", "na", "none", "pending", "unknown", "undecided", "unsure", "?",
@@ -261,12 +263,19 @@ _CAPITAL_NEXT = re.compile(r" (?-i:[A-Z])(?!(?-i:[A-Z]*\b))")  # a capitalised w
 _NAME_ABBREVIATIONS = frozenset({"st", "mt", "ft", "pt"})  # Saint, Mount, Fort, Point
 
 
+def _common_word_after(word: str) -> bool:
+    """A common word that may follow a place's name in capitals and is no part of it; a state's or a region's two
+    capitals ("OR", "IN", "OK") are."""
+    return word.lower() in NOT_NAMES and not (word.isupper() and len(word) <= 2)
+
+
 def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) -> list[Span]:
     """A place or address after a cue word: capitalised words, numbers and address words ('406 Dewey Boulevard').
 
     A lone number counts only with `bare_numbers` (an agent proposing "a ride to 1603?").
     """
     spans = []
+    shouting = not any(ch.islower() for ch in text)
     for found in cue.finditer(text):
         if _NOT_A_PLACE_BEFORE.search(text, 0, found.start()):
             continue  # "interested in Basketball", "listen to Team": the phrasal verb's object, not a place
@@ -298,6 +307,9 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
         while taken and taken[-1].group(0).rstrip(".,!?;:").lower() in _PLACE_JOINERS and not (
                 len(taken) == 1 and taken[-1].group(0).rstrip(".,!?;:").isupper()):
             taken.pop()  # "Puerta del" loses its "del"; "LA" on its own is a place
+        while len(taken) > 1 and not shouting and _common_word_after(taken[-1].group(0).rstrip(".,!?;:")):
+            taken.pop()  # "Chicago ASAP", "Boston Tomorrow": a common word after the name (not "Portland OR"; in a
+            # line in capitals the words' case tells nothing, and the run is left as read)
         if not taken or (taken[0].group(0)[:1].isdigit() and len(taken) == 1 and not bare_numbers):
             continue
         start, end = taken[0].start(), taken[-1].end()

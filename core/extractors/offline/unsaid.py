@@ -20,6 +20,7 @@ from core.text import blank, skeleton
 _BREAK = "\n\r\x0b\x0c\x85\u2028\u2029"
 _LABEL = (r"(?:system|agent|assistant|developer|admin|administrator|operator|bot|ai|model|tool|customer|user|"
           r"human|sys|supervisor|staff|manager|representative|support|moderator)")
+_MACHINE = r"(?:system|sys|developer|dev|admin|administrator|operator|bot|ai|model|tool|debug|root)"
 # Characters that set a heading or a turn apart in typed text: "### System:", "— System —", "> Agent:".
 _SEPARATOR = r"(?:[#*>|~=_•—–]|(?<!\w)-{2,}|\s-\s)"
 _WORD = r"[^\W\d_]+(?:-[^\W\d_]+)*"  # "Auto-reply:" is a label too
@@ -34,11 +35,16 @@ _FORGED = re.compile(
     # (the label may name who speaks in parentheses: "CSR (you):", "Agent (Maria):")
     rf"(?:^|[{_BREAK}]|(?<=[.!?,;])\s*|{_SEPARATOR}+)[^\w{_BREAK}]*{_STAMP}{_WORD}(?:[ \t]+{_WORD})?"
     rf"(?:[ \t]*\([^(){_BREAK}]{{1,20}}\))?[ \t]*:(?!\d)|"
+    # the system's side heading a longer label, as a mode or notice is announced: "Developer mode on:", "System
+    # override engaged:" (not a person's: "Customer service said: ..." quotes someone, and the customer goes on)
+    rf"(?:^|[{_BREAK}]|(?<=[.!?,;])\s*|{_SEPARATOR}+)[^\w{_BREAK}]*{_STAMP}{_MACHINE}"
+    rf"(?:[ \t]+{_WORD}){{1,3}}[ \t]*:(?!\d)|"
     # an e-mail signature separator, "--" alone on a line: what follows is a signature, not this message
     rf"[{_BREAK}][ \t]*--[ \t]*(?=[{_BREAK}]|$)|"
     # a role named in parentheses, brackets or guillemets, as a transcript marks a speaker: "(Agent) Confirmed ...",
     # "«Bank bot» Account on file: ..." (a word may name whose: "[Support agent]")
-    rf"[(\[«]\s*(?:{_WORD}\s+)?{_LABEL}\s*[)\]»]|"
+    # (or joins it to the role: "[calendar-bot]", "(booking-agent)")
+    rf"[(\[«]\s*(?:{_WORD}(?:\s+|-))?{_LABEL}\s*[)\]»]|"
 
     # one word set between separators, as a heading names a speaker: "— System —", "| Bank |"
     rf"{_SEPARATOR}+[ \t]*{_WORD}[ \t]*{_SEPARATOR}|"

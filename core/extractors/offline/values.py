@@ -81,6 +81,17 @@ def numbers(text: str) -> list[Span]:
     return find(BARE_NUMBER, text)
 
 
+# "one" after a determiner, with at most one word between, stands for a thing named before: "Which one has more in
+# it?", "the cheaper one", "that red one" ("just the one" and "only the one" still count one).
+_ONE_AS_PRONOUN = re.compile(r"(?<!just\s)(?<!only\s)\b(?:which|what|that|this|the|each|any|every|no|another|either|"
+                             r"neither|other|whichever)\s+(?:[a-z]+\s+)?$", re.IGNORECASE)
+
+
+def pronoun_one(text: str, start: int, end: int) -> bool:
+    """The word "one" at text[start:end] stands for a thing, not a number."""
+    return text[start:end].lower() == "one" and bool(_ONE_AS_PRONOUN.search(text, 0, start))
+
+
 # English plurals that do not end in -s, and words ending in -s that are no plural noun.
 _IRREGULAR_PLURALS = frozenset({"people", "children", "men", "women", "folks", "feet", "geese", "mice", "teeth"})
 _S_NOT_PLURAL = frozenset({"this", "was", "has", "its", "yes", "plus", "less", "unless", "thus", "whereas", "besides",
