@@ -30,7 +30,7 @@ from core.acceptance import NO, offering_line, takes_offer
 from core.case import readable
 from core.checklist import Checklist
 from core.corpus import AGENT, Line
-from core.extractors.offline import DONE, extract_facts
+from core.extractors.offline import ends_task, extract_facts
 from core.wording import describe
 
 # Part of a predicted-intent run's guards: two runs read with different rules are not one system.
@@ -261,7 +261,7 @@ def read_intent(checklist: Checklist, lines: Sequence[Line]) -> IntentReading:
     said = ""  # the latest customer line's own words
     for index, line in enumerate(lines):
         if line.speaker == AGENT:
-            if DONE.search(line.text):
+            if ends_task(lines, index):
                 running = dict.fromkeys(names, 0.0)  # that task is over: what comes next is read afresh
                 stated = frozenset()
             continue

@@ -14,6 +14,6 @@ words, month and weekday names, and the cue words before names and places. A lin
 language is not read as stating a value (`plain`), so the agent asks again rather than stop.
 """
 
-from core.extractors.offline.extractor import DONE, VERSION, OfflineExtractor, extract_facts
+from core.extractors.offline.extractor import DONE, VERSION, OfflineExtractor, ends_task, extract_facts
 
-__all__ = ["DONE", "VERSION", "OfflineExtractor", "extract_facts"]
+__all__ = ["DONE", "VERSION", "OfflineExtractor", "ends_task", "extract_facts"]

@@ -133,7 +133,12 @@ _THIRD_PARTY = re.compile(
 # me" ("My girlfriend would pick Drama" alone may well be the choice the customer makes for both).
 _THEIR_CHOICE_NOT_MINE = re.compile(rf"^\W*(?:my|his|her|their|our)\s+(?:[a-z]+\s+)?{_PERSON_NOUN}\s+"
                                     r"(?:would|'d|will|wants?\s+to|likes?\s+to)\s+(?:pick|choose|go\s+for|want|"
-                                    r"prefer|take|say|watch|see|hear|play)\b[^.!?;]*?,?\s+not\s+(?:me|mine|us|ours|i)\b",
+                                    r"prefer|take|say|watch|see|hear|play)\b[^.!?;]*?,?\s+not\s+(?:me|mine|us|ours|i)\b|"
+                                    # or a wish the customer has not agreed to: "My daughter wants Saturday, I haven't
+                                    # agreed" ("My daughter wants Saturday" alone asks for it)
+                                    rf"^\W*(?:my|his|her|their|our)\s+(?:[a-z]+\s+)?{_PERSON_NOUN}\s+(?:wants?|would\s+like|"
+                                    r"prefers?|likes?)\b[^.!?;]*?,?\s+(?:but\s+)?(?:i|we)\s+(?:haven't|have\s+not|"
+                                    r"didn't|did\s+not|don't|do\s+not)\s+(?:yet\s+)?(?:agreed|agree|decided|said\s+yes)\b",
                                     re.IGNORECASE)
 # A value said to be another person's pick: "Music would be my husband's pick, not mine".
 _THEIR_PICK = re.compile(rf"^[^,;]{{1,60}}?\s+(?:is|was|would\s+be|'s)\s+(?:more\s+)?(?:my|our|his|her|their)\s+"
@@ -159,6 +164,10 @@ _TAKEN_BACK = re.compile(r"\b(?:scratch\s+that|forget\s+that|never\s*mind|strike
 # that ends its sentence clarifies what came before instead: "3. People, I mean."
 _REPAIR = re.compile(r"\b(?:scratch\s+that|strike\s+that|forget\s+that|cancel\s+that|never\s*mind|"
                      r"hold\s+that\s+thought|"
+                     # a place the customer wants to leave: "I live in Sunnyvale but want to get out of that area"
+                     r"(?:but\s+)?(?:i\s+|we\s+)?(?:want|need|'d\s+like|would\s+like|hope|plan)\s+to\s+(?:get\s+out\s+of|"
+                     r"move\s+(?:out\s+of|away\s+from)|leave)\s+(?:that|this|the)\s+(?:area|place|city|town|"
+                     r"neighbou?rhood)(?=\s*(?:[.!?,;]|$))|"
                      # the clause before left open: "checkout probably the 10th but it's up in the air"
                      r"(?:but\s+)?(?:it|that)(?:'s|\s+is)\s+(?:still\s+|all\s+)?(?:up\s+in\s+the\s+air|undecided|"
                      r"tentative|not\s+(?:final|set\s+in\s+stone|certain|decided|confirmed))(?=\s*(?:[.!?,;]|$))|"
@@ -305,16 +314,22 @@ _EARLIER_ONE = re.compile(rf"(?:\b(?:my|our|his|her|their)\s+{_EARLIER}(?!{_NOT_
                           re.IGNORECASE)
 # What the customer has now, told in the present: "My current place is a 2 bedroom and it's way too big" (where they
 # are now is asked of them: "my current location is ..." states it, and "stay in my current area" wants it).
-_WHAT_I_HAVE_NOW = re.compile(r"\b(?:my|our)\s+(?:current|present|existing)\s+"
+_WHAT_I_HAVE_NOW = re.compile(r"\b(?:my|our)\s+(?:current|present|existing|own)\s+"
                               r"(?!(?:location|city|area|town|position|address|spot|whereabouts)\b)[a-z]+\s+"
-                              r"(?:is|has|'s|costs|gives)\b", re.IGNORECASE)
+                              r"(?:is|has|'s|costs|gives)\b|"
+                              # or what the customer rents, owns or drives now: "Right now I rent a 1 bedroom", "I
+                              # currently drive a Full-size" (where they are now is theirs to say: "I'm in Napa now")
+                              r"\b(?:right\s+now|currently|at\s+the\s+moment|these\s+days)\s*,?\s+(?:i|we)\s+"
+                              r"(?:rent|own|drive|lease)\b|\b(?:i|we)\s+(?:currently\s+)?(?:rent|own|drive|lease)\b"
+                              r"[^.!?;]*\b(?:right\s+now|currently|at\s+the\s+moment|these\s+days)\b", re.IGNORECASE)
 # A made-up world the customer is writing, reading or watching: "In the novel I'm writing, the hero flies to Lima".
 _STORY_WORLD = re.compile(r"^\W*in\s+(?:the|my|a|an|this|our|his|her|their)\s+(?:\w+\s+)?\w+\s+(?:that\s+)?"
                           r"(?:i|we|he|she|they)(?:'m|'re|\s+am|\s+are|\s+is|'s|'ve|\s+have|\s+was|\s+were)?\s+"
                           r"(?:writ|read|watch|play|dream|imagin|draft|mak)\w*\b", re.IGNORECASE)
 # A question about how things go rather than a choice: "is Friday even available?", "Do they usually take clients as
 # late as 4 pm?", "out of curiosity, ...".
-_HOW_THINGS_GO = re.compile(r"^[^.!?;]*\b(?:usually|normally|generally|typically|ever|even|curious|curiosity)\b"
+_HOW_THINGS_GO = re.compile(r"^[^.!?;]*\b(?:usually|normally|generally|typically|mostly|mainly|commonly|ever|even|"
+                            r"curious|curiosity)\b"
                             r"[^.!?;]*\?", re.IGNORECASE)
 # Someone else's wish set against the customer's own: "My son wants to see it with his friends on Saturday, but
 # I'm asking for myself".

@@ -63,7 +63,7 @@ from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
 from core.text import blank
 
-VERSION = "offline-69"
+VERSION = "offline-70"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -78,9 +78,24 @@ DONE = re.compile(
     # a participle closing a sentence reports it done: "Tickets confirmed.", "All booked!"; so does "Done" opening
     # the line: "Done, $40 was sent to Amelia."
     r"\b(?:confirmed|booked|reserved|scheduled|purchased|done)\s*[.!]|^\W*done\s*[,.!]|"
+    # or opening a statement: "Booked 2 tickets for Saturday at 8 pm." (not a question: "Booked for when?")
+    r"(?:^|[.!]\s+)(?:booked|reserved|purchased|bought|scheduled|confirmed)\s+(?![^.!?]*\?)|"
     # a sentence wishing the customer joy of what was done: "Enjoy!", "Enjoy the music.", "Please enjoy."
     r"(?:^|[.!?]\s*)(?:please\s+)?enjoy\b",
     re.IGNORECASE)
+# A customer line opening with a repair takes the task just reported done back up: "Booked for 19:15." - "Wait, I
+# meant their other branch" changes that booking, it starts no other task.
+_TAKES_BACK_UP = re.compile(r"^\W*(?:(?:no|oh|oops|whoops|sorry)\W+)?(?:wait|hold\s+on|hang\s+on|i\s+meant)\b",
+                            re.IGNORECASE)
+
+
+def ends_task(lines: tuple[Line, ...], index: int) -> bool:
+    """Whether the agent line at `index` reports a task done that stays done: the customer's next line does not
+    open by taking it back up."""
+    if not DONE.search(lines[index].text):
+        return False
+    reply = next((ln.text for ln in lines[index + 1:] if ln.speaker != AGENT), None)
+    return reply is None or not _TAKES_BACK_UP.match(reply)
 
 
 class OfflineExtractor:
@@ -111,7 +126,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     for index, line in enumerate(lines):
         if line.speaker == AGENT:
             asked = line.asks
-            if _done(facts, line.text):
+            if _done(facts, line.text) and ends_task(lines, index):
                 # A task is done (this checklist's or another's): what was said for it does not fill the
                 # next one; the customer restates it or accepts the agent's confirmation of it.
                 collected = {}
@@ -346,7 +361,8 @@ def task_start(facts: Profile, lines: tuple[Line, ...], verbs: frozenset[str] = 
     before the agent's first question about one of its facts (the agent's recorded questions are this
     checklist's only); with neither, the customer's latest line and the offer it takes.
     """
-    done = max((i for i, ln in enumerate(lines) if ln.speaker == AGENT and _done(facts, ln.text)), default=-1)
+    done = max((i for i, ln in enumerate(lines)
+                if ln.speaker == AGENT and _done(facts, ln.text) and ends_task(lines, i)), default=-1)
     last_customer = None
     for index in range(done + 1, len(lines)):
         line = lines[index]
@@ -543,7 +559,7 @@ def done_lines(lines: tuple[Line, ...]) -> list[int]:
     of the customer's thing or with the agent's own doing)."""
     found = []
     for i, line in enumerate(lines):
-        done = DONE.search(line.text) if line.speaker == AGENT else None
+        done = DONE.search(line.text) if line.speaker == AGENT and ends_task(lines, i) else None
         if done and (_DONE_FOR_YOU.search(line.text) or not _STATE_VERB.match(done.group(0))):
             found.append(i)
     return found

@@ -33,7 +33,7 @@ i've we're we've you're you've they're they've he's she's isn't aren't don't doe
 there's here's it's that's what's
 alright awesome excellent wonderful certainly absolutely unfortunately sorry congratulations congrats
 already anyway anyways anyhow regardless meanwhile otherwise honestly basically literally asap
-idk dunno idc search browse lol btw fyi tbh imo pls plz thx
+idk dunno idc search browse guess lol btw fyi tbh imo pls plz thx
 """
 # What a form's blank holds until it is filled: never a value.
 PLACEHOLDERS = frozenset({"tbd", "tba", "tbc", "n/a", "na", "none", "pending", "unknown", "undecided", "unsure", "?",
