@@ -203,6 +203,22 @@ PINNED = {
     "contract_holdout24/value_only_in_agent_words.json": "fcf68f70683009b34562ae81bd95442c9c5d66bfd94602693fbc3ee8f3b888c9",  # noqa: E501
     "contract_holdout24/value_reordered.json": "db6303e904fb25095edc0a0009875008aaaa6687c30f7ea152fa6fa9087dc1c0",
     "contract_holdout24/value_wrong_kind.json": "78c7f8ac78366cfc6c78c73d44f54e08ac643e90dcf87799075e8b72aa765717",
+    "attacks_holdout29.json": "8291e1d545d8f11311708200fa2d03709f661d848ee3ade02d6eb85e6f465a2b",
+    "contract_holdout25/clean.json": "e33bf95b76a1bb056080db7075b39e60caaf416a1778325b15490c8c1f2de9e5",
+    "contract_holdout25/cut_at_ceiling.json": "43d2c481e7357a4db9a8068d0f95174fac231fdca41e905ff56f5d0e5081f20b",
+    "contract_holdout25/empty_reply.json": "58c81e1a90bc35de76563852630f63323d9efb407a4764a919d434cba09ca9f4",
+    "contract_holdout25/intent_disagrees.json": "77b0498ffecb867475447fde2fb1900c5076dca228430e0e65dcaeff46ef25bd",
+    "contract_holdout25/provider_error.json": "3dac3b16618c32b049d09cd24f7422f232c967025871bace95542690a8441827",
+    "contract_holdout25/unknown_fact.json": "180432dc3e3d5f743e66ef4fa2b161a2aa63e704e163d30f6965d55d3cf42298",
+    "contract_holdout25/unknown_intent.json": "1c094be94e2ddc57d0d58e0060821809a5c86fe7ecf28955bd86032b568563d9",
+    "contract_holdout25/unparseable.json": "18d9c1f5a435f6b1e62bcdc1588abcff0b47fdd0c59e4be97151cbb1db4cc6c0",
+    "contract_holdout25/value_cut_short.json": "8198914b5db1c69c54e2b9de92520101d71b329cae9729843d6af5f0faa5200a",
+    "contract_holdout25/value_not_allowed.json": "f6c7e1f80d0647cc65311634575e0582e4bcab8b378a20fd19859749a7548803",
+    "contract_holdout25/value_not_in_conversation.json": "2b96dedd95a964ce942effa436be8d140f3c448e9879dc3673d29aff84fba866",  # noqa: E501
+    "contract_holdout25/value_not_stated.json": "26b570921bcc72fbd94ffb5835f41c6f5b8b6590cfabea2fb75a99d2fcb384d6",
+    "contract_holdout25/value_only_in_agent_words.json": "dfb31afffba4eca311801c0e3053f5c06af2f96e4b77ad7cfaea364a3eeba6bc",  # noqa: E501
+    "contract_holdout25/value_reordered.json": "4c4fad15b12bc7320fd0475f619fbddfe7b5dbe8aa708ddc0ca4e5fe324f5d5f",
+    "contract_holdout25/value_wrong_kind.json": "722ba4a98674cb8d16340c0d2642c0ec0a97c54f383f9ef8951da1536e623860",
 }
 
 
