@@ -268,7 +268,10 @@ _AT_A_NAME = re.compile(r"\bat\s+(?:the\s+)?(?-i:[A-Z])", re.IGNORECASE)
 _THINKS_IT_OVER = re.compile(r"\b(?:let\s+me\s+(?:think|decide|sleep\s+on)|(?:i'?ll|i\s+will|i\s+(?:need|have)\s+to)\s+"
                              r"(?:think|decide|sleep\s+on)|think\s+(?:about\s+it|it\s+over)|"
                              r"(?:let\s+me|i'?ll|i\s+will|i\s+(?:need|have)\s+to)\s+(?:check|ask|confirm|talk|speak)\s+"
-                             r"with\s+(?:my|our|the)\b|get\s+back\s+to\s+you|let\s+you\s+know)\b", re.IGNORECASE)
+                             r"with\s+(?:my|our|the)\b|get\s+back\s+to\s+you|let\s+you\s+know|"
+                             # or holds everything until it is known: "Hold off until I know.", "hold on till I ask"
+                             r"(?:hold\s+(?:off|on)|hang\s+on|wait)\s+(?:until|till|til)\s+(?:i|we)\b|"
+                             r"hold\s+off(?=\s*(?:[.!;]|$|for\s+now)))", re.IGNORECASE)
 
 
 @line_cache  # asked of every customer line by the tier and by the contract, on every turn of a conversation

@@ -45,6 +45,7 @@ from core.extractors.offline.extractor import (
     undecided_facts,
 )
 from core.extractors.offline.kinds import DATE, MONEY, PERSON, TIME, TITLE
+from core.extractors.offline.line import kind_spans
 from core.extractors.offline.names import PLACEHOLDERS, names_a_relative
 from core.extractors.offline.offers import offered_as_choice, points_only_at_a_place
 from core.extractors.offline.plain import echoed, one_of_two
@@ -194,6 +195,8 @@ def _check_value(
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "forget the 10th", "scratch the checkout date"
     if _unsettled_last(checklist, fact, trimmed, lines):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "on Thursday. ... might not be Thursday"
+    if _put_beside_later(checklist, fact, trimmed, lines):
+        return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "going the 3rd. Or is it better the 4th?"
     if spec.allowed:
         # Collected as the vocabulary's own spelling, whatever case or look-alikes were reported.
         match = next((a for a in spec.allowed if skeleton(a) == skeleton(trimmed)), None)
@@ -266,9 +269,11 @@ def _check_value(
             kind == DATE and values.possessed_ordinal(text, (start, end, text[start:end]))):
         # "two" of "for two people" is no time, nor of "for two pizzas" a sum; "4th" of "my 4th stay there" no day
         return None, [Finding(VALUE_WRONG_KIND, fact, value)]
-    if typed and _A_COMMON_NOUN.fullmatch(text[start:end]) and (
+    if typed and ((_A_COMMON_NOUN.fullmatch(text[start:end]) and (
             (kind == PERSON and _DETERMINER_BEFORE.search(text, 0, start))
-            or (kind == TITLE and _POSSESSIVE_BEFORE.search(text, 0, start))):
+            or (kind == TITLE and _POSSESSIVE_BEFORE.search(text, 0, start))))
+            or ((kind == PERSON or profile(checklist).facts[fact].other_party)
+                and _A_RELATION.fullmatch(text[start:end]))):
         # "receipt" of "I'll dig up the receipt" is no one, and "sister" of "from my sister" names no contact
         return None, [Finding(VALUE_WRONG_KIND, fact, value)]
     if typed and _a_whole_acceptance(text, start, end, lines):
@@ -365,6 +370,9 @@ _DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|my|your|our|their|his|her|this|t
 # For a title only after a possessive: whose it is makes the word a relation or a thing of theirs ("my sister", "our
 # cat"), where an article may stand before a lower-case title ("the yunger", "a food event").
 _POSSESSIVE_BEFORE = re.compile(r"\b(?:my|your|our|their|his|her)\s+$", re.IGNORECASE)
+# and so, for a person or the other party of a transaction, is a value that is itself a possessive and such a noun:
+# "My landlord" (not "My Chemical Romance"; a title's fact may hold "My everything", an album in SGD)
+_A_RELATION = re.compile(r"(?:my|your|our|their|his|her)\s+(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?", re.IGNORECASE)
 
 
 def _a_whole_acceptance(text: str, start: int, end: int, lines: tuple[Line, ...]) -> bool:
@@ -424,6 +432,28 @@ def _unsettled_last(checklist: Checklist, fact: str, value: str, lines: tuple[Li
                                spoken=unsaid.said(text), of_another=partial(facts.speaks_of_another_fact, fact),
                                count=kind == COUNT,
                                another_event=partial(other_event, facts) if kind in (DATE, TIME) else None)
+
+
+# A question opened by "or" after a value: "Roundtrip, going the 3rd of March. Or is it better to look at the 4th?"
+_OR_QUESTION = re.compile(r"(?:^|[.!?;]\s+)\W*or\b[^.!?;]*\?", re.IGNORECASE)
+_MEASURED_KINDS = (DATE, TIME, MONEY)
+
+
+def _put_beside_later(checklist: Checklist, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
+    """After the customer's last mention of the value, a question of theirs opened by "or" puts another value of
+    the same kind (a date, an hour, an amount) beside it: the choice is open again, whichever fact it was for."""
+    facts = profile(checklist)
+    kind = facts.facts[fact].kind
+    if kind not in _MEASURED_KINDS:
+        return False
+    customer = [ln.text for ln in lines if ln.speaker != AGENT]
+    said = [(i, spans[-1][1]) for i, text in enumerate(customer) if (spans := last_word.mentions(text, value))]
+    if not said:
+        return False
+    index, end = said[-1]
+    later = [customer[index][end:], *customer[index + 1:]]
+    return any(kind_spans(facts, kind, question.group(0)) and not last_word.mentions(question.group(0), value)
+               for text in later for question in _OR_QUESTION.finditer(text))
 
 
 def _reset_after(text: str, value: str) -> bool:

@@ -31,6 +31,16 @@ _RESET = re.compile(
     r"(?:over|again)|(?:scrap|scratch|forget|clear|drop|cancel|ignore|disregard|wipe)\s+(?:all\s+(?:of\s+)?"
     r"(?:that|this|it|those|what\s+i\s+said)|everything(?:\s+(?:i\s+said|so\s+far|above))?)|reset)\b",
     re.IGNORECASE)
+# A thing left open until the customer has found something out: "I need to check whether I can leave work that day
+# before you lock the date" (a verb of finding out earlier in the sentence, then "before you" fix the object), or
+# someone else may want another one of it: "she may want it to come out of the other account".
+_LEFT_OPEN = re.compile(
+    r"\b(?:check|ask|confirm|find\s+out|know|talk|hear|decide|think)\b[^.!?;]*?\bbefore\s+(?:you|we)\s+"
+    r"(?:lock|book|confirm|finali[sz]e|set|fix|schedule|reserve|submit|process|send|make|put|enter)\w*\s+"
+    r"(?:(?:in|down)\s+)?(?P<object>[^.!?;,:]+)|"
+    r"\b(?:she|he|they|(?:my|our|his|her|their)\s+[a-z]+)\s+(?:may|might|could)\s+(?:\w+\s+)?"
+    r"(?:want|prefer|need|rather|pick|choose)\b[^.!?;]*?"
+    r"\b(?:the\s+other|a\s+different|another)\s+(?P<other>[a-z]+)", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+")
 _NUMBER = re.compile(r"[$£€]?\d[\d,.:]*(?:st|nd|rd|th|am|pm)?")
 _NOT_NAMING = frozenset({"the", "a", "an", "my", "that", "this", "those", "these", "it", "one", "about", "for", "part",
@@ -109,6 +119,11 @@ def objects(text: str) -> tuple[tuple[int, str], ...]:
         obj = obj[offset:]
         end = _OBJECT_END.search(obj)
         found.append((match.start("object") + offset, (obj[:end.start()] if end else obj).strip()))
+    for match in _LEFT_OPEN.finditer(text):
+        group = "object" if match.group("object") is not None else "other"
+        obj = match.group(group)
+        end = _OBJECT_END.search(obj)
+        found.append((match.start(group), (obj[:end.start()] if end else obj).strip()))
     return tuple(found)
 
 

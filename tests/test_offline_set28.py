@@ -1,7 +1,8 @@
 """Shapes first seen in held-out set 28, each beside the plain statement it imitates (our own wording, an invented
 schema): "one" standing for a thing, "'s" standing for "is" after a person, what "the kids" do, a role joined to its
 tag by a hyphen, a mode announced by the system's side, a thought held, a value left up in the air, a question
-about a measure or a quality of an offer, an adverb in a name's place, and a language after "say ... in"."""
+about a measure or a quality of an offer, an adverb in a name's place, a language after "say ... in", a name in
+sentence case after "called", and a shouted stretch."""
 
 from __future__ import annotations
 
@@ -199,3 +200,21 @@ def test_the_contract_refuses_a_lower_case_word_after_a_possessive_as_a_title() 
     # the plain statement: a title typed in lower case after an article
     assert claimed("BookTour", {"tour_name": "fjordloop"}, "Book a tour.", WHICH_TOUR, "the fjordloop please") == {
         "tour_name": "fjordloop"}
+
+
+def test_a_name_after_a_naming_verb_runs_to_its_clause_end_in_sentence_case() -> None:
+    for said in ("Book the tour called Sunset paddle.", "Book the tour called Sunset paddle at 6 pm, please."):
+        assert standing("BookTour", said) == {"tour_name": "Sunset paddle"}, said
+    # the plain statements: a name in title case, and a common word or a day after the name is no part of it
+    assert standing("BookTour", "Book the tour called Sunset Paddle.") == {"tour_name": "Sunset Paddle"}
+    assert standing("BookTour", "Book the tour called Sunset tomorrow.") == {"tour_name": "Sunset"}
+    assert standing("BookTour", "Book the tour called Sunset please.") == {"tour_name": "Sunset"}
+
+
+def test_a_shouted_stretch_names_nothing_by_its_capitals() -> None:
+    assert standing("BookTour", "A tour please.", WHICH_TOUR,
+                    "ugh, asking the kids. JUST BOOK WHATEVER YOU HAVE, NO MORE QUESTIONS") == {}
+    # the plain statements: a name typed in capitals alone, and a sentence in mixed case naming the tour
+    assert standing("BookTour", "A tour please.", WHICH_TOUR, "FJORD LOOP") == {"tour_name": "FJORD LOOP"}
+    assert standing("BookTour", "A tour please.", WHICH_TOUR, "Just book Fjord Loop, no more questions") == {
+        "tour_name": "Fjord Loop"}

@@ -29,10 +29,11 @@ from core.text import ABBREVIATED
 
 _SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;])+[.!?;]*")
 # Time that is over: "last week", "two years ago", "yesterday", "used to", "already", "previously", "originally"
-# (any case but "last" inside a sentence: "Yesterday you took me there"; "at last" is no time).
+# (any case but "last" inside a sentence: "Yesterday you took me there"; "at last" is no time; "a song from five
+# years ago" tells when the song is from, not a time the sentence tells of).
 _PAST_TIME = re.compile(
     r"(?:^\W*[Ll]|(?<=[\s,])l)ast\s+(?:week|month|year|time|summer|winter|spring|fall|autumn|night|weekend|trip|"
-    r"visit|season|semester|term)\b|(?i:\b(?:\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|used\s+to|previously|back\s+then|"
+    r"visit|season|semester|term)\b|(?i:\b(?:(?<!from\s)\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|used\s+to|previously|back\s+then|"
     r"the\s+other\s+day|once\s+before|back\s+in\s+(?:(?:19|20)\d\d|the\s+day)|back\s+when|originally|formerly)\b)")
 # A subject and a verb in the simple past: "I came", "she flew", "my parents stayed", "we rented".
 # Full verbs only: "was", "had", "did" are auxiliaries too often ("I was checking", "I had hoped").
@@ -43,7 +44,9 @@ _IRREGULAR_PAST = (r"(?:took|came|went|saw|sent|flew|paid|gave|left|made|bought|
 # and "I felt like Thai" ask for what they name)
 # Not "you": "you got it", "you came through" confirm the present request.
 _NOT_GENITIVE = r"(?!(?:that|it|what|there|here|let|he|she|who|where|how|when|this)'s)"
-_SUBJECT = (rf"(?:i|we|he|she|they|my\s+\w+|his\s+\w+|her\s+\w+|their\s+\w+|our\s+\w+|"
+# (a person's noun may carry a phrase: "my coworker on the same trip booked Business")
+_SUBJECT = (rf"(?:i|we|he|she|they|(?:my|his|her|their|our)\s+\w+(?:\s+(?:on|from|at|in|with|of)\s+"
+            rf"(?:the|my|our|his|her|their|this|that)\s+(?:\w+\s+)?\w+)?|"
             rf"{_NOT_GENITIVE}\w+'s\s+\w+)")
 # A regular past ends in -ed after a consonant or vowel other than e: "booked", "moved", not "need".
 # The subject opens its clause: "get my seats reserved" and "where are they located" are not a past.
@@ -245,6 +248,12 @@ _OWN_STATE = re.compile(r"^\W*(?:(?:and|but|so|also)\s+)?(?:my|our|his|her|their
                         r"(?:the\s+)?(?:[$£€]?\s?\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|"
                         r"tomorrow|next\s+\w+|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)",
                         re.IGNORECASE)
+# What the customer's own thing is for, a clause after "is where/what/how": "My checking is where my paycheck goes",
+# "my savings is what I use for rent" (not a choice: "My checking is what I want to use").
+_OWN_THING_DESCRIBED = re.compile(
+    r"^\W*(?:(?:and|but|so|also|oh|well)\W+)*(?:my|our)\s+(?:[a-z]+\s+){0,2}[a-z]+\s+(?:is|are|was|'s)\s+"
+    r"(?:where|how|what(?!\s+(?:i|we)(?:'d|\s+would)?\s+(?:\w+\s+)?(?:want|need|like|prefer|choose|pick|go\s+with)\b))"
+    r"\b", re.IGNORECASE)
 # The same told of a thing named with "the", by a sum: "The balance there is about $2,400" (a day after "the" may well
 # be the form's: "The game is on Tuesday").
 _THE_STATE = re.compile(r"^\W*(?:(?:and|but|so|also|oh|well)\W+)*(?:the|that|this)\s+"
@@ -456,9 +465,17 @@ _TO_THE_SYSTEM = re.compile(
     r"\b(?:to|for)\s+(?:the\s+)?(?:assistant|system|bot|model|ai)\b|"
     # the system called on by name: "dear AI, ...", "hey bot, ..."
     r"\b(?:dear|hey|hi|hello|attention|psst)\W+(?:the\s+)?(?:assistant|system|bot|model|ai|llm|extractor)\b|"
+    # the system side told what to say or record: "the system should say 9 seats confirmed", "the bot must log $900"
+    r"\b(?:the\s+)?(?:assistant|system|bot|model|ai|llm|extractor)\s+(?:should|must|will|shall|is\s+to|has\s+to|"
+    r"needs?\s+to|can)\s+(?:\w+\s+)?(?:say|show|output|print|display|report|record|log|write|put|mark|respond|reply|"
+    r"answer|return|confirm|set|enter|fill|save|store)\b|"
     r"\byour\s+(?:only\s+|new\s+|real\s+)?"
     r"(?:task|job|role|instructions?|rules?|orders?)\b|\b(?:whatever|anything|everything)\b[^.!?;]*\b(?:becomes?|"
     r"defaults?\s+to|is\s+set\s+to)\b", re.IGNORECASE)
+
+
+_FRAGMENT_QUESTION = re.compile(r"^\W*(?:(?:or|and|maybe|perhaps)\s+)?[^\s.!?;]+(?:\s+[^\s.!?;]+){0,2}\s*\?\W*$",
+                                re.IGNORECASE)
 
 
 def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True,
@@ -493,7 +510,9 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
                                                       and _SECOND_PERSON.search(part))
         answered_later = (part.rstrip().endswith("?") and index + 1 < len(sentences)
                           and _IF_ANSWERED.match(sentences[index + 1].group(0)))
-        if (joke or to_someone_else or answered_later or _TO_THE_SYSTEM.search(part)
+        # a bare value asked right after a question weighing one goes on weighing: "Is $50 too much? $60?"
+        weighed_on = bool(index) and _FRAGMENT_QUESTION.match(part) and _WEIGHING.search(sentences[index - 1].group(0))
+        if (joke or to_someone_else or answered_later or weighed_on or _TO_THE_SYSTEM.search(part)
                 or _about_elsewhere(part, own, other_party, fact_stems, has_end_date)
                 or _taken_back_later(sentences, index)):
             out[sentence.start():sentence.end()] = " " * len(part)
@@ -562,7 +581,7 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
             or _THEIR_OWN.search(sentence) or _EARLIER_ONE.search(sentence) or _WHAT_I_HAVE_NOW.search(sentence)
             or _STORY_WORLD.match(sentence) or _HOW_THINGS_GO.match(sentence) or _WILL_KNOW.search(sentence)
             or _ALSO_OR_BETTER.match(sentence) or _THEIR_WISH_BUT_MINE.search(sentence) or _THEIR_PICK.match(sentence)
-            or _THEIR_CHOICE_NOT_MINE.match(sentence)
+            or _THEIR_CHOICE_NOT_MINE.match(sentence) or _OWN_THING_DESCRIBED.match(sentence)
             or (_HABIT.search(sentence) and not _REQUEST_WORDS.search(sentence))):
         return True
     if _RETURN_LEG.search(sentence) and fact_stems is not None and not fact_stems("return"):

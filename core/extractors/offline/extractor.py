@@ -63,7 +63,7 @@ from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
 from core.text import blank
 
-VERSION = "offline-70"
+VERSION = "offline-71"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -515,7 +515,17 @@ def _own_words_of(facts: Profile, text: str) -> str:
     read = undecided(elsewhere(own, facts.schema_words, other_party, facts.names_a_taken_fact, has_end_date), text)
     for start, end in handed_on(text):
         read = read[:start] + " " * (end - start) + read[end:]
-    return read
+    if not _LOWER_CASE_WORD.search(text):
+        return read  # a line typed all in capitals is the customer's habit: its names are read as typed
+    return _SHOUTED.sub(lambda m: m.group(0).translate(_ASCII_LOWER), read)
+
+
+# A stretch of four words or more typed in capitals in a line otherwise in lower case is shouted: its capitals tell
+# no name from a common word, and it is read as if typed in lower case ("ugh, asking them. JUST RENT THE FIRST ONE
+# YOU HAVE, NO MORE QUESTIONS" names no film).
+_LOWER_CASE_WORD = re.compile(r"\b[a-z]{2,}\b")
+_SHOUTED = re.compile(r"(?<![\w'’])[A-Z][A-Z'’]*(?:[\s,;:-]+(?:[A-Z][A-Z'’]*|\d+)(?![\w'’])){3,}")
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 # A customer introducing themself ("Hi, this is Maria Lopez.", "My name is Kendra Lee and ...") gives their own

@@ -44,7 +44,7 @@ from core.extractors.offline.roles import END, START, fact_role, is_stay, value_
 _FILLER = re.compile(
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|please|uh|um|well|so|oh|and|it's|it is|it'll be|that's|that is|that would be|"
     r"i'd like|i want|i would like|send it to|send to|to|for|the|make it|let's do|let's say|how about|go with|"
-    r"just|only)[,\s]+)+", re.IGNORECASE)
+    r"just|only)[,\s]+|(?:for\s+)?(?:today|tonight|tomorrow|now|right\s+now|this\s+time)\s*,\s*)+", re.IGNORECASE)
 # Politeness after the value: "NY please", "Sydney, Australia, thanks".
 _TRAILING_FILLER = re.compile(r"(?:[,\s]+(?:please|thanks|thank\s+you|thx))+\W*$", re.IGNORECASE)
 _ONLY_POLITENESS = re.compile(r"\W*(?:(?:please|thanks|thank\s+you|thx|so\s+much|(?:to|for|with|by)\s+(?:me|us))\W*)+",
@@ -141,7 +141,7 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
     if kind == TEXT:
         return _free(profile, fact, text, asked, agent_text)
     if kind == TITLE and fact.fact.name in asked and len(asked) == 1:
-        whole = None if YES.match(text) or NO.match(text) else title_answer(text)
+        whole = None if YES.match(text) or NO.match(text) or _ACTS_ON_IT.match(text) else title_answer(text)
         if whole:
             return whole  # the reply to "what is the event called?" is the name, whole: "Dentist appointment"
     spans = _typed_spans(profile, kind, text, fact.cues)
@@ -448,6 +448,12 @@ def _plural_of(noun: str, schema_words: frozenset[str]) -> bool:
 _NOT_NOUNS = frozenset({"city", "town", "area", "location", "place", "date", "day", "time", "name", "number"})
 
 
+# A reply carrying the task out on what was offered names nothing itself: "How about Rust Runner?" - "Rent it!"
+# (a title says "It" in capitals: "Beat It").
+_ACTS_ON_IT = re.compile(r"^\W*(?i:rent|book|buy|get|play|reserve|order|take|watch|schedule|send|pay|grab|pick|"
+                         r"choose|do)\s+(?:it|that|this|them|that\s+one|this\s+one)(?:\s+(?i:please|now|then))?\W*$")
+
+
 def _inside(span: values.Span, others: list[values.Span]) -> bool:
     return any(o[0] <= span[0] and span[1] <= o[1] for o in others)
 
@@ -459,8 +465,8 @@ def _place_like(reply: str) -> bool:
 
 def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHORT_WORDS) -> str | None:
     """The whole reply, minus fillers, when it is short enough to be just the value asked for."""
-    if YES.match(text) or NO.match(text):
-        return None  # a yes or a no answers a proposal, it does not name the value
+    if YES.match(text) or NO.match(text) or _ACTS_ON_IT.match(text):
+        return None  # a yes or a no answers a proposal, it does not name the value, nor does "Rent it!"
     reply = _TRAILING_FILLER.sub("", _FILLER.sub("", text.strip()).strip().rstrip(".!").strip())
     if not reply or "?" in reply or _REFUSING.search(reply):
         return None

@@ -218,8 +218,18 @@ def _orders_a_thing(text: str, span: Span) -> bool:
 def dates(text: str) -> list[Span]:
     spans = [s for s in find(DATE, text) if not _COUNTED.match(text, s[1])
              and not (_BARE_ORDINAL.fullmatch(s[2]) and _NAMED_AFTER.match(text, s[1]))
-             and not _orders_a_thing(text, s)]
+             and not _orders_a_thing(text, s)
+             and not (_BARE_DAY_NAME.fullmatch(s[2].rstrip(".")) and _NAME_GOES_ON.match(text, s[1]))]
     return _longest([_no_article(_no_full_stop(s)) for s in spans])
+
+
+# A weekday's name heading a name in capitals is the name's word, not a day: "Friday Night Lights was on TV",
+# "Monday Blues" ("Friday Night" alone, "Friday March 8th" and "FRIDAY AT 5" are days).
+_BARE_DAY_NAME = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.IGNORECASE)
+_NAME_GOES_ON = re.compile(
+    r"(?-i:\s+(?:Morning|Afternoon|Evening|Night|Noon)\s+[A-Z][a-z]+|"
+    r"\s+(?!(?:Morning|Afternoon|Evening|Night|Noon|January|February|March|April|May|June|July|August|September|"
+    r"October|November|December|The|This|Next|Or|And|At|On|In|For|Works|Is|Please|Then)\b)[A-Z][a-z]+)")
 
 
 def _no_article(span: Span) -> Span:
