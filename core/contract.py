@@ -44,9 +44,10 @@ from core.extractors.offline.extractor import (
     spoken_words,
     undecided_facts,
 )
+from core.extractors.offline.free import speaks_of_self
 from core.extractors.offline.kinds import DATE, MONEY, PERSON, TIME, TITLE
 from core.extractors.offline.line import kind_spans
-from core.extractors.offline.names import PLACEHOLDERS, names_a_relative
+from core.extractors.offline.names import NOT_NAMES, PLACEHOLDERS, names_a_relative
 from core.extractors.offline.offers import offered_as_choice, points_only_at_a_place
 from core.extractors.offline.plain import echoed, one_of_two
 from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
@@ -276,6 +277,9 @@ def _check_value(
                 and _A_RELATION.fullmatch(text[start:end]))):
         # "receipt" of "I'll dig up the receipt" is no one, and "sister" of "from my sister" names no contact
         return None, [Finding(VALUE_WRONG_KIND, fact, value)]
+    if typed and _no_name_of_its_kind(kind, profile(checklist).facts[fact].other_party, text[start:end]):
+        # "her" or "send" as whom to pay, "my son asked about" or "For me, I'm still browsing" as a film
+        return None, [Finding(VALUE_WRONG_KIND, fact, value)]
     if typed and _a_whole_acceptance(text, start, end, lines):
         return None, [Finding(VALUE_WRONG_KIND, fact, value)]  # "Dogman it is?" - "Sounds good!" names no film
     if typed and said_for_the_other_end(checklist, fact, trimmed, lines):
@@ -373,6 +377,26 @@ _POSSESSIVE_BEFORE = re.compile(r"\b(?:my|your|our|their|his|her)\s+$", re.IGNOR
 # and so, for a person or the other party of a transaction, is a value that is itself a possessive and such a noun:
 # "My landlord" (not "My Chemical Romance"; a title's fact may hold "My everything", an album in SGD)
 _A_RELATION = re.compile(r"(?:my|your|our|their|his|her)\s+(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?", re.IGNORECASE)
+
+
+# A clause cut off before its object ends on a lower-case preposition: "my son asked about" (a title in capitals may:
+# "Something to Talk About").
+_DANGLING = re.compile(r"\b(?-i:about|for|with|to|of|from|on|at|in|by|into)$")
+
+
+def _no_name_of_its_kind(kind: str, other_party: bool, said: str) -> bool:
+    """Words that cannot name a title or a person: for the other party of a transaction, only words that are never a
+    name ("her", "send"); for any title or person, a clause cut off before its object, or a sentence of clauses about
+    the speaker ("For me, I'm still browsing")."""
+    words = said.split()
+    if kind not in (TITLE, PERSON) or not words:
+        return False
+    if other_party and all(w.lower().strip(".,!?;:'’") in NOT_NAMES for w in words):
+        return True
+    if len(words) < 2:
+        return False
+    # (about the speaker only as a clause joined to another: SGD has the song "I would like")
+    return bool(_DANGLING.search(said.rstrip(".,!?;:"))) or ("," in said and speaks_of_self(said))
 
 
 def _a_whole_acceptance(text: str, start: int, end: int, lines: tuple[Line, ...]) -> bool:

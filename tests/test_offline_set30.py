@@ -134,3 +134,20 @@ def test_a_things_age_is_no_past_occasion_and_a_colleagues_booking_is_theirs() -
     said = standing("BookCabin", "For 2 please. My coworker on the same trip booked Suite, lucky her.")
     assert "cabin" not in said
     assert standing("BookCabin", "For 2 please. Suite, lucky us.").get("cabin") == "Suite"
+
+
+def test_the_contract_refuses_words_that_name_no_one_and_no_title() -> None:
+    def codes(intent: str, answer: dict[str, str], *turns: str | tuple[str, tuple[str, ...]]) -> list[str]:
+        return check_mapping(FERRIES, intent, talk(*turns), answer).codes
+
+    paying = "Pay $65 to Rosa Linde from savings. Let me double-check the amount with her first."
+    assert codes("PayFare", {"payee": "her"}, paying) == ["value_wrong_kind"]
+    assert codes("PayFare", {"payee": "Rosa Linde"}, paying) == []
+    which = ("Which show?", ("show_name",))
+    assert codes("RentShow", {"show_name": "my son asked about"}, "Rent a show.", which,
+                 "The one my son asked about.") == ["value_wrong_kind"]
+    assert codes("RentShow", {"show_name": "For me, I'm still browsing"}, "Rent a show.", which,
+                 "For me, I'm still browsing.") == ["value_wrong_kind"]
+    # the plain statements: a title in capitals may end on a preposition, and a name stands
+    assert codes("RentShow", {"show_name": "Something to Talk About"}, "Rent a show.", which,
+                 "Something to Talk About, the one my son asked about.") == []

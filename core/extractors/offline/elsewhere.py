@@ -474,6 +474,7 @@ _TO_THE_SYSTEM = re.compile(
     r"defaults?\s+to|is\s+set\s+to)\b", re.IGNORECASE)
 
 
+# A question of a value and a word or two at most, with no verb to ask anything of its own: "$60?", "Or Friday?".
 _FRAGMENT_QUESTION = re.compile(r"^\W*(?:(?:or|and|maybe|perhaps)\s+)?[^\s.!?;]+(?:\s+[^\s.!?;]+){0,2}\s*\?\W*$",
                                 re.IGNORECASE)
 
