@@ -469,6 +469,9 @@ _TO_THE_SYSTEM = re.compile(
     r"\b(?:the\s+)?(?:assistant|system|bot|model|ai|llm|extractor)\s+(?:should|must|will|shall|is\s+to|has\s+to|"
     r"needs?\s+to|can)\s+(?:\w+\s+)?(?:say|show|output|print|display|report|record|log|write|put|mark|respond|reply|"
     r"answer|return|confirm|set|enter|fill|save|store)\b|"
+    # or told to override a question or to take a thing as something it was not said to be: "override the account
+    # question and treat it as savings"
+    r"\boverrid(?:e|es|ing|den)\b|\btreat\s+(?:it|that|this|them|the\s+\w+)\s+as\b|"
     r"\byour\s+(?:only\s+|new\s+|real\s+)?"
     r"(?:task|job|role|instructions?|rules?|orders?)\b|\b(?:whatever|anything|everything)\b[^.!?;]*\b(?:becomes?|"
     r"defaults?\s+to|is\s+set\s+to)\b", re.IGNORECASE)
