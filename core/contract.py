@@ -270,15 +270,13 @@ def _check_value(
             kind == DATE and values.possessed_ordinal(text, (start, end, text[start:end]))):
         # "two" of "for two people" is no time, nor of "for two pizzas" a sum; "4th" of "my 4th stay there" no day
         return None, [Finding(VALUE_WRONG_KIND, fact, value)]
-    if typed and ((_A_COMMON_NOUN.fullmatch(text[start:end]) and (
+    if typed and _A_COMMON_NOUN.fullmatch(text[start:end]) and (
             (kind == PERSON and _DETERMINER_BEFORE.search(text, 0, start))
-            or (kind == TITLE and _POSSESSIVE_BEFORE.search(text, 0, start))))
-            or ((kind == PERSON or profile(checklist).facts[fact].other_party)
-                and _A_RELATION.fullmatch(text[start:end]))):
+            or (kind == TITLE and _POSSESSIVE_BEFORE.search(text, 0, start))):
         # "receipt" of "I'll dig up the receipt" is no one, and "sister" of "from my sister" names no contact
         return None, [Finding(VALUE_WRONG_KIND, fact, value)]
     if typed and _no_name_of_its_kind(kind, profile(checklist).facts[fact].other_party, text[start:end]):
-        # "her" or "send" as whom to pay, "my son asked about" or "For me, I'm still browsing" as a film
+        # "My landlord", "her" or "send" as whom to pay, "my son asked about" or "For me, I'm still browsing" as a film
         return None, [Finding(VALUE_WRONG_KIND, fact, value)]
     if typed and _a_whole_acceptance(text, start, end, lines):
         return None, [Finding(VALUE_WRONG_KIND, fact, value)]  # "Dogman it is?" - "Sounds good!" names no film
@@ -385,9 +383,12 @@ _DANGLING = re.compile(r"\b(?-i:about|for|with|to|of|from|on|at|in|by|into)$")
 
 
 def _no_name_of_its_kind(kind: str, other_party: bool, said: str) -> bool:
-    """Words that cannot name a title or a person: for the other party of a transaction, only words that are never a
-    name ("her", "send"); for any title or person, a clause cut off before its object, or a sentence of clauses about
-    the speaker ("For me, I'm still browsing")."""
+    """Words that cannot name a title or a person: for a person or the other party of a transaction, a relation
+    ("My landlord"); for that other party, only words that are never a name ("her", "send"); for any title or
+    person, a clause cut off before its object, or a sentence of clauses about the speaker ("For me, I'm still
+    browsing")."""
+    if (kind == PERSON or other_party) and _A_RELATION.fullmatch(said):
+        return True
     words = said.split()
     if kind not in (TITLE, PERSON) or not words:
         return False

@@ -75,9 +75,7 @@ def denied_alone(text: str) -> tuple[tuple[int, str], ...]:
     """(where it starts, what) for each value a verbless "not ..." clause takes back."""
     found = []
     for match in (*_NOT_ALONE.finditer(text), *_ANYTHING_BUT.finditer(text)):
-        obj = match.group("object")
-        end = _OBJECT_END.search(obj)
-        obj = (obj[:end.start()] if end else obj).strip()
+        obj = _to_object_end(match.group("object"))
         if obj and len(obj.split()) <= _OBJECT_WORDS:
             found.append((match.start("object"), obj))
     return tuple(found)
@@ -116,15 +114,17 @@ def objects(text: str) -> tuple[tuple[int, str], ...]:
         obj = match.group("object")
         said_about = _SAID_ABOUT.match(obj)  # "forget what I said about savings": the object is savings
         offset = said_about.end() if said_about else 0
-        obj = obj[offset:]
-        end = _OBJECT_END.search(obj)
-        found.append((match.start("object") + offset, (obj[:end.start()] if end else obj).strip()))
+        found.append((match.start("object") + offset, _to_object_end(obj[offset:])))
     for match in _LEFT_OPEN.finditer(text):
         group = "object" if match.group("object") is not None else "other"
-        obj = match.group(group)
-        end = _OBJECT_END.search(obj)
-        found.append((match.start(group), (obj[:end.start()] if end else obj).strip()))
+        found.append((match.start(group), _to_object_end(match.group(group))))
     return tuple(found)
+
+
+def _to_object_end(obj: str) -> str:
+    """The object up to where a new clause starts (`_OBJECT_END`), stripped."""
+    end = _OBJECT_END.search(obj)
+    return (obj[:end.start()] if end else obj).strip()
 
 
 @line_cache  # the contract asks it of every customer line for every value, on every turn

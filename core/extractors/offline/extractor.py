@@ -92,10 +92,13 @@ _TAKES_BACK_UP = re.compile(r"^\W*(?:(?:no|oh|oops|whoops|sorry)\W+)?(?:wait|hol
 def ends_task(lines: tuple[Line, ...], index: int) -> bool:
     """Whether the agent line at `index` reports a task done that stays done: the customer's next line does not
     open by taking it back up."""
-    if not DONE.search(lines[index].text):
-        return False
+    return bool(DONE.search(lines[index].text)) and not _taken_back_up(lines, index)
+
+
+def _taken_back_up(lines: tuple[Line, ...], index: int) -> bool:
+    """The customer's first line after `index` opens with a repair of what the agent line there reported."""
     reply = next((ln.text for ln in lines[index + 1:] if ln.speaker != AGENT), None)
-    return reply is None or not _TAKES_BACK_UP.match(reply)
+    return reply is not None and _TAKES_BACK_UP.match(reply) is not None
 
 
 class OfflineExtractor:
@@ -126,7 +129,7 @@ def extract_facts(checklist: Checklist, intent: str, lines: tuple[Line, ...]) ->
     for index, line in enumerate(lines):
         if line.speaker == AGENT:
             asked = line.asks
-            if _done(facts, line.text) and ends_task(lines, index):
+            if _done(facts, line.text) and not _taken_back_up(lines, index):
                 # A task is done (this checklist's or another's): what was said for it does not fill the
                 # next one; the customer restates it or accepts the agent's confirmation of it.
                 collected = {}
@@ -362,7 +365,7 @@ def task_start(facts: Profile, lines: tuple[Line, ...], verbs: frozenset[str] = 
     checklist's only); with neither, the customer's latest line and the offer it takes.
     """
     done = max((i for i, ln in enumerate(lines)
-                if ln.speaker == AGENT and _done(facts, ln.text) and ends_task(lines, i)), default=-1)
+                if ln.speaker == AGENT and _done(facts, ln.text) and not _taken_back_up(lines, i)), default=-1)
     last_customer = None
     for index in range(done + 1, len(lines)):
         line = lines[index]
@@ -569,8 +572,9 @@ def done_lines(lines: tuple[Line, ...]) -> list[int]:
     of the customer's thing or with the agent's own doing)."""
     found = []
     for i, line in enumerate(lines):
-        done = DONE.search(line.text) if line.speaker == AGENT and ends_task(lines, i) else None
-        if done and (_DONE_FOR_YOU.search(line.text) or not _STATE_VERB.match(done.group(0))):
+        done = DONE.search(line.text) if line.speaker == AGENT else None
+        if done and not _taken_back_up(lines, i) and (
+                _DONE_FOR_YOU.search(line.text) or not _STATE_VERB.match(done.group(0))):
             found.append(i)
     return found
 

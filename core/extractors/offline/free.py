@@ -17,10 +17,12 @@ from core.extractors.offline.plain import echoed
 from core.extractors.offline.profile import FactProfile, stem
 from core.text import ABBREVIATED
 
+# A time word and a comma opening a reply, no part of the value after it: "Tonight, Sci-fi".
+TIME_WORD_OPENING = r"(?:for\s+)?(?:today|tonight|tomorrow|now|right\s+now|this\s+time)\s*,\s*"
 # What opens an answer without being part of it: "I really like", "I'd love some", "How about", "Do you have".
 _OPENING = re.compile(
     r"^\W*(?:(?:yes|yeah|yep|ok|okay|sure|well|so|oh|um|uh|hmm|please|just|maybe|perhaps|probably|actually|"
-    r"honestly)\b[,\s]*|(?:for\s+)?(?:today|tonight|tomorrow|now|right\s+now|this\s+time)\s*,\s*)*"
+    rf"honestly)\b[,\s]*|{TIME_WORD_OPENING})*"
     r"(?:(?:i|we)(?:'d|'m|\s+would|\s+am|\s+really|\s+do|\s+usually|\s+always|\s+mostly|\s+generally)*\s+"
     r"(?:like|love|enjoy|prefer|fancy|want|need|feel\s+like|am\s+in\s+the\s+mood\s+for|in\s+the\s+mood\s+for|"
     r"looking\s+for|searching\s+for|thinking|going\s+with|go\s+with|interested\s+in|into)(?:\s+to\s+(?:find|see|"

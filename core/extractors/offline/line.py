@@ -17,7 +17,14 @@ from core.extractors.offline import names as names
 from core.extractors.offline import values as values
 from core.extractors.offline.closed import boolean_value, closed_value, count_value, free_count, mentions_people
 from core.extractors.offline.events import other_event
-from core.extractors.offline.free import ASKS_AGENT, free_answer, requested_kind, speaks_of_self, title_answer
+from core.extractors.offline.free import (
+    ASKS_AGENT,
+    TIME_WORD_OPENING,
+    free_answer,
+    requested_kind,
+    speaks_of_self,
+    title_answer,
+)
 from core.extractors.offline.plain import alternatives, echoed, one_of_two
 from core.extractors.offline.polarity import BEFORE_NEGATOR, bound_before, capped, denied, likened
 from core.extractors.offline.profile import (
@@ -44,7 +51,7 @@ from core.extractors.offline.roles import END, START, fact_role, is_stay, value_
 _FILLER = re.compile(
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|please|uh|um|well|so|oh|and|it's|it is|it'll be|that's|that is|that would be|"
     r"i'd like|i want|i would like|send it to|send to|to|for|the|make it|let's do|let's say|how about|go with|"
-    r"just|only)[,\s]+|(?:for\s+)?(?:today|tonight|tomorrow|now|right\s+now|this\s+time)\s*,\s*)+", re.IGNORECASE)
+    rf"just|only)[,\s]+|{TIME_WORD_OPENING})+", re.IGNORECASE)
 # Politeness after the value: "NY please", "Sydney, Australia, thanks".
 _TRAILING_FILLER = re.compile(r"(?:[,\s]+(?:please|thanks|thank\s+you|thx))+\W*$", re.IGNORECASE)
 _ONLY_POLITENESS = re.compile(r"\W*(?:(?:please|thanks|thank\s+you|thx|so\s+much|(?:to|for|with|by)\s+(?:me|us))\W*)+",
