@@ -191,6 +191,15 @@ def _check_value(
         # the reported value itself holds an override or isolate: shown, it may read in another order than stored
         return None, [Finding(VALUE_REORDERED, fact, value)]
     trimmed = trim_edges(value)
+    # What the value is, whatever was said: outside the vocabulary, or typed by the customer but of another kind than
+    # the fact's ("7" of five stars, "10:30 am" as a day, "tomorrow" as a city), it is named so before anything the
+    # conversation says of it
+    allowed = next((a for a in spec.allowed if skeleton(a) == skeleton(trimmed)), None) if spec.allowed else None
+    if spec.allowed and allowed is None:
+        return None, [Finding(VALUE_NOT_ALLOWED, fact, value)]
+    typed_at = None if spec.allowed else span_in(trimmed, lines, customer=True)
+    if typed_at is not None and wrong_kind(checklist, intent, fact, typed_at[0][typed_at[1]:typed_at[2]]):
+        return None, [Finding(VALUE_WRONG_KIND, fact, value)]  # read in the customer's own characters
     if withdrawn(checklist.required(intent), fact, trimmed, lines,
                  {n: checklist.facts[n].description for n in checklist.required(intent)}):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "forget the 10th", "scratch the checkout date"
@@ -198,18 +207,15 @@ def _check_value(
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "on Thursday. ... might not be Thursday"
     if _put_beside_later(checklist, fact, trimmed, lines):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "going the 3rd. Or is it better the 4th?"
-    if spec.allowed:
+    if allowed is not None:
         # Collected as the vocabulary's own spelling, whatever case or look-alikes were reported.
-        match = next((a for a in spec.allowed if skeleton(a) == skeleton(trimmed)), None)
-        if match is None:
-            return None, [Finding(VALUE_NOT_ALLOWED, fact, value)]
-        if (not closed_value_supported(checklist, intent, spec, match, lines)
-                or _closed_left_open(checklist, fact, match, lines)):
+        if (not closed_value_supported(checklist, intent, spec, allowed, lines)
+                or _closed_left_open(checklist, fact, allowed, lines)):
             return None, [Finding(VALUE_NOT_STATED, fact, value)]
-        return match, []
+        return allowed, []
     # Collected in the conversation's own characters, never the extractor's spelling of them:
     # a look-alike letter on either side can neither be laundered nor slipped in.
-    said = span_in(trimmed, lines, customer=True)
+    said = typed_at
     if said is not None and display_reordered(*said):
         # where the customer typed it, it may be shown in another order than stored; blanked from the words
         # the tier reads, it would otherwise pass for a value typed where nothing is stated
@@ -382,11 +388,21 @@ _A_RELATION = re.compile(r"(?:my|your|our|their|his|her)\s+(?-i:[a-z]+)(?:\s+(?-
 _DANGLING = re.compile(r"\b(?-i:about|for|with|to|of|from|on|at|in|by|into)$")
 
 
+# A word of free choice in lower case says which one is left to someone else: "whatever it is", "whoever's on file"
+# (a title in capitals may hold one: "Whatever It Takes").
+_FREE_CHOICE = re.compile(r"\b(?-i:whatever|whichever|whoever|whomever)\b")
+# An order in sentence case, a verb of handling then a lower-case word: as whom to pay, "Just use the name on file"
+# tells the system what to do, it names no one (an event may be named so: SGD has "Leave for airport").
+_AN_ORDER = re.compile(r"^(?:(?:just|please|simply|then|so)\s+)?(?:use|pick|choose|take|put|leave|keep|fill|enter|"
+                       r"go\s+with|make|give|assume|copy|send)\s+(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))+$", re.IGNORECASE)
+
+
 def _no_name_of_its_kind(kind: str, other_party: bool, said: str) -> bool:
     """Words that cannot name a title or a person: for a person or the other party of a transaction, a relation
     ("My landlord"); for that other party, only words that are never a name ("her", "send"); for any title or
-    person, a clause cut off before its object, or a sentence of clauses about the speaker ("For me, I'm still
-    browsing")."""
+    person, a clause cut off before its object, a sentence of clauses about the speaker ("For me, I'm still
+    browsing") or a word of free choice ("whatever it is"); for a person or that other party, an order to the system
+    ("Just use the name on file")."""
     if (kind == PERSON or other_party) and _A_RELATION.fullmatch(said):
         return True
     words = said.split()
@@ -396,8 +412,10 @@ def _no_name_of_its_kind(kind: str, other_party: bool, said: str) -> bool:
         return True
     if len(words) < 2:
         return False
+    bare = said.rstrip(".,!?;:")
     # (about the speaker only as a clause joined to another: SGD has the song "I would like")
-    return bool(_DANGLING.search(said.rstrip(".,!?;:"))) or ("," in said and speaks_of_self(said))
+    return (bool(_DANGLING.search(bare)) or ("," in said and speaks_of_self(said)) or bool(_FREE_CHOICE.search(said))
+            or ((kind == PERSON or other_party) and bool(_AN_ORDER.match(re.split(r"[,;]", bare)[0].strip()))))
 
 
 def _a_whole_acceptance(text: str, start: int, end: int, lines: tuple[Line, ...]) -> bool:
