@@ -219,6 +219,22 @@ PINNED = {
     "contract_holdout25/value_only_in_agent_words.json": "dfb31afffba4eca311801c0e3053f5c06af2f96e4b77ad7cfaea364a3eeba6bc",  # noqa: E501
     "contract_holdout25/value_reordered.json": "4c4fad15b12bc7320fd0475f619fbddfe7b5dbe8aa708ddc0ca4e5fe324f5d5f",
     "contract_holdout25/value_wrong_kind.json": "722ba4a98674cb8d16340c0d2642c0ec0a97c54f383f9ef8951da1536e623860",
+    "attacks_holdout30.json": "480ce3d4905b5b0ad214eba08f45d22bb92c413011a3ae679ed7da36e0637810",
+    "contract_holdout26/clean.json": "666f0b61249509232c7b251758b4bd177c5fda801603173c497f91a07ae737a4",
+    "contract_holdout26/cut_at_ceiling.json": "cd0c6a1c250511634f85657daa7b60b3c580ff96263432007cad9e633a071d0b",
+    "contract_holdout26/empty_reply.json": "203f5b4ba4d6dbcef082b99d2e9bad7b788c5af5c7cd7e8f9a7a40f08ecd99b1",
+    "contract_holdout26/intent_disagrees.json": "4cbfe50c5f68d0df3e1bef3ce4c78987cefdbd4b2a9d598d2bf59cefe6b1ba10",
+    "contract_holdout26/provider_error.json": "5d0ff0f3de113cf4c8414c1091021f1a7bb1bfcd58caef2f50c19f7fc2fad844",
+    "contract_holdout26/unknown_fact.json": "b67c91d2b11d54101b7307af679b1b6833909b72d7745b1cbc6fd74ec75daa1b",
+    "contract_holdout26/unknown_intent.json": "dc74dcc811f3f128838d5e987c7dba1b21304f6943b9167beed0ace69e54c1d0",
+    "contract_holdout26/unparseable.json": "e43e0f05291ee4a5a9e529db7442518cc361c018eb4310ca5ea8a8876748053a",
+    "contract_holdout26/value_cut_short.json": "c32126123f77636a33a3ff4d6c2204514273808e545252dd6ebe50ed4c926675",
+    "contract_holdout26/value_not_allowed.json": "26dbe96cfef1e15919ee9522131110982c362f85346798970db9748120403d8b",
+    "contract_holdout26/value_not_in_conversation.json": "4a0f9a5d979d2c89be42d6027fbbaf67e0950622f3396bb759350e1c597b8eab",  # noqa: E501
+    "contract_holdout26/value_not_stated.json": "5523a0044d9e75a5db7ad6dab075a053858847174199b9865e06637da2a89198",
+    "contract_holdout26/value_only_in_agent_words.json": "19a6e6378aefad2264dafacffe783d0f37c229e1b8e737ffca481b342399f7cf",  # noqa: E501
+    "contract_holdout26/value_reordered.json": "617b2ffa71f9f1eec30a630b738c531dcbfd015e61a5fb5f9824e87df265bab0",
+    "contract_holdout26/value_wrong_kind.json": "e9ce0e1b174496a40224a4bce9cfec48d183cd5a3969db8cb5a36ae72b56add2",
 }
 
 
