@@ -6,10 +6,10 @@ no other check catches it, and the checklist would read as complete. The test he
 purpose: it refuses only a value that *cannot* be of the fact's kind (an amount with no number in
 it, a date with no day, month or number, a person that is a number, a person or place that is wholly
 a date, a time or an amount, a count that is wholly a date, a time or an amount, a time that is wholly a day
-and a day that is wholly an hour, a person, place or named thing that is only an acknowledgement ("k"), a named
-thing (a salon, a film) that is wholly a calendar date, a time or an amount, a person or named thing holding a
-lower-case "please" or opening "someone who", any free-text fact answered with another fact's closed value), never
-one that is merely unusual.
+and a day that is wholly an hour or a bare number, a person, place or named thing that is only an acknowledgement
+("k"), a named thing (a salon, a film) that is wholly a calendar date, a time or an amount, a person or named thing
+holding a lower-case "please" or opening "someone who", any free-text fact answered with the closed value of another
+fact of the intent, required or optional), never one that is merely unusual.
 
 The kind comes from the offline tier's reading of the checklist (`core.extractors.offline.profile`: the
 fact's vocabulary, the head noun of its description, and what the checklist's intents say it is). The
@@ -97,6 +97,7 @@ _TOKEN = re.compile(r"[^\W_]+")
 _NAMES_A_DAY = re.compile(r"\d(?:st|nd|rd|th)\b|\d[/.-]\d|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|"
                            r"ninth|tenth)\b", re.IGNORECASE)
 _A_NUMBER = re.compile(rf"\d+|(?:{_NUMBER_WORD})", re.IGNORECASE)
+_BARE_NUMBER = re.compile(r"\d{1,2}")
 
 
 # A name holds no determiner, quantifier or pronoun: those make a phrase about someone, not a name.
@@ -227,14 +228,17 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         # "March 13th" or "half past 6 in the evening" as a salon or a film, "49 bucks" as whom to pay: a name may
         # be a day's ("Friday"), never a calendar date, an hour or a sum
         return True
+    if kind == DATE and _BARE_NUMBER.fullmatch(value.strip()):
+        return True  # "1" of "a flight for 1" as the day: a day is named with a month, an ordinal or a weekday
     words: tuple[str, ...] | None = None
-    for name in checklist.required(intent):
+    # (an optional fact too: "Alaska Airlines", the airline asked for, as where the flight leaves from)
+    for name in (*checklist.required(intent), *checklist.intent(intent).optional):
         own, vocabulary = _vocabulary(checklist.facts[name])
         if name == fact or not vocabulary:
             continue
         words = words if words is not None else tuple(_words(value))
         rest = tuple(w for w in words if w not in own)
-        if rest and rest in vocabulary:
+        if rest and (rest in vocabulary or words in vocabulary):
             return True  # another fact's closed value: "Checking Account" is account_type's "checking"
     return False
 
