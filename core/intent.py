@@ -5,7 +5,8 @@ what sets it apart from the service's other intents: words of its name, descript
 facts that the others do not share (weighted by how few intents share them), and facts the
 customer stated or the agent asked for that only some intents use (required or optional).
 Words every intent shares ("account" in a bank), and the words of the service's own name, decide
-nothing; a committing verb (book, reserve, buy...) points at the intents the schema marks transactional.
+nothing; a committing verb (book, reserve, buy..., or "get me a" thing) points at the intents the schema marks
+transactional.
 The reading runs over the customer's lines in order, latest weighing most; a line answering the agent's question weighs
 its request words little (it answers; it does not ask), and an agent's offer the customer
 accepted ("Would you like to reserve a table?" - "Yes") counts as the customer's words; an agent
@@ -34,7 +35,7 @@ from core.extractors.offline import ends_task, extract_facts
 from core.wording import describe
 
 # Part of a predicted-intent run's guards: two runs read with different rules are not one system.
-READER_VERSION = "intent-5"
+READER_VERSION = "intent-6"
 DECAY = 0.35  # an earlier line's evidence counts about a third as much as the next one's
 MARGIN = 2.0  # the best intent's evidence must be at least this many times the runner-up's
 MIN_EVIDENCE = 0.3  # below this the best intent is a guess, not a reading
@@ -103,6 +104,10 @@ _SAME_REQUEST = {stem: group for group, members in {
 # intent says "Buy tickets"): they point at the intents the schema marks transactional (`_COMMIT`).
 _COMMITTING = frozenset(("book", "buy"))
 _COMMIT = "commit:"  # a term no word stems to
+# "Get me a room", "get us two seats": to get a thing for someone is to obtain it, which commits as "book" does
+# ("get me the balance" or "get me some options" asks to be told; a search misread so only asks for more).
+_GET_ONE_FOR = re.compile(r"\bget\s+(?:me|us|him|her|them)\s+(?:a|an|one|two|three|four|five|six|\d+)\b",
+                          re.IGNORECASE)
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _WORD = re.compile(r"[a-z]+")
@@ -117,7 +122,7 @@ def terms(text: str, values: frozenset[str] = frozenset()) -> set[str]:
     words = [w for w in _WORD.findall(_CAMEL.sub(" ", text).lower()) if w not in _STOPWORDS and w not in values]
     stems = {_stem(w) for w in words}
     stems |= {_SAME_REQUEST[s] for s in stems if s in _SAME_REQUEST}
-    if stems & _COMMITTING:
+    if stems & _COMMITTING or _GET_ONE_FOR.search(text):
         stems.add(_COMMIT)
     stems |= {_stem(a + b) for a, b in itertools.pairwise(words)}
     return stems
