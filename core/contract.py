@@ -45,7 +45,7 @@ from core.extractors.offline.extractor import (
     undecided_facts,
 )
 from core.extractors.offline.free import speaks_of_self
-from core.extractors.offline.kinds import DATE, MONEY, PERSON, TIME, TITLE
+from core.extractors.offline.kinds import DATE, MONEY, PERSON, PLACE, TIME, TITLE
 from core.extractors.offline.line import kind_spans
 from core.extractors.offline.names import NOT_NAMES, PLACEHOLDERS, names_a_relative
 from core.extractors.offline.offers import offered_as_choice, points_only_at_a_place
@@ -403,8 +403,8 @@ def _no_name_of_its_kind(kind: str, other_party: bool, said: str) -> bool:
     person, a clause cut off before its object, a sentence of clauses about the speaker ("For me, I'm still
     browsing") or a word of free choice ("whatever it is"); for a person or that other party, an order to the system
     ("Just use the name on file")."""
-    if (kind == PERSON or other_party) and _A_RELATION.fullmatch(said):
-        return True
+    if (kind in (PERSON, PLACE) or other_party) and _A_RELATION.fullmatch(said):
+        return True  # (a place so said is a description: "Our regular spot")
     words = said.split()
     if kind not in (TITLE, PERSON) or not words:
         return False

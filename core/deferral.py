@@ -90,9 +90,15 @@ _UNDECIDED = re.compile(
     r"worked\s+out|sorted\s+out|made\s+up\s+(?:my|our)\s+minds?)|(?:i'?m|i\s+am|we'?re|we\s+are)\s+"
     r"(?:(?:still|honestly|really|just|truly|totally|completely|kind\s+of|kinda)\s+)*"
     r"(?:choosing|deciding|thinking\s+about|figuring\s+out|undecided\s+(?:on|about)|unsure\s+(?:of|about)|"
+    r"second[\s-]guessing|rethinking|reconsidering|torn\s+(?:on|about|over)|"
     r"flexible\s+(?:on|about|with|as\s+to)|not\s+sure(?:\s+yet)?)|not\s+sure\s+yet|(?:i'?ll|i\s+will|we'?ll|we\s+will)\s+decide|can'?t\s+say|"
     # a choice still ahead of something else: "I need a calendar before I pick the day"
-    r"before\s+(?:i|we)\s+(?:can\s+)?(?:pick|choose|decide\s+on|settle\s+on|commit\s+to))"
+    r"before\s+(?:i|we)\s+(?:can\s+)?(?:pick|choose|decide\s+on|settle\s+on|commit\s+to)|"
+    # knowing only later: "I'll only know which day once my rota comes out"
+    r"(?:i'?ll|i\s+will|we'?ll|we\s+will)\s+(?:only\s+)?know\s+(?=(?:which|what|when|where|how)\b)|"
+    # a choice put off to later: "let me pick the film later tonight"
+    r"(?:let\s+me|i'?ll|i\s+will)\s+(?:pick|choose|decide\s+on|settle\s+on)\s+(?=the\s+[a-z]+\s+(?:later|another\s+time|"
+    r"tomorrow|tonight|afterwards)\b))"
     r"(?P<object>[^.!?;]*)", re.IGNORECASE)
 
 
@@ -155,11 +161,14 @@ _TO_FIND_OUT = re.compile(
 _LEFT_OPEN = re.compile(
     r"\b(?P<object>(?:the|my|our|that|this)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)(?:(?:\s+(?:is|are|was)|\s*['\u2019]s)\s+(?:now\s+|still\s+)?"
     r"(?:open\s+again|(?:still\s+)?open(?=\s*(?:[.!?;,]|$|for\s+now\b))|up\s+in\s+the\s+air|undecided|"
+    # (or in doubt, however said: "that date is still a bit shaky for me")
+    r"(?:(?:a\s+(?:bit|little)|kind\s+of|somewhat|pretty)\s+)?(?:shaky|iffy|uncertain|unsure|in\s+doubt|wobbly)|"
     r"subject\s+to\s+change|tentative|provisional|"
-    r"not\s+(?:yet\s+)?(?:settled|decided|fixed|final|set|confirmed)|tbd|to\s+be\s+(?:decided|confirmed))|"
-    r"\s+(?:isn'?t|aren'?t|wasn'?t)\s+(?:yet\s+)?(?:settled|decided|fixed|final|set|confirmed)|"
+    r"not\s+(?:yet\s+)?(?:settled|decided|fixed|final|set|confirmed|locked(?:\s+in)?|firm)|tbd|to\s+be\s+(?:decided|confirmed))|"
+    r"\s+(?:isn'?t|aren'?t|wasn'?t)\s+(?:yet\s+)?(?:settled|decided|fixed|final|set|confirmed|locked(?:\s+in)?|firm|"
+    r"nailed\s+down)|"
     # a change to come: "The date might move", "the pick-up time may still change"
-    r"\s+(?:might|may|could)\s+(?:still\s+|well\s+|yet\s+)?(?:change|move|shift|slip))\b", re.IGNORECASE)
+    r"\s+(?:might|may|could)\s+(?:still\s+|well\s+|yet\s+)?(?:change|move|shift|slip|clash|conflict))\b", re.IGNORECASE)
 # Asking not to be held to it: "Don't hold me to the time, though."
 _HOLD_ME_TO = re.compile(r"\b(?:don'?t|do\s+not)\s+hold\s+me\s+to\s+(?P<object>(?:the|that|this|my)\s+[a-z-]+"
                          r"(?:\s+[a-z-]+)?)", re.IGNORECASE)

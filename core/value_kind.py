@@ -23,6 +23,7 @@ import re
 from functools import lru_cache
 
 from core.checklist import Checklist, Fact
+from core.extractors.offline import values
 from core.extractors.offline.free import EVALUATIONS
 from core.extractors.offline.kinds import COUNT, DATE, FREE, MONEY, PERSON, PLACE, TIME, TITLE
 from core.extractors.offline.names import KIN_AS_NAME, KINSHIP
@@ -214,6 +215,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "Dr" of "Dr. Kim": the form of address, not who
     if kind == PERSON and _only_a_relation(value):
         return True  # "colleague", "sister": who they are to the customer, not a name ("Mom" is one)
+    if kind in (PERSON, PLACE, TITLE) and _wholly_a_sum(value.strip()):
+        return True  # "one thousand seven hundred and fifty bucks" as whom to pay: a sum said in words
     if kind in (PERSON, PLACE) and (_ONLY_WHEN_OR_HOW_MUCH.fullmatch(value.strip())
                                     or _ONLY_A_CLOCK.fullmatch(value.strip())):
         return True  # "Monday next week" or "half past 6 in the evening" as where to go
@@ -241,6 +244,11 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         if rest and (rest in vocabulary or words in vocabulary):
             return True  # another fact's closed value: "Checking Account" is account_type's "checking"
     return False
+
+
+def _wholly_a_sum(value: str) -> bool:
+    """The value is, whole, an amount the offline tier reads (in figures or in words, with its unit)."""
+    return any((start, end) == (0, len(value)) for start, end, _ in values.money(value))
 
 
 # A Fact is frozen and small; its vocabulary words are read once, not on every reported value (its kind is

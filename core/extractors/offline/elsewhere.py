@@ -33,13 +33,15 @@ _SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;])+[.!?;]*")
 # years ago" tells when the song is from, not a time the sentence tells of).
 _PAST_TIME = re.compile(
     r"(?:^\W*[Ll]|(?<=[\s,])l)ast\s+(?:week|month|year|time|summer|winter|spring|fall|autumn|night|weekend|trip|"
-    r"visit|season|semester|term)\b|(?i:\b(?:(?<!from\s)\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|used\s+to|previously|back\s+then|"
+    # ("used to" in lower case, or opening the sentence: "Somebody That I Used to Know" is a song)
+    r"visit|season|semester|term)\b|(?i:\b(?:(?<!from\s)\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|"
+    r"(?-i:used)\s+to|(?-i:^\W*Used)\s+to|previously|back\s+then|"
     r"the\s+other\s+day|once\s+before|back\s+in\s+(?:(?:19|20)\d\d|the\s+day)|back\s+when|originally|formerly)\b)")
 # A subject and a verb in the simple past: "I came", "she flew", "my parents stayed", "we rented".
 # Full verbs only: "was", "had", "did" are auxiliaries too often ("I was checking", "I had hoped").
 _IRREGULAR_PAST = (r"(?:took|came|went|saw|sent|flew|paid|gave|left|made|bought|drove|rode|ate|met|sold|"
                    r"spent|lost|stole|found|told|said|kept|brought|thought|won|wrote|ran|grew|began|became|fell|slept|sat|"
-                   r"swam|sang|taught|caught|(?:was|were)\s+born)")
+                   r"swam|sang|taught|caught|(?:was|were)\s+(?:born|raised|brought\s+up))")
 # (not "heard", "forgot" or "felt": "I heard Blackmail is a great movie", "I forgot to book a train, so find me a bus"
 # and "I felt like Thai" ask for what they name)
 # Not "you": "you got it", "you came through" confirm the present request.
@@ -141,7 +143,15 @@ _THEIR_CHOICE_NOT_MINE = re.compile(rf"^\W*(?:my|his|her|their|our)\s+(?:[a-z]+\
                                     # agreed" ("My daughter wants Saturday" alone asks for it)
                                     rf"^\W*(?:my|his|her|their|our)\s+(?:[a-z]+\s+)?{_PERSON_NOUN}\s+(?:wants?|would\s+like|"
                                     r"prefers?|likes?)\b[^.!?;]*?,?\s+(?:but\s+)?(?:i|we)\s+(?:haven't|have\s+not|"
-                                    r"didn't|did\s+not|don't|do\s+not)\s+(?:yet\s+)?(?:agreed|agree|decided|said\s+yes)\b",
+                                    r"didn't|did\s+not|don't|do\s+not)\s+(?:yet\s+)?(?:agreed|agree|decided|said\s+yes)\b|"
+                                    # or the wish of someone who is not coming along: "My partner would rather do
+                                    # sports, but she's not coming" ("My partner would rather do sports" alone may be
+                                    # the choice made for both)
+                                    rf"^\W*(?:my|his|her|their|our)\s+(?:[a-z]+\s+)?{_PERSON_NOUN}\s+(?:wants?|prefers?|"
+                                    r"likes?|would\s+(?:rather|prefer|like)|'d\s+(?:rather|prefer|like))\b[^.!?;]*?,?\s+"
+                                    r"but\s+(?:she|he|they)(?:'s\s+not|'re\s+not|\s+is\s+not|\s+are\s+not|\s+isn't|"
+                                    r"\s+aren't|\s+won't|\s+will\s+not|\s+can't|\s+cannot)\s+(?:be\s+)?"
+                                    r"(?:coming|joining|going|come|join|go|there)\b",
                                     re.IGNORECASE)
 # A value said to be another person's pick: "Music would be my husband's pick, not mine".
 _THEIR_PICK = re.compile(rf"^[^,;]{{1,60}}?\s+(?:is|was|would\s+be|'s)\s+(?:more\s+)?(?:my|our|his|her|their)\s+"
@@ -151,7 +161,9 @@ _NOT_A_FULL_VERB = re.compile(r"is|was|has|does|needs|wants|likes|loves|prefers|
 # What the sentence names is refused for good: "Dr. Kim did my crown and it fell out, so never again".
 # (said after it in the sentence; "Pine Hollow? Never again" weighs a name asked back, `echoed`)
 # (or that the customer will not go back to it: "Dr. Patel pulled a tooth of mine once, never going back to him")
-_NEVER_AGAIN = re.compile(r"(?<=[a-z,;]\s)never\s+(?:again|going\s+back|coming\s+back|returning)\b", re.IGNORECASE)
+_NEVER_AGAIN = re.compile(r"(?<=[a-z,;]\s)never\s+(?:again|going\s+back|coming\s+back|returning|"
+                          # ("never using that again")
+                          r"[a-z]+ing\s+(?:that|it|them|this|those|there)\s+again)\b", re.IGNORECASE)
 # How things stand, not what is asked: "There's $2,340 in it", "there is $80 left on it" (a count of
 # people, "There are 3 of us", is an answer, not a state).
 _STATE = re.compile(r"^\W*there(?:'s|\s+is|\s+was)\b[^.!?;]*\b(?:in\s+(?:it|there|that)|left|available|remaining|"
@@ -168,9 +180,9 @@ _TAKEN_BACK = re.compile(r"\b(?:scratch\s+that|forget\s+that|never\s*mind|strike
 _REPAIR = re.compile(r"\b(?:scratch\s+that|strike\s+that|forget\s+that|cancel\s+that|never\s*mind|"
                      r"hold\s+that\s+thought|"
                      # a place the customer wants to leave: "I live in Sunnyvale but want to get out of that area"
-                     r"(?:but\s+)?(?:i\s+|we\s+)?(?:want|need|'d\s+like|would\s+like|hope|plan)\s+to\s+(?:get\s+out\s+of|"
-                     r"move\s+(?:out\s+of|away\s+from)|leave)\s+(?:that|this|the)\s+(?:area|place|city|town|"
-                     r"neighbou?rhood)(?=\s*(?:[.!?,;]|$))|"
+                     r"(?:but\s+)?(?:i\s+|we\s+)?(?:want|need|'d\s+like|would\s+like|hope|plan|desperate|dying|eager|keen)\s+"
+                     r"to\s+(?:get\s+(?:out\s+of|away\s+from)|move\s+(?:out\s+of|away\s+from)|leave)\s+"
+                     r"(?:(?:that|this|the)\s+(?:area|place|city|town|neighbou?rhood)|there|here)(?=\s*(?:[.!?,;]|$))|"
                      # the clause before left open: "checkout probably the 10th but it's up in the air"
                      r"(?:but\s+)?(?:it|that)(?:'s|\s+is)\s+(?:still\s+|all\s+)?(?:up\s+in\s+the\s+air|undecided|"
                      r"tentative|not\s+(?:final|set\s+in\s+stone|certain|decided|confirmed))(?=\s*(?:[.!?,;]|$))|"
@@ -200,6 +212,9 @@ _FILLER = re.compile(r"^(?:\W|\b(?:oh|well|um|uh|er|ugh|argh|hmm|oops|sorry|no|a
 # and what people in general do ("Do people usually book for 8 pm?"). A question asking for something
 # stays readable: "Is Body Double available?", "Is there a table at 8 pm?", "Can you book 8 pm?".
 _ASKED_ABOUT = re.compile(
+    # where an offered thing is: "Is that near downtown?" names a place to measure it by, not a choice
+    r"^\W*(?:(?:and|but|so|or)\s+)?(?:is|are)\s+(?:it|that|this|they|those|these)\s+(?:\w+\s+)?(?:near|close\s+to|"
+    r"far\s+from|next\s+to|by|around|within\s+\w+\s+of)\b[^.!?;]*\?|"
     r"^\W*(?:is|are|was|were|isn't|aren't)\s+(?!(?:there|it|this|that|he|she|they|you|i|we|the|a|an)\b)"
     r"(?:(?!(?:on|at|in|for|from|to|by|with|available|open|free)\b)[^\s.!?;]+\s+){1,3}the\s+\w+[^.!?;]*\?|"
     r"^[^.!?;]*\b(?:than|difference\s+(?:with|between|from|to)|compared?\s+(?:to|with))\b[^.!?;]*\?|"
@@ -216,6 +231,8 @@ _WEIGHING = re.compile(
     # how far a place is, whether a value is too much or enough: "How far is Fremont?", "Is $50 too much?", "Would
     # 3 nights be enough?"
     r"^\W*how\s+(?:far|close|near)\s+(?:away\s+)?(?:is|are)\b[^.!?;]*\?|"
+    # (or whether it is far: "Is Oakland far from there?"; "Is there a hotel close to the airport?" asks for one)
+    r"^\W*(?:(?:and|but|so|or)\s+)?(?:is|are)\s+(?!there\b)[^.!?;]*?\b(?:far|close)\s+(?:from|to)\b[^.!?;]*\?|"
     # or any other measure of it: "And how long is High Life?", "How old is that hotel?" ("How much is ...?" may
     # price what is being asked for, and "How about ...?" proposes)
     r"^\W*(?:(?:and|but|so|or)\s+)?how\s+(?!(?:about|much|many|come)\b)[a-z]+\s+(?:is|are|was|were)\s+"
@@ -226,6 +243,8 @@ _WEIGHING = re.compile(
     # which puts the hour forward, nor "Will you be nice and check ...", which asks the agent)
     r"^\W*(?:(?:or|and|but|so)\s+)?(?:is|are|was)\s+(?!there\b|you\b)[^.!?;]*?\b(?:any\s+good|worth\s+(?:it|the)|"
     r"nice|fun|safe|popular|crowded|pretty|lovely|beautiful)\b[^.!?;]*\?|"
+    # (asked after a clause about the same thing: "What's Luxury like, is it worth it?")
+    r",\s*(?:is|are)\s+(?:it|that|this|they|those)\s+(?:really\s+)?worth\s+(?:it|the\s+\w+)\s*\?|"
     # any quality of it that ends the question, read by the adjective's ending: "Is Hackers scary?", "Is Denver
     # rainy?", "Are those seats expensive?" (not whether it can be had or will do: "Is 3 pm available?", "Is the 5th
     # fine?")
@@ -430,6 +449,8 @@ _WHO_ASKS = re.compile(r"^\W*(?:(?:and|but|so|honestly|seriously|i\s+mean)\W+)*w
 _CALLED_OFF = re.compile(
     r"\b(?:fell\s+through|falls?\s+through|(?:got|was|were|been|is|are)\s+cancel+ed|called\s+off|"
     r"(?:i|we)(?:'ve|\s+have|\s+had|'d)?\s+(?:just\s+|already\s+)?(?:cancel+ed|called\s+off|scrapped)\b|"
+    # the subject left out after "but": "I had an 8 pm booking at another place but cancelled it"
+    r"\bbut\s+(?:then\s+|later\s+)?(?:cancel+ed|called\s+off|scrapped|dropped)\s+(?:it|that|them)\b|"
     r"(?:that|it)(?:'s|\s+is|\s+was)\s+off\b|[a-z]+(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:now\s+|all\s+)?off"
     r"(?=\s*(?:[.!?;,]|$|now\b|anyway\b|for\s+now\b))|didn't\s+happen|never\s+happened)", re.IGNORECASE)
 # The leg back of a trip named as such: "My return is on the 14th", "for the ride home" ("I'll be coming back on the
@@ -453,7 +474,8 @@ _STANDING = re.compile(r"\b(?:whenever|every\s*time|any\s*time\s+(?:i|you)|from\
 # because I just love ...")
 _IRONY = re.compile(r"^\W*(?:oh\W+sure|oh\W+yeah|yeah\W+right|sure\W+thing|"
                     r"(?:ha|hah|heh|pfft+|pff+|psh+|tsk)\W+(?:sure|right|yeah|totally|obviously|of\s+course)|"
-                    r"(?:as\s+if|like)\s+(?:i|we)(?:'d|'m|'re|'ll|\s+would|\s+will|\s+am|\s+are)?\s+"
+                    # (after a scoffing "oh please": "Westerns? Oh please, as if I want two hours of horses")
+                    r"(?:oh\W+please\W+)?(?:as\s+if|like)\s+(?:i|we)(?:'d|'m|'re|'ll|\s+would|\s+will|\s+am|\s+are)?\s+"
                     r"(?!(?:said|say|mentioned|told|wrote|asked|explained)\b))\b", re.IGNORECASE)
 _JOKE_MARKED_AFTER = re.compile(r"^\W*(?:seriously|but\s+seriously|(?:just\s+)?kidding|joking\s+aside|jk)\b",
                                 re.IGNORECASE)
@@ -472,6 +494,9 @@ _TO_THE_SYSTEM = re.compile(
     # or told to override a question or to take a thing as something it was not said to be: "override the account
     # question and treat it as savings"
     r"\boverrid(?:e|es|ing|den)\b|\btreat\s+(?:it|that|this|them|the\s+\w+)\s+as\b|"
+    # or told not to ask about a thing: "DON'T ASK ME ABOUT SHARING" orders the question away, it answers nothing
+    r"\b(?:don'?t|do\s+not|no\s+need\s+to|stop)\s+(?:ask(?:ing)?|bug(?:ging)?|bother(?:ing)?|pester(?:ing)?)\s+"
+    r"(?:me|us)\s+(?:about|with|on|over)\b|"
     r"\byour\s+(?:only\s+|new\s+|real\s+)?"
     r"(?:task|job|role|instructions?|rules?|orders?)\b|\b(?:whatever|anything|everything)\b[^.!?;]*\b(?:becomes?|"
     r"defaults?\s+to|is\s+set\s+to)\b", re.IGNORECASE)

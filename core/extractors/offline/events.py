@@ -34,11 +34,14 @@ _SUBJECT_EVENT = re.compile(
     # with no preposition after a plain subject, or after coming: "my lease ends March 3rd", "the movers come the 5th"
     # ("flights that will leave tomorrow" are the trip's own)
     rf"\b(?:the|a|an|my|our|his|her|their|your)\s+((?:{_INNER_WORD}\s+){{0,2}}?{_INNER_WORD})\s+{_WHICH_ONE}"
-    rf"(?:{_EVENT_VERB}|comes?|came)\s+(?:(?:at|on|around|by|about)\s+)?(?:the\s+)?$", re.IGNORECASE)
+    rf"(?:{_EVENT_VERB}|comes?|came|(?:is|are|'s|'re)\s+coming)\s+(?:(?:at|on|around|by|about)\s+)?(?:the\s+)?$",
+    re.IGNORECASE)
 # The customer ends or leaves another thing then: "I get off work at 5:30", "we leave the office at 6"
 # (a bare "we leave at 6", or leaving a named place, "we leave Seattle on Tuesday", is the trip itself).
 _LEAVES_THING = re.compile(
-    rf"\b(?:i|we|he|she|they)\s+(?:\w+\s+)?{_EVENT_VERB}\s+(?:(?:the|my|our|his|her|their)\s+)?((?-i:[a-z]+))\s+"
+    # (the thing's head noun is what is read: "I get off my night shift at 7 am" is the shift's)
+    rf"\b(?:i|we|he|she|they)\s+(?:\w+\s+)?{_EVENT_VERB}\s+(?:(?:the|my|our|his|her|their)\s+(?-i:[a-z]+\s+)?)?"
+    r"((?-i:[a-z]+))\s+"
     r"(?:at|on|around|by|about)\s+(?:the\s+)?$", re.IGNORECASE)
 # A thing said to be on that day or at that time: "our anniversary is May 9", "the whole book club is on
 # the 8th" (the subject with up to three words).

@@ -33,6 +33,7 @@ from core.extractors.offline.closed import counts_people
 from core.extractors.offline.elsewhere import elsewhere, handed_on
 from core.extractors.offline.events import other_event
 from core.extractors.offline.free import asks_afresh
+from core.extractors.offline.kinds import END_WORDS, START_WORDS
 from core.extractors.offline.line import kind_spans, read_line
 from core.extractors.offline.offers import accepted_offer, carried_find, picked_offer
 from core.extractors.offline.plain import unread_sentences
@@ -53,17 +54,18 @@ from core.extractors.offline.profile import (
     PLACE,
     TEXT,
     TIME,
+    TITLE,
     FactProfile,
     Profile,
     profile,
     stem,
 )
-from core.extractors.offline.roles import END, fact_role, leaves_from, value_role
+from core.extractors.offline.roles import END, START, fact_role, is_stay, leaves_from, value_role
 from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
 from core.text import blank
 
-VERSION = "offline-71"
+VERSION = "offline-72"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -429,14 +431,59 @@ def undecided_facts(facts: Profile, required: tuple[str, ...], text: str, spoken
                    for name in required}
         named = {name for name in required if overlap[name] or name in withdrawal.named_facts(
             about, (name,), {name: facts.facts[name].fact.description})}
+        # (a noun of a kind keeps to facts of that kind: "the leaving day" is no town the coach leaves from)
+        of_kind = {_KIND_NOUNS[w] for w in re.findall(r"[a-z]+", about.lower()) if w in _KIND_NOUNS}
+        if of_kind:
+            named = {name for name in named if facts.facts[name].kind in of_kind}
         most = max((overlap[name] for name in named), default=0)
         found |= {name for name in named if overlap[name] == most}
+        if not named:
+            found |= _named_by_role(facts, required, about)
         for name in required:
             fact = facts.facts[name]
             if (fact.kind in kinds or (lasting and fact.kind == COUNT and _DURATION_UNITS & set(fact.counted))
                     or (headcount and fact.kind == COUNT and counts_people(fact))):
                 found.add(name)
     return found
+
+
+# What kind of value a plain noun names, for a fact named by its part in a trip rather than its own words.
+_KIND_NOUNS = {"day": DATE, "date": DATE, "time": TIME, "hour": TIME, "city": PLACE, "place": PLACE, "total": MONEY,
+               "sum": MONEY, "price": MONEY, "cost": MONEY, "film": TITLE, "movie": TITLE, "song": TITLE,
+               "track": TITLE, "show": TITLE}
+# (prepositions name no part: "the day to leave" is read by its verb)
+_ROLE_ONLY = frozenset({"from", "to", "into", "towards", "toward", "going"})
+
+
+def _named_by_role(facts: Profile, required: tuple[str, ...], about: str) -> set[str]:
+    """The facts a noun of their kind and a word of their part in a trip name ("the leaving day" is the departure
+    date, "the coming-back day" the return date), or a noun of their kind alone where one fact is of it ("the exact
+    total" is the amount), where no fact is named by its own words."""
+    forms = set(re.findall(r"[a-z]+", about.lower()))
+    kinds = {_KIND_NOUNS[w] for w in forms if w in _KIND_NOUNS}
+    of_kind = {name for name in required if facts.facts[name].kind in kinds}
+    if not of_kind:
+        return set()
+    starts, ends = forms & (START_WORDS - _ROLE_ONLY), forms & (END_WORDS - _ROLE_ONLY)
+    if not starts and not ends:  # a noun of its kind alone names the one fact of that kind: "the exact total"
+        return of_kind if len(of_kind) == 1 else set()
+    found = set()
+    for name in of_kind:
+        # (for a stay, arriving starts it and leaving ends it: "my arrival day" is the check-in)
+        start, end = _flip_for_stay(starts, ends) if is_stay(facts.facts[name]) else (starts, ends)
+        roles = ({START} if start else set()) | ({END} if end else set())
+        if len(roles) == 1 and fact_role(facts.facts[name]) in roles:
+            found.add(name)
+    return found
+
+
+_ARRIVAL_WORDS = frozenset({"arrival", "arrive", "arriving"})
+_LEAVING_WORDS = frozenset({"leave", "leaving", "departure", "depart", "departing"})
+
+
+def _flip_for_stay(starts: set[str], ends: set[str]) -> tuple[set[str], set[str]]:
+    """The start and end words of a stay: arriving moves to the start, leaving to the end."""
+    return (starts - _LEAVING_WORDS) | (ends & _ARRIVAL_WORDS), (ends - _ARRIVAL_WORDS) | (starts & _LEAVING_WORDS)
 
 
 _HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)

@@ -41,7 +41,19 @@ PLACEHOLDERS = frozenset({"tbd", "tba", "tbc", "n/a", "na", "none", "pending", "
 # Sounds of thinking aloud: a reply of one of them names nothing ("Hmm.").
 INTERJECTIONS = frozenset({"hm", "hmm", "hmmm", "um", "umm", "uh", "uhh", "er", "erm", "ugh", "huh", "meh", "eh",
                            "oops", "whoa"})
-NOT_NAMES = frozenset(_NOT_NAME_TEXT.split()) | PLACEHOLDERS | INTERJECTIONS
+# An adverb made from an adjective ("seriously", "obviously", "definitely", "supposedly") is never a name: the
+# suffixes below, then "-ly" (names ending so end otherwise: Kelly, Emily, Beverly, Kimberly, Sally).
+_ADVERB_FORM = re.compile(r"[a-z]{2,}(?:ous|ical|ic|ual|ate|ite|ute|ent|ant|ful|less|ive|ish|est|ing|ed|able|ible)ly")
+
+
+class _Words(frozenset):
+    """A word set that also holds every adverb of the form above (lower-case lookups, as NOT_NAMES is used)."""
+
+    def __contains__(self, word: object) -> bool:
+        return super().__contains__(word) or (isinstance(word, str) and _ADVERB_FORM.fullmatch(word) is not None)
+
+
+NOT_NAMES = _Words(frozenset(_NOT_NAME_TEXT.split()) | PLACEHOLDERS | INTERJECTIONS)
 # Kin words used as a title before a name ("Aunt Jenny"); other kin words only describe ("my friend Raghav").
 _KIN_TITLES = frozenset({"aunt", "auntie", "uncle", "grandma", "grandpa", "granny", "cousin"})
 KINSHIP = frozenset({"mom", "mum", "mother", "dad", "father", "aunt", "auntie", "uncle", "grandma", "grandpa",

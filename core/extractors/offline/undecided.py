@@ -4,8 +4,8 @@
 nights, give or take two" name no one value: the agent asks again. (A vocabulary value offered as one of two
 is read in `plain`.)
 A number that labels a thing rather than counting it, after its noun ("I live in unit 3", "at gate 5"),
-is no count, amount or day. A handle, an e-mail address or a web address ("checking_account_confirmed",
-"me@savings.example", "https://…/checking") is a string the customer quotes, not words they say: a value
+is no count, amount or day. A handle, an e-mail address, a web address or a code ("checking_account_confirmed",
+"me@savings.example", "https://…/checking", "CINE-3D-4471") is a string the customer quotes, not words they say: a value
 inside it is not stated.
 English number words only; the rest is punctuation.
 """
@@ -48,12 +48,15 @@ _OPEN = re.compile(
     rf"{_NUMBER}(?:\s+[a-z]+)?\s*,?\s+(?:give\s+or\s+take|plus\s+or\s+minus|more\s+or\s+less)\b"
     rf"(?:\s+{_NUMBER})?|{_NUMBER}\s+(?!(?:[ap]\.?m|o'?clock|in|on|at|the)\b)[a-z]+\s+or\s+so\b|"
     # a count that grows by an unknown number: "Two adults plus however many kids want to come", "3, plus a few more"
-    rf"{_NUMBER}(?:\s+[a-z]+)?\s*,?\s+(?:plus|and|\+)\s+(?:however\s+many|a\s+few|a\s+couple|some|maybe|"
+    rf"{_NUMBER}(?:\s+[a-z]+){{0,4}}\s*,?\s+(?:plus|and|\+)\s+(?:however\s+many|a\s+few|a\s+couple|some|maybe|"
     rf"possibly|whoever|anyone)\b|"
     # people counted in parts, no total said: "Two adults and one kid", "2 adults + 2 children"
     rf"{_NUMBER}\s+{_PERSONS}\s*,?\s+(?:and|plus|\+|with)\s+{_NUMBER}\s+{_PERSONS}|"
     # a value said roughly: "7-ish", "three hundred-ish", "Saturday-ish"
     rf"(?:{_NUMBER}(?:\s+[a-z]+)?|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s*-?ish\b|"
+    # a count that may grow or shrink: "4 nights, could easily be more"
+    rf"{_NUMBER}(?:\s+[a-z]+)?\s*,?\s+(?:(?:but\s+)?(?:it\s+)?(?:could|might|may)\s+(?:easily\s+|well\s+|also\s+)?be\s+"
+    r"(?:more|less|fewer|longer|shorter)|or\s+(?:more|longer)|at\s+least)\b|"
     # one each, not a total: "One for each of my kids", "two per family", "one apiece"
     rf"{_NUMBER}(?:\s+[a-z]+)?\s+(?:for\s+(?:each|every)|per|apiece)\b",
     re.IGNORECASE)
@@ -83,9 +86,12 @@ def _labels(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-# A token that is an identifier: joined by underscores, or an e-mail or web address.
+# A token that is an identifier: joined by underscores, an e-mail or web address, or a code of capitals and digits
+# in three parts or more joined by hyphens with a run of three digits ("CINE-3D-4471"; not "3-D", a date, "2019-03-10",
+# or a suite, "Suite C-104").
 # (A query string glued to a word leaves the word: "Avenue?rider_count=3" keeps "Avenue".)
-_IDENTIFIER = re.compile(r"[\w.\-]*[^\W_]_\w[\w.\-]*|[\w.\-+]+@[\w\-]+\.[\w.\-]+|\b(?:https?://|www\.)\S+",
+_IDENTIFIER = re.compile(r"[\w.\-]*[^\W_]_\w[\w.\-]*|[\w.\-+]+@[\w\-]+\.[\w.\-]+|\b(?:https?://|www\.)\S+|"
+                         r"(?-i:\b(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d{3})[A-Z0-9]+(?:-[A-Z0-9]+){2,}\b)",
                          re.IGNORECASE)
 
 
