@@ -432,9 +432,9 @@ def undecided_facts(facts: Profile, required: tuple[str, ...], text: str, spoken
         named = {name for name in required if overlap[name] or name in withdrawal.named_facts(
             about, (name,), {name: facts.facts[name].fact.description})}
         # (a noun of a kind keeps to facts of that kind: "the leaving day" is no town the coach leaves from)
-        of_kind = {_KIND_NOUNS[w] for w in re.findall(r"[a-z]+", about.lower()) if w in _KIND_NOUNS}
-        if of_kind:
-            named = {name for name in named if facts.facts[name].kind in of_kind}
+        kinds_named = _kinds_named(about)
+        if kinds_named:
+            named = {name for name in named if facts.facts[name].kind in kinds_named}
         most = max((overlap[name] for name in named), default=0)
         found |= {name for name in named if overlap[name] == most}
         if not named:
@@ -460,7 +460,7 @@ def _named_by_role(facts: Profile, required: tuple[str, ...], about: str) -> set
     date, "the coming-back day" the return date), or a noun of their kind alone where one fact is of it ("the exact
     total" is the amount), where no fact is named by its own words."""
     forms = set(re.findall(r"[a-z]+", about.lower()))
-    kinds = {_KIND_NOUNS[w] for w in forms if w in _KIND_NOUNS}
+    kinds = _kinds_named(about)
     of_kind = {name for name in required if facts.facts[name].kind in kinds}
     if not of_kind:
         return set()
@@ -475,6 +475,11 @@ def _named_by_role(facts: Profile, required: tuple[str, ...], about: str) -> set
         if len(roles) == 1 and fact_role(facts.facts[name]) in roles:
             found.add(name)
     return found
+
+
+def _kinds_named(about: str) -> set[str]:
+    """The kinds of value the plain nouns of `about` name ("the leaving day": a date)."""
+    return {_KIND_NOUNS[w] for w in re.findall(r"[a-z]+", about.lower()) if w in _KIND_NOUNS}
 
 
 _ARRIVAL_WORDS = frozenset({"arrival", "arrive", "arriving"})
