@@ -34,7 +34,7 @@ from core.extraction import (
     Extraction,
 )
 from core.extractors.offline import last_word, unsaid, values
-from core.extractors.offline.closed import UNIMPORTANT, boolean_reading, counts_another, qualified_group
+from core.extractors.offline.closed import UNIMPORTANT, boolean_reading, counts_another, qualified_group, used_as_verb
 from core.extractors.offline.events import other_event
 from core.extractors.offline.extractor import (
     carried_finds,
@@ -672,7 +672,8 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
                  and not (skeleton(value) in _YES_NO and _in_a_name(own, start, end))  # "True" of "True Grit"
                  and not values.in_a_measure(own, start, end)  # "3" of "at 3:30 pm" counts no riders
                  and not values.in_a_code(own, start, end)  # "3D" of "IMAX-3D-0042" is no show type
-                 and not values.labelled_number(own, start, end)]  # "3" of "at Door 3" counts nobody
+                 and not values.labelled_number(own, start, end)  # "3" of "at Door 3" counts nobody
+                 and not used_as_verb(own, start, end)]  # "Thanks for checking that" names no account
         asked = _agent_line_before(at, lines)
         if spans and asked is not None and spec.name in asked.asks and refused_offer(asked.text, line.text, value):
             # the offer of this fact named again as it is turned down: "Credit card fees are brutal. Other options?"

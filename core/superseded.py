@@ -6,7 +6,9 @@ record would hold a city the customer moved away from. The offline tier reads th
 turn by turn and keeps each fact's latest value: when it reads another value for the fact, it read
 the reported one where the customer last said it, and the customer said the other one in a later
 line that turns to something else in words ("What about ...", "any other ...", "instead"), the
-reported value is superseded. A later value at the other end of a trip from the fact ("leaving from
+reported value is superseded. A closed value needs no such words: a vocabulary word is the customer's
+own, not the tier's guess ("In checking." ... "What's the balance in my savings?" ... "transfer to
+someone's savings" leaves savings as the account). A later value at the other end of a trip from the fact ("leaving from
 Chicago" for where to stay), read as another fact too, or one the contract itself would refuse
 replaces nothing: the tier misfiled it.
 
@@ -40,8 +42,12 @@ def superseded(checklist: Checklist, intent: str, fact: str, value: str, lines: 
             other != fact and same_value(found, latest) for other, found in read.items()):
         return False  # (read as another fact too: "Train Your Dragon" of a film's name is no place)
     said_value, said_latest = last_said(value, lines), last_said(latest, lines)
+    # (a closed value needs no words of turning: "In checking." ... "What's the balance in my savings?" ... "I want to
+    # transfer to someone's savings" - the tier reads the savings account, said last, as the one the transfer is from;
+    # a free value read later may be the tier's guess, a vocabulary value is the customer's own word)
+    closed = bool(checklist.facts[fact].allowed)
     if (said_value is None or said_latest is None or said_latest <= said_value
-            or not _TURNS_ELSEWHERE.search(lines[said_latest].text)
+            or not (closed or _TURNS_ELSEWHERE.search(lines[said_latest].text))
             or _other_end(checklist, fact, latest, lines[said_latest].text)):
         return False
     # the tier itself read the reported value for this fact where the customer last said it, and changed

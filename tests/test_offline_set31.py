@@ -211,3 +211,46 @@ def test_set30_contract_shapes_beside_the_plain_statements() -> None:
                                     ("Which class?", ("seat_class",)), "Sleeper? Oh please, as if I want to nap.")
     assert kept("BookSeat", {"seat_class": "Sleeper"}, "A seat from Leeds at 9 am.", ("Which class?", ("seat_class",)),
                 "Sleeper, please.") == {"seat_class": "Sleeper"}
+
+
+WALLETS = Checklist.from_schema({
+    "service_name": "Wallets_2",
+    "slots": [
+        {"name": "account", "description": "Type of the wallet account", "is_categorical": True,
+         "possible_values": ["travel", "household"]},
+        {"name": "payee", "description": "Name of the contact to send money to", "is_categorical": False},
+        {"name": "amount", "description": "Amount of money to send", "is_categorical": False},
+    ],
+    "intents": [
+        {"name": "ShowBalance", "required_slots": ["account"], "is_transactional": False},
+        {"name": "SendMoney", "required_slots": ["account", "payee", "amount"], "is_transactional": True},
+    ],
+})
+
+
+def test_a_closed_value_said_earlier_gives_way_to_the_one_said_last() -> None:
+    lines = talk("What's my balance?", ("In travel or household?", ("account",)), "In travel.",
+                 ("You have $300 in travel.", ()), "What's the balance in my household one?",
+                 ("You have $500 in household.", ()), "Ok, send $40 to Diego.")
+    assert check_mapping(WALLETS, "SendMoney", lines, {"account": "household"}).accepted == {"account": "household"}
+    assert check_mapping(WALLETS, "SendMoney", lines, {"account": "travel"}).codes == ["value_not_stated"]
+    # the plain statement: chosen for this task, the earlier one stands
+    chosen = (*lines, *talk(("Which account?", ("account",)), "From travel."))
+    assert check_mapping(WALLETS, "SendMoney", chosen, {"account": "travel"}).accepted == {"account": "travel"}
+
+
+def test_a_vocabulary_word_used_as_a_verb_names_no_value() -> None:
+    thanks = talk("What's the balance of my household account?", ("You have $500 in household.", ()),
+                  "Thanks for checking that.", ("Would you like to send money?", ()), "Yes, $40 to Diego.")
+    banks = Checklist.from_schema({
+        "service_name": "Banks_9",
+        "slots": [{"name": "account_type", "description": "Type of the account", "is_categorical": True,
+                   "possible_values": ["checking", "savings"]}],
+        "intents": [{"name": "CheckBalance", "required_slots": ["account_type"], "is_transactional": False}],
+    })
+    assert "account_type" not in read(banks, "CheckBalance", talk("Thanks for checking that."))
+    assert check_mapping(banks, "CheckBalance", talk("Thanks for checking that."),
+                         {"account_type": "checking"}).codes == ["value_not_stated"]
+    # the plain statements
+    assert read(banks, "CheckBalance", talk("Checking, please."))["account_type"] == "checking"
+    assert check_mapping(WALLETS, "SendMoney", thanks, {"account": "household"}).accepted == {"account": "household"}

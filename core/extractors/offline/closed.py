@@ -61,10 +61,18 @@ def closed_value(profile: Profile, fact: FactProfile, text: str, asked: Sequence
     return chosen
 
 
-# An -ing vocabulary word followed by these is a verb ("checking my balance"), not the value;
-# "savings if possible" stays a noun.
-_USED_AS_VERB = re.compile(r"^\s+(?:my|your|our|the|if|whether|on|up|out|to\s+see)\b", re.IGNORECASE)
+# An -ing vocabulary word followed by these is a verb ("checking my balance", "Thanks for checking that"), not the
+# value; "savings if possible" stays a noun.
+_USED_AS_VERB = re.compile(r"^\s+(?:my|your|our|the|if|whether|on|up|out|to\s+see|that|it|this|them|these|those|in|"
+                           r"into|again)\b", re.IGNORECASE)
 _NOUN_BEFORE = re.compile(r"\b(?:my|your|our|their|his|her|the|a|an|this|that)\s+$", re.IGNORECASE)
+
+
+def used_as_verb(text: str, start: int, end: int) -> bool:
+    """text[start:end], a vocabulary word in -ing, is a verb there: "checking" of "Thanks for checking that" (not
+    after a determiner: "my checking out?" is a typed noun)."""
+    return (text[start:end].lower().endswith("ing") and _USED_AS_VERB.match(text[end:end + 12]) is not None
+            and not _NOUN_BEFORE.search(text[:start]))
 
 
 def _plain_mentions(profile: Profile, fact: FactProfile, text: str) -> list[tuple[int, int, str]]:
@@ -90,8 +98,7 @@ def _read_back(text: str, found: list[tuple[int, int, str]]) -> set[int]:
 
 def _mentions(fact: FactProfile, text: str) -> list[tuple[int, int, str]]:
     found = [(m.start(), m.end(), value) for value, pattern in fact.vocabulary for m in pattern.finditer(text)
-             if not (m.group(0).lower().endswith("ing") and _USED_AS_VERB.match(text[m.end():m.end() + 12]))
-             or _NOUN_BEFORE.search(text[:m.start()])]
+             if not used_as_verb(text, m.start(), m.end())]
     for value, pattern in fact.partial:
         found += [(m.start(1), m.end(1), value) for m in pattern.finditer(text)
                   if not any(s <= m.start(1) < e for s, e, _ in found)]
