@@ -353,14 +353,18 @@ def test_cost_slider_changes_the_bill(monkeypatch, tmp_path):
     after = at.metric[0].value
     to_dollars = lambda text: float(text.strip("$").replace(",", ""))  # noqa: E731
     assert to_dollars(after) == pytest.approx(2 * to_dollars(before), rel=1e-3)
-    assert at.number_input(key="cost_volume_typed").value == 20_000  # the typed volume follows the slider
+    assert at.number_input(key="cost_volume_typed").value is None  # nothing typed: the slider's volume
     at.number_input(key="cost_volume_typed").set_value(3_000_000).run()  # any volume, past the slider's end
     assert to_dollars(at.metric[0].value) == pytest.approx(300 * to_dollars(before), rel=1e-3)
-    assert at.select_slider(key="cost_conversations").value == 500_000
+    assert "The typed volume, 3,000,000 a month, is used" in shown(at)
+    at.select_slider(key="cost_conversations").set_value(30_000).run()  # a typed volume overrides the slider
+    assert to_dollars(at.metric[0].value) == pytest.approx(300 * to_dollars(before), rel=1e-3)
     at.switch_page("views/runs.py").run()
     at.switch_page("views/cost.py").run()  # settings are kept across pages
     assert at.number_input(key="cost_volume_typed").value == 3_000_000
-    at.number_input(key="cost_volume_typed").set_value(20_000).run()
+    assert at.select_slider(key="cost_conversations").value == 30_000
+    at.number_input(key="cost_volume_typed").set_value(None).run()  # cleared: the slider's volume again
+    assert to_dollars(at.metric[0].value) == pytest.approx(3 * to_dollars(before), rel=1e-3)
     at.slider(key="cost_turns").set_value(12).run()
     bills = next(df.value for df in at.dataframe if "strategy" in df.value.columns and "tier" not in
                  df.value.columns).set_index("strategy")["total_usd"]

@@ -101,25 +101,18 @@ rates = {r.key: r for r in card}
 named = [t.settings["rate"] for t in tiers.load_tiers().values() if t.settings.get("rate") in rates]
 
 
-def typed_volume() -> None:  # the slider follows a typed volume as far as it reaches
-    typed = int(st.session_state.cost_volume_typed)
-    slid = min(max(VOLUMES[0], round(typed / 1_000) * 1_000), VOLUMES[-1])
-    st.session_state.cost_conversations = st.session_state["_kept_cost_conversations"] = slid
-    st.session_state["_kept_cost_volume_typed"] = typed
-
-
-def slid_volume() -> None:  # the typed volume follows the slider
-    slid = st.session_state.cost_conversations
-    st.session_state.cost_volume_typed = st.session_state["_kept_cost_volume_typed"] = slid
-    st.session_state["_kept_cost_conversations"] = slid
-
-
+# The typed volume, when there is one, overrides the slider; neither widget writes the other. (Each writing the
+# other raced: a key pressed while a rerun was under way re-sent the other widget's old value, which then won.)
 cols = st.columns([2, 1, 2])
-ui.keep("cost_volume_typed", 10_000)
-cols[0].select_slider("Conversations per month", VOLUMES, key=ui.keep("cost_conversations", 10_000, VOLUMES),
-                      format_func=lambda v: f"{v:,}", on_change=slid_volume)
-conversations = int(cols[1].number_input("or type any volume", min_value=1, step=1_000, key="cost_volume_typed",
-                                         on_change=typed_volume))
+slid = cols[0].select_slider("Conversations per month", VOLUMES,
+                             key=ui.keep("cost_conversations", 10_000, VOLUMES), format_func=lambda v: f"{v:,}",
+                             on_change=ui.kept("cost_conversations"))
+typed = cols[1].number_input("or type any volume", min_value=1, step=1_000, value=None, placeholder="the slider's",
+                             key=ui.keep("cost_volume_typed", None),
+                             on_change=ui.kept("cost_volume_typed"))
+conversations = int(typed) if typed is not None else int(slid)
+if typed is not None:
+    cols[0].caption(f"The typed volume, {conversations:,} a month, is used: clear the box to use the slider.")
 turns = cols[2].slider("Turns per conversation", 1, 40, key=ui.keep("cost_turns", 4), on_change=ui.kept("cost_turns"))
 cols = st.columns([2, 1, 2])
 services = ui.services_with_dialogues()
