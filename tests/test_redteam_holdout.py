@@ -235,6 +235,22 @@ PINNED = {
     "contract_holdout26/value_only_in_agent_words.json": "19a6e6378aefad2264dafacffe783d0f37c229e1b8e737ffca481b342399f7cf",  # noqa: E501
     "contract_holdout26/value_reordered.json": "617b2ffa71f9f1eec30a630b738c531dcbfd015e61a5fb5f9824e87df265bab0",
     "contract_holdout26/value_wrong_kind.json": "e9ce0e1b174496a40224a4bce9cfec48d183cd5a3969db8cb5a36ae72b56add2",
+    "attacks_holdout31.json": "6e122fb9933f52016895429e970ead5888ce3ed477cb8b282a5f467c31197942",
+    "contract_holdout27/clean.json": "8a5dcfe4a834124e012887759c74f587a2471a4f163d71a4e13f51bc232fbb1c",
+    "contract_holdout27/cut_at_ceiling.json": "d8b0f0926673a66e83db0280f4849f25a3610d6f58150a967d48e891df7d37a0",
+    "contract_holdout27/empty_reply.json": "4484696e3089f5ef0bba44cb0192d5ccb0be7e1074b8e4ad0ed6d06977c273af",
+    "contract_holdout27/intent_disagrees.json": "8b57fd672ea7763ad79f9134c8cc2553e27490a76a6e0213f030f15655656642",
+    "contract_holdout27/provider_error.json": "aa269334f0c75aa3ff2bbb6423919fc3416b431d4bf34f7e15911b995a105dea",
+    "contract_holdout27/unknown_fact.json": "3d70905e887441b5e74e5458f6e1ab08c03720a052a60b6660da6ab622bf2190",
+    "contract_holdout27/unknown_intent.json": "0674bd5eb6727ea2e23655903fb68ecebd1ba2b1cfdc5dc3cbda97125fd24fc1",
+    "contract_holdout27/unparseable.json": "72bb59f208b2030083fcc590bd5d8a3939531608c9db2092a7cfabab487850e1",
+    "contract_holdout27/value_cut_short.json": "0296dd2cc78499c35f8d495aaa140342002afd3dd5bdf62bc80a1ab7deb3b824",
+    "contract_holdout27/value_not_allowed.json": "2166e0b88ef4e3405cf997a480fa9469111c19535f126a916f417149b08b97aa",
+    "contract_holdout27/value_not_in_conversation.json": "c16b88f35f3cf91aac702dcd8aae9cb2736bc6b865a0e808730bf76f289139a2",  # noqa: E501
+    "contract_holdout27/value_not_stated.json": "19351ec542e739898c6fd653156d4c14d851a918a9f5440622509e9ddc26d490",
+    "contract_holdout27/value_only_in_agent_words.json": "aee12aec4cc2f8ce43a1875d70c256e1ddd6e33015fe85d436218b47554259ff",  # noqa: E501
+    "contract_holdout27/value_reordered.json": "6ec3771f50c97b970e3af98dc7be104754c35969854cbd210fa197419dc92b87",
+    "contract_holdout27/value_wrong_kind.json": "bb91d6c2558d742324d051aed29ed53d14a8c121bb8dbfb4a57016bfd7be6e14",
 }
 
 
