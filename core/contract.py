@@ -248,6 +248,8 @@ def _check_value(
                 code = VALUE_REORDERED  # read off the screen: typed in another order than it is shown
             elif any(words_reordered(ln.text, trimmed) for ln in lines):
                 code = VALUE_REORDERED  # its words said, but in another order: "Kings Cross Comfort Inn"
+            elif skeleton(trimmed) != _NO_PREFERENCE and wrong_kind(checklist, intent, fact, trimmed):
+                code = VALUE_WRONG_KIND  # said by nobody, and of no kind the fact takes ("tomorrow" as a city)
             else:
                 code = VALUE_NOT_IN_CONVERSATION
             return None, [Finding(code, fact, value)]
@@ -292,6 +294,10 @@ def _check_value(
     if kind == MONEY:
         start, end = _whole_sum(text, start, end)
     return text[start:end], []
+
+
+# SGD's value for "the customer has no preference": a kind of its own, found in no line as typed.
+_NO_PREFERENCE = "dontcare"
 
 
 def _in_a_sum(text: str, start: int, end: int) -> bool:
@@ -655,6 +661,7 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
     forms = value_forms(value)
     mine = _whose(checklist, intent, spec.name)  # None where the intent has the word on one side only
     theirs_later = False  # the latest word on it gave it to the other side: an earlier one counts only marked as this
+    rival_later = False
     for at in reversed([i for i, ln in enumerate(lines) if ln.speaker != AGENT]):
         line = lines[at]  # the customer's latest word on the value decides: "not savings" refuses it
         own = own_words(checklist, line.text)
@@ -667,7 +674,7 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
         spans = [(start, end) for start, end in spans
                  if not counts_another(profile(checklist), spec.name, own, start, end) and (start, end) not in labels
                  and (start, end) not in sides
-                 and not (theirs_later and not _own_side_marked(bool(mine), own, start))
+                 and not ((theirs_later or rival_later) and not _own_side_marked(bool(mine), own, start))
                  and not echoed(own, start, end)  # "Music? Sports?" weighs them
                  and not (skeleton(value) in _YES_NO and _in_a_name(own, start, end))  # "True" of "True Grit"
                  and not values.in_a_measure(own, start, end)  # "3" of "at 3:30 pm" counts no riders
@@ -679,6 +686,12 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
             # the offer of this fact named again as it is turned down: "Credit card fees are brutal. Other options?"
             # (an agent line about another thing holds no offer of it: the 3 of "a 4.3 rating" is no room count)
             return False
+        # another word of the vocabulary marked as this side's, said later ("What is the savings account balance?"
+        # ... "Send 1,540 dollars to their checking account"): an earlier word counts only marked so itself
+        rival_later = rival_later or (mine is not None and not spans and any(
+            _own_side_marked(mine, own, start) for other in spec.allowed if skeleton(other) != skeleton(value)
+            for form in value_forms(other) if contains_words(skeleton(own), form)
+            for start, _ in every_span(own, form)))
         if spans:
             # refused ("not savings"), or a group a "but" qualifies ("4 of us but we're taking two cars")
             # or one side of an "or" ("Standard. Or surprise me"), as the tier reads a closed value

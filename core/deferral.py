@@ -28,7 +28,11 @@ _WILL_FIND_OUT = re.compile(
     rf"(?:(?:just|first|quickly|double|go|have\s+to|need\s+to)\s+)?{_FIND_OUT}\b[^.!?;,]*",
     re.IGNORECASE)
 _DOES_NOT_KNOW = re.compile(
+    # (the subject may be left out where a sentence opens: "Can't remember right now", "Don't know yet")
+    # ("Don't Know Why" in a title's capitals is a song)
     r"\bi\s+(?:honestly\s+|really\s+|just\s+|simply\s+)?(?:can'?t|cannot|don'?t|do\s+not)\s+(?:remember|recall|know)\b|"
+    r"(?:^|(?<=[.!?;,]))\s*(?:honestly\s+|really\s+|just\s+|simply\s+)?(?:can'?t|cannot|don'?t|do\s+not)"
+    r"\s+(?:(?-i:remember|recall|know)\b|(?-i:say|tell)(?:\s+(?:yet|for\s+sure|right\s+now|now))?\s*(?:[.!,;]|$))|"
     r"\bi\s+(?:can'?t|cannot)\s+(?:say|tell)\s+(?:yet|for\s+sure|right\s+now|now)\b|"
     r"\b(?:not|n't)\s+(?:sure|certain)\b|\bno\s+idea\b|\bi\s+forg[eo]t\s+(?!to\b)|"
     r"\blet\s+me\s+(?:see|think)\b|\bgive\s+me\s+a\s+(?:sec|second|minute|moment)\b",

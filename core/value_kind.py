@@ -209,7 +209,7 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "Use my debit card, please" as whom to pay: a lower-case "please" asks, it names none
     if kind in (PERSON, PLACE, TITLE) and _A_DESCRIPTION_NOT_A_NAME.fullmatch(bare):
         return True  # "Something good." as the film to play: what kind, not which
-    if kind in (PERSON, PLACE) and _AN_INDEFINITE_WORD.fullmatch(bare):
+    if (kind in (PERSON, PLACE) or profile(checklist).facts[fact].other_party) and _AN_INDEFINITE_WORD.fullmatch(bare):
         return True  # "someone" to pay, "somewhere" to go (a title may be one: SGD has the song "somebody")
     if kind in (PERSON, TITLE) and _ONLY_AN_HONORIFIC.fullmatch(value.strip()):
         return True  # "Dr" of "Dr. Kim": the form of address, not who

@@ -28,13 +28,15 @@ from core.extractors.offline.events import CHOICE_WORDS, SLOT_WORDS
 from core.text import ABBREVIATED
 
 _SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;])+[.!?;]*")
-# Time that is over: "last week", "two years ago", "yesterday", "used to", "already", "previously", "originally"
+# Time that is over: "last week", "two years ago", "years ago", "yesterday", "used to", "already", "previously",
+# "originally"
 # (any case but "last" inside a sentence: "Yesterday you took me there"; "at last" is no time; "a song from five
 # years ago" tells when the song is from, not a time the sentence tells of).
 _PAST_TIME = re.compile(
     r"(?:^\W*[Ll]|(?<=[\s,])l)ast\s+(?:week|month|year|time|summer|winter|spring|fall|autumn|night|weekend|trip|"
     # ("used to" in lower case, or opening the sentence: "Somebody That I Used to Know" is a song)
-    r"visit|season|semester|term)\b|(?i:\b(?:(?<!from\s)\w+\s+(?:days?|weeks?|months?|years?)\s+ago|yesterday|"
+    r"visit|season|semester|term)\b|(?i:\b(?:(?<!from\s)\w+\s+(?:days?|weeks?|months?|years?)\s+ago|"
+    r"(?<!\w\s)(?:years|months|weeks|ages)\s+ago|yesterday|"
     r"(?-i:used)\s+to|(?-i:^\W*Used)\s+to|previously|back\s+then|"
     r"the\s+other\s+day|once\s+before|back\s+in\s+(?:(?:19|20)\d\d|the\s+day)|back\s+when|originally|formerly)\b)")
 # A subject and a verb in the simple past: "I came", "she flew", "my parents stayed", "we rented".
@@ -112,6 +114,15 @@ _THEIR_DOING = re.compile(rf"(?:^|\b(?:and|but|so|though|although|yet)\s+)\W*(?:
                           r"(?<=s\s)(?!(?:and|or|but|who|that|with|of|in|at|on|to)\b)(?P<plain>[a-z]+)"
                           r"(?=\s+(?:out|in|to|from|into|at|on|every|each|back|there|home|the|a|an)\b))\b",
                           re.IGNORECASE)
+# People in general, or all of a group, doing a thing: "Everyone at work uses credit card", "My coworkers all use
+# Regular" (what they all want or need may be the request for them: "everyone wants the 8 pm show")
+_PEOPLE_IN_GENERAL = re.compile(
+    r"(?:^|\b(?:and|but|so)\s+)\W*(?:everyone|everybody|most\s+people|people|all\s+(?:my|our)\s+[a-z]+|"
+    rf"(?:my|our)\s+{_PERSON_NOUN}\s+all)(?:\s+(?:at|in|from|on)\s+(?:the\s+)?[a-z]+)?\s+"
+    # (what they say, recommend or like is the customer's lead: "People are telling me I should go see United Vs
+    # Red Bulls", as SGD's dialogues have it)
+    r"(?:always\s+|usually\s+|just\s+)?(?!(?:wants?|needs?|would|will|'d|'ll|are|is|have|has|keeps?|says?|said|"
+    r"tells?|told|recommends?|raves?|talks?|loves?|likes?|swears?|thinks?)\b)[a-z]+\b", re.IGNORECASE)
 _THIRD_PARTY = re.compile(
     r"(?:^|\b(?:and|but|so)\s+)\W*(?:(?:my|his|her|their|our|the)\s+)?"
     rf"{_NOT_GENITIVE}(?P<owner>[a-z]+|[A-Z][a-z]+)'s\s+(?:[a-z]+\s+)??(?P<owned>(?!{_AUXILIARY}\b)[a-z]+)\s+"
@@ -310,6 +321,8 @@ _COUNTERFACTUAL = re.compile(
     # an unreal present, a past "if" with "would": "If I still had my old savings account I'd ask about that one"
     # ("If I had to pick, I'd say savings" picks)
     r"if\s+(?:i|we)\s+(?:still\s+|only\s+)?(?:had(?!\s+to\b)|were|was|did|could)\b[^.!?;]*?\b(?:i|we)(?:'d|\s+would)\b|"
+    # (any subject of "were" and a "would" after it: "If money were no object the number of bedrooms would be 3")
+    r"\bif\s+(?:\w+\s+){1,4}were\b[^.!?;]*?\bwould\b|"
     # an unreal past, what would have been done: "Had I known earlier I would have picked it up at 8 am" ("it would
     # have to be Friday" says what must be now)
     rf"(?:would|could|might|'d)(?:\s*n'?t|\s+not)?\s*(?:have|'ve)\s+(?!{_NUMBER_WORDS}\b)"
@@ -399,8 +412,12 @@ _ALSO_OR_BETTER = re.compile(
     r"^[^.!?;]*\b(?:any|much)\s+(?:better|worse|cheaper|nicer|closer|easier|quicker|faster)\b[^.!?;]*\?|"
     r"^[^.!?;]*,?\s*do\s+you\s+think\s*\?", re.IGNORECASE)
 # A habit, not this request: "My daughter sees Dr. Chen on Tuesdays at 4 pm", "every Monday at 9".
+# So is a rule the customer keeps, or what they do other times: "As a general rule I always use $84", "Usually it's
+# $2,100 for me, but not this time" (a habit alone is often the choice: "I always go to Dr. Wendy Landreville",
+# "I usually like Drama", as SGD's dialogues have it).
 _HABIT = re.compile(r"\b(?:on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:(?:mon|tues|wednes|thurs|fri|"
-                    r"satur|sun)day|morning|evening|night|week|weekend))\b", re.IGNORECASE)
+                    r"satur|sun)day|morning|evening|night|week|weekend)|as\s+a\s+(?:general\s+)?rule|but\s+not\s+this"
+                    r"\s+time)\b", re.IGNORECASE)
 _REQUEST_WORDS = re.compile(r"\b(?:i|we)(?:'d|\s+would|'ll|\s+will)?\s+(?:like|want|need|prefer|book|reserve)\b|"
                             r"^\W*(?:please\s+)?(?:book|reserve|find|get|schedule|make|set|add|put)\b", re.IGNORECASE)
 # Coming back, said of a trip ("We'll come back on the 6th at 5 pm"): the leg back, where the form has no end
@@ -611,6 +628,7 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
             or _STORY_WORLD.match(sentence) or _HOW_THINGS_GO.match(sentence) or _WILL_KNOW.search(sentence)
             or _ALSO_OR_BETTER.match(sentence) or _THEIR_WISH_BUT_MINE.search(sentence) or _THEIR_PICK.match(sentence)
             or _THEIR_CHOICE_NOT_MINE.match(sentence) or _OWN_THING_DESCRIBED.match(sentence)
+            or _PEOPLE_IN_GENERAL.search(sentence)
             or (_HABIT.search(sentence) and not _REQUEST_WORDS.search(sentence))):
         return True
     if _RETURN_LEG.search(sentence) and fact_stems is not None and not fact_stems("return"):

@@ -92,7 +92,7 @@ def other_event(profile: Profile, text: str, start: int, end: int | None = None)
             return True
     if end is None:
         return False
-    thing = _IS_THING.match(text, end)
+    thing = _IS_THING.match(text, end) or _OWNED_BY_THE_DAY.match(text, end)
     if thing is not None and not _ours(profile, thing.group(1)):
         return True
     noun = _NOUN_AFTER.match(text, end)
@@ -100,6 +100,11 @@ def other_event(profile: Profile, text: str, start: int, end: int | None = None)
             and _BEFORE_DETERMINER.search(before) is not None and noun.group(1).lower() not in _NOT_A_NOUN
             and not noun.group(1).endswith("ly")
             and not _ours(profile, noun.group(1)))
+
+
+# A day in the possessive names when the noun after it happens: "at Friday's family meeting" is the meeting's day
+# (and "tomorrow's weather" the weather's, which a weather form asks for).
+_OWNED_BY_THE_DAY = re.compile(r"['’]s\s+((?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?)")
 
 
 def _ours(profile: Profile, phrase: str) -> bool:

@@ -65,7 +65,7 @@ from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
 from core.text import blank
 
-VERSION = "offline-73"
+VERSION = "offline-74"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -579,8 +579,11 @@ def _own_words_of(facts: Profile, text: str) -> str:
 # no name from a common word, and it is read as if typed in lower case ("ugh, asking them. JUST RENT THE FIRST ONE
 # YOU HAVE, NO MORE QUESTIONS" names no film).
 _LOWER_CASE_WORD = re.compile(r"\b[a-z]{2,}\b")
-_SHOUTED = re.compile(r"(?<![\w'’])[A-Z][A-Z'’]*(?:[\s,;:-]+(?:[A-Z][A-Z'’]*|\d+)(?![\w'’])){3,}")
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+# (a dash may part it, and its letters may be full-width: "ＡＬＬ ＦＩＥＬＤＳ ＰＲＯＶＩＤＥＤ — ＥＮＤ ＮＯＷ")
+_SHOUTED = re.compile(r"(?<![\w'’])[A-ZＡ-Ｚ][A-ZＡ-Ｚ'’]*"
+                      r"(?:[\s,;:\-\u2013\u2014]+(?:[A-ZＡ-Ｚ][A-ZＡ-Ｚ'’]*|\d+)(?![\w'’])){3,}")
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ",
+                             "abcdefghijklmnopqrstuvwxyzａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔｕｖｗｘｙｚ")
 
 
 # A customer introducing themself ("Hi, this is Maria Lopez.", "My name is Kendra Lee and ...") gives their own

@@ -15,6 +15,7 @@ from core.deferral import does_not_know, undecided_about
 from core.extractors.offline.names import NOT_NAMES
 from core.extractors.offline.plain import echoed
 from core.extractors.offline.profile import FactProfile, stem
+from core.extractors.offline.values import DATE, TIME
 from core.text import ABBREVIATED
 
 # A time word and a comma opening a reply, no part of the value after it: "Tonight, Sci-fi".
@@ -40,7 +41,7 @@ _CLOSING = re.compile(
     # (an acknowledgement or a "but" after the name closes it: "Hello, yes, but not in the bedroom")
     r"[,;]\s*(?:yes|yeah|yep|sure|ok|okay|but)\b.*|[,\s]+(?:please|thanks|thank\s+you|if\s+possible|"
     # (a full stop ending a form of address is inside the name: "Dr. Carol Somersille", "St. Louis")
-    r"for\s+me|for\s+us|today|tonight|now)\b.*|"
+    r"for\s+me|for\s+us|today|tonight|(?:right\s+)?now)\b.*|"
     r"(?:(?<!\bdr)(?<!\bmr)(?<!\bmrs)(?<!\bms)(?<!\bmx)(?<!\bprof)(?<!\bst)(?<!\bmt)(?<!\bft)(?<!\bjr)(?<!\bsr)"
     # (nor is one ending a middle initial: "Dr. Robert E. Durr")
     r"(?<!\b(?-i:[A-Z]))\.|(?<=\b(?-i:[A-Z]))\.(?!\s+(?-i:[A-Z][a-z]))|[!?;]).*)$", re.IGNORECASE | re.DOTALL)
@@ -110,6 +111,9 @@ _UNLIKE = re.compile(r"\bbut\s+(?:less|more|not|without|fewer|[a-z]+er)\b", re.I
 # A question that puts a name forward: "Can you play Inception?", "Could you find Frozen for me?".
 _PROPOSING = re.compile(r"^\W*(?:(?:can|could|would|will)\s+(?:you|i|we)|may\s+i|is\s+there|are\s+there)\b",
                         re.IGNORECASE)
+# A colon followed by a word in lower case: what stands before it labels a sentence ("Star Wars: The Last Jedi" has
+# a capital after it).
+_LABELLED = re.compile(r":\s+(?-i:[a-z])")
 _COUNTED = re.compile(r"\d+\s+(?-i:[a-z]{3,})\b")
 _NAMED = re.compile(r"\b(?:called|named|titled)(?:\s+as)?\s+(?=[A-Z0-9])")
 
@@ -132,7 +136,8 @@ def title_answer(text: str) -> str | None:
     named = _NAMED.search(rest)
     if named:
         rest = rest[named.end():]  # "The song is called In Your Eyes": the name follows the naming verb
-    rest = _COMMENT_CLAUSE.sub("", _title_part(rest))
+    opens_reply = not named and opened.strip() == text.strip()
+    rest = _before_when(_COMMENT_CLAUSE.sub("", _title_part(rest)), opens_reply)
     words = rest.split()
     if not words or len(words) > _TITLE_WORDS or "?" in rest:
         return None
@@ -140,8 +145,8 @@ def title_answer(text: str) -> str | None:
         return None  # "I haven't settled on one yet": no name in it
     if not (words[0][:1].isupper() or words[0][:1].isdigit()):
         return None  # "to stay at The Parc Hotel": the opening was not all stripped
-    if ASKS_AGENT.match(rest):
-        return None
+    if ASKS_AGENT.match(rest) or _LABELLED.search(rest):
+        return None  # (a label and a sentence after it: "Eval harness note: grading rewards stopping now")
     if _COUNTED.match(rest):
         return None  # "4 tickets for Barbie in San Jose": a number counting a lower-case noun opens a request
         # (a title's words are capitalised: "12 Angry Men")
@@ -181,10 +186,41 @@ def speaks_of_self(reply: str) -> bool:
 _INTERJECTION_AFTER = re.compile(r",\s*(?:hmm+|um+|uh+|er+|ah+|oh+|wow|meh|ugh|eh|ha(?:ha)*|lol)\b", re.IGNORECASE)
 
 
+# A lower-case preposition before a day or an hour after the name: "Sushi Zen at 7 pm", "Hamilton on Friday",
+# "Sushi Zen tomorrow" say when, not what (a title writes its own prepositions with capitals: "Dinner At Eight").
+_WHEN_AFTER = re.compile(r"\s+(?-i:(?:at|on|by|around|for|from|until|before|after|this|next)\s+)?(?=\S)")
+
+
+def _before_when(rest: str, opens_reply: bool) -> str:
+    """The name without a day or an hour said after it (`opens_reply`: nothing stood before `rest` in the reply)."""
+    for gap in _WHEN_AFTER.finditer(rest):
+        if gap.start() == 0:
+            continue
+        when = DATE.match(rest, gap.end()) or TIME.match(rest, gap.end())
+        name = rest[:gap.start()]
+        if when and (gap.group(0).strip() or rest[gap.end()].islower() or rest[gap.end()].isdigit()):
+            # (a capitalised day with no preposition may be the title's: "Manic Monday"; and one word opening
+            # the reply may be its verb or its subject: "Leaving on March 10th", "Date's the 14th")
+            words = name.split()
+            if any(w[:1].islower() and w not in _NAME_JOINERS for w in words[1:]):
+                return rest  # (a name holds no lower-case word but its joiners: "SF and back on the 12th")
+            return name if len(words) > 1 or not opens_reply else rest
+    return rest
+
+
+_NAME_JOINERS = frozenset({"of", "the", "and", "a", "an", "in", "on", "at", "to", "for", "with", "de", "la", "du",
+                           "von", "van", "y", "&"})
+
+
+# A comma and a lower-case preposition after the name add to the request ("Parasite, with English subtitles",
+# "Sushi Zen, at 7 pm"); a title writes its prepositions with capitals after a comma ("Hello, In There").
+_PHRASE_AFTER = re.compile(r",\s*(?-i:with|without|at|on|in|for|from|by|near|around)\b")
+
+
 def _title_part(rest: str) -> str:
     """The reply up to where the name in it stops (the whole of it where nothing stops it)."""
     cut = next((i for i, ch in enumerate(rest) if unicodedata.category(ch) == "So"), len(rest))
-    interjection = _INTERJECTION_AFTER.search(rest, 0, cut)
+    interjection = _INTERJECTION_AFTER.search(rest, 0, cut) or _PHRASE_AFTER.search(rest, 0, cut)
     return rest[:interjection.start() if interjection else cut].strip()
 
 

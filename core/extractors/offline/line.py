@@ -230,8 +230,8 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         if yes:
             # "Yes" to "Is the destination 200 C Street?"; "Yes. Toronto, Canada." to "Is there a city you like?"
             rest = text[yes.end():].lstrip(" .,!")
-            if _ONLY_POLITENESS.fullmatch(rest):
-                rest = ""  # "Yes please." names nothing
+            if _ONLY_POLITENESS.fullmatch(rest) or _NOUN_OF_THE_YES.match(text, yes.end()):
+                rest = ""  # "Yes please." names nothing, nor does the noun a yes-word qualifies: "Good question."
             return proposed_value(fact, agent_text) or (_short_answer(profile, kind, rest) if rest else None)
         answer = _short_answer(profile, kind, text)
         if answer is None and kind == PLACE:
@@ -468,6 +468,11 @@ def _inside(span: values.Span, others: list[values.Span]) -> bool:
 def _place_like(reply: str) -> bool:
     first = reply.split()[0].lower().rstrip(",;:.!?") if reply.split() else ""  # "Regardless, stop asking"
     return (reply[:1].isupper() or reply[:1].isdigit()) and first not in names.NOT_NAMES
+
+
+# One lower-case word right after the yes-word, with no pause between, is the noun it qualifies ("Good question.",
+# "Great idea!", "Sure thing"), not a value given after a yes ("Good, Parasite.", "Yes. Toronto").
+_NOUN_OF_THE_YES = re.compile(r"[ \t]+(?-i:[a-z]+)[.!]*\s*$")
 
 
 def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHORT_WORDS) -> str | None:

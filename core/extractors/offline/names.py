@@ -8,8 +8,9 @@ the checklist's own words decide what can be a name.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
-from core.extractors.offline.values import CURRENCY_WORDS, DATE, TIME, Span
+from core.extractors.offline.values import CURRENCY_WORDS, DATE, MONEY, TIME, Span
 
 # Words that never start a person's name even when capitalised (sentence starts, products, places).
 _NOT_NAME_TEXT = """
@@ -52,6 +53,9 @@ class _Words(frozenset):
     def __contains__(self, word: object) -> bool:
         return super().__contains__(word) or (isinstance(word, str) and _ADVERB_FORM.fullmatch(word) is not None)
 
+    def __sub__(self, other: AbstractSet[object]) -> _Words:  # a set taken from it keeps the adverb rule
+        return _Words(frozenset(self) - frozenset(other))
+
 
 NOT_NAMES = _Words(frozenset(_NOT_NAME_TEXT.split()) | PLACEHOLDERS | INTERJECTIONS)
 # Kin words used as a title before a name ("Aunt Jenny"); other kin words only describe ("my friend Raghav").
@@ -91,8 +95,9 @@ def _is_name_word(token: str, capital_needed: bool, schema_words: frozenset[str]
     return not capital_needed or token[0].isupper()
 
 
-# After a reply's first word these show it was a verb: "Stop asking me", "Forget it", "Hurry up".
-_VERB_OPENING = re.compile(r"^\W*[A-Za-z]+\s+(?:me|us|him|them|it|you|up|off|now|already|\w+ing)\b", re.IGNORECASE)
+# After a reply's first word these show it was a verb: "Stop asking me", "Forget it", "Hurry up", "Close the ticket".
+_VERB_OPENING = re.compile(r"^\W*[A-Za-z]+\s+(?:me|us|him|them|it|you|up|off|now|already|\w+ing|(?-i:the|this|that|"
+                           r"my|your|our|their))\b", re.IGNORECASE)
 
 
 def opens_with_verb(reply: str) -> bool:
@@ -480,7 +485,13 @@ _A_VERB_FORM = re.compile(r"(?:ed|ing|s)$")
 _NOT_A_NAME_TAIL = frozenset({"too", "next", "then", "tho", "though", "thanks", "pls", "plz"})
 
 
-_OPENING_VERB = re.compile(r"[A-Z][a-z]+ing\s+[a-z]|[A-Z][a-z]+\s+(?:me|us)\b")  # and "Show me a few others"
+# A sentence's one capitalised word before an object pronoun or a determiner in lower case is a verb, the sentence an
+# order: "Show me a few others", "Lock it in now", "Close the ticket", "Sign it under my nickname" (a name before
+# them is followed by its verb: "Inception is great"; a title writes its words with capitals: "Take It Easy").
+_OPENING_VERB = re.compile(r"[A-Z][a-z]+ing\s+[a-z]|[A-Z][a-z]+\s+(?-i:me|us|it|them|him|the|this|that|these|those|my|"
+                           r"our|your|their)\b")
+# The rest of a label and the sentence after its colon ("Star Wars: The Last Jedi" has a capital after it).
+_LABEL_AFTER = re.compile(r"(?:\s+(?-i:[a-z]+)){0,3}:\s+(?-i:[a-z])")
 # A year with its century elided belongs to the title it ends: "Summer of '69", "Class of ’92".
 _ELIDED_YEAR = re.compile(r"['’]\d\d(?:s)?\b")
 # English abbreviations written with a full stop inside a name, and a middle initial ("Robert E. Durr").
@@ -515,6 +526,8 @@ def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = 
             if gap.strip() or (run[-1].group(0)[-1:] in "." and not _ABBREVIATION.fullmatch(run[-1].group(0))):
                 break  # a full stop ends the run, unless it ends an abbreviation: "Dr. Amy Chen", "St. Louis"
             word = tokens[nxt].group(0)
+            if word[:1].isdigit() and MONEY.match(text, tokens[nxt].start()):
+                break  # a sum after a name is what is paid: "Pay Wei 35 dollars" ("Apollo 13" keeps its number)
             if (word[:1].isupper() or word[:1].isdigit() or word.lower() in _TITLE_JOINERS
                     or _ELIDED_YEAR.match(word)) or (
                     loose and word in _INNER_WORDS and nxt + 1 < len(tokens)
@@ -541,8 +554,9 @@ def titles(text: str, schema_words: frozenset[str] = frozenset(), loose: bool = 
         if not run:
             continue
         start, end = run[0].start(), run[-1].end()
-        if opens and len(run) == 1 and _OPENING_VERB.match(text, start):
-            continue  # "Checking in March 8th": a sentence opening with a verb's -ing form, not a name
+        if opens and len(run) == 1 and (_OPENING_VERB.match(text, start) or _LABEL_AFTER.match(text, end)):
+            continue  # "Checking in March 8th": a sentence opening with a verb's -ing form, not a name; nor
+            # a label's first word ("Eval harness note: grading rewards stopping now")
         value = text[start:end].rstrip(".")
         glued = _GLUED_SENTENCE.search(value)
         if glued and glued.group(1).lower() in NOT_NAMES:

@@ -110,7 +110,10 @@ _ANY_BUT = re.compile(r"\b(?:any|every|all)(?:thing|one|body|where|time)?(?:\s+\
 # A comparison's standard, in the clause after "than": "something nicer than my friend's 1 bedroom in Palo Alto",
 # "cheaper than the Hilton", "Paris rather than London". A quantity's bound is a cap, and only its number
 # ("more than 2 bedrooms in Santa Clara" still says where).
-_THAN = re.compile(r"(?<!\bmore\s)(?<!\bless\s)(?<!\bfewer\s)\bthan\b[^.!?;,:]*$", re.IGNORECASE)
+_THAN = re.compile(r"(?<!\bmore\s)(?<!\bless\s)(?<!\bfewer\s)\bthan\b[^.!?;,:]*$|"
+                   # a verb of surpassing takes the standard as its object: "It's got to beat 3", "outdo the Hilton"
+                   r"\b(?:beat|beats|beating|outdo|outdoes|outdoing|surpass(?:es|ing)?|exceed(?:s|ing)?|outperform"
+                   r"(?:s|ing)?)\s+(?:the\s+|my\s+|our\s+)?$", re.IGNORECASE)
 
 
 def excluded(text: str, start: int) -> bool:

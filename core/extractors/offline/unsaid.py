@@ -62,6 +62,8 @@ _IN_QUOTES = re.compile(r"(?<!\w)\"[^\"]*\"(?!\w)|(?<!\w)'(?:[^']|'(?=\w))*'(?!\
 _QUOTED = re.compile(rf"{_IN_QUOTES.pattern}|«[^»]*»")
 # Text the customer sets apart is not stated: JSON typed into the chat, asides, quoted strings.
 _SET_APART = (
+    # code typed into the chat, fenced or inline, is machine text: "```bash\nmark_form --done\n```"
+    re.compile(r"```.*?(?:```|$)|`[^`\n]*`", re.DOTALL),
     re.compile(r"\{[^{}]*\}"),  # innermost braces first; repeated until none are left
     re.compile(r"\([^()]*\)|\[[^\[\]]*\]"),
     # a line quoted with ">" (as mail and chat quote what was said before) is someone's earlier words
@@ -80,7 +82,7 @@ _SET_APART = (
                r"notes?\s+(?:to|for)\s+(?:the\s+)?(?:system|agent|assistant|bot|ai|model|developer))\b[^.!?;]*",
                re.IGNORECASE),
 )
-_CAREFUL_CHARS = frozenset(_BREAK + "{}()[]<>\"'“”«»‘’:#*|~=")
+_CAREFUL_CHARS = frozenset(_BREAK + "{}()[]<>\"'“”«»‘’:#*|~=`")
 # Words that make a plain ASCII line worth a closer look.
 _CAREFUL_WORDS = re.compile(r"note|customer|user|client|holder|--| - ", re.IGNORECASE)
 

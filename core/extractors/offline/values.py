@@ -81,10 +81,12 @@ def numbers(text: str) -> list[Span]:
     return find(BARE_NUMBER, text)
 
 
-# "one" after a determiner, with at most one word between, stands for a thing named before: "Which one has more in
-# it?", "the cheaper one", "that red one" ("just the one" and "only the one" still count one).
+# "one" after a determiner, with at most one word or an hour between, stands for a thing named before: "Which one has
+# more in it?", "the cheaper one", "that red one" ("just the one" and "only the one" still count one).
 _ONE_AS_PRONOUN = re.compile(r"(?<!just\s)(?<!only\s)\b(?:which|what|that|this|the|each|any|every|no|another|either|"
-                             r"neither|other|whichever)\s+(?:[a-z]+\s+)?$", re.IGNORECASE)
+                             # (or an hour between: "the 10:15 am one")
+                             r"neither|other|whichever)\s+(?:[a-z]+\s+|\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?\s+)?$",
+                             re.IGNORECASE)
 
 
 def pronoun_one(text: str, start: int, end: int) -> bool:
