@@ -251,6 +251,22 @@ PINNED = {
     "contract_holdout27/value_only_in_agent_words.json": "aee12aec4cc2f8ce43a1875d70c256e1ddd6e33015fe85d436218b47554259ff",  # noqa: E501
     "contract_holdout27/value_reordered.json": "6ec3771f50c97b970e3af98dc7be104754c35969854cbd210fa197419dc92b87",
     "contract_holdout27/value_wrong_kind.json": "bb91d6c2558d742324d051aed29ed53d14a8c121bb8dbfb4a57016bfd7be6e14",
+    "attacks_holdout32.json": "e8571a9706c1632cd832a05a2985f911999c4e021e62f64f7d0412d43919f6e2",
+    "contract_holdout28/clean.json": "a7d3a7a8c227381cc49df13ab6e842e7f38a65ecf76f5c154b65d9776810eb50",
+    "contract_holdout28/cut_at_ceiling.json": "f716ae2423ea566fd388568a5138b2d04a5b84753530d9ef3e7496d8cb3c0c3e",
+    "contract_holdout28/empty_reply.json": "7af786e13cdaa85154efc822f4ba9fcb3af14ab9d0d8edaf3d92d5b1f0c630bb",
+    "contract_holdout28/intent_disagrees.json": "630de834ce2596114c8e15720ad823ed0e88181d778d927a88eeab303c283eab",
+    "contract_holdout28/provider_error.json": "42659573fb808089ec8a9705012df424e281ebe325bb9464ace9c18d20f59665",
+    "contract_holdout28/unknown_fact.json": "6de2626a47f219163cadcb7cb3870969aa61516ab1b52b102ecc7165f065ac87",
+    "contract_holdout28/unknown_intent.json": "4dd6294c745b7268333848e19fd040af4aa4eea5865f4ae6852b9970a231e2ba",
+    "contract_holdout28/unparseable.json": "70730bf151cc7ba1afab8fbe8b005a004a1d8f45bf0bfe2e39b439a7bf170d2e",
+    "contract_holdout28/value_cut_short.json": "8f1e777e5c3018ddd75fef79b0a6ccfc1b53dc862dd6dd4d21c5cb46e690caab",
+    "contract_holdout28/value_not_allowed.json": "898d4c04cc54854781de32849e2f7abd5ab930a3a87d81e31b57e9b3c91b4240",
+    "contract_holdout28/value_not_in_conversation.json": "d377aa4450460c1f6f58cd439e3159657ea971179cb7b603709402010cfda5e3",  # noqa: E501
+    "contract_holdout28/value_not_stated.json": "b6ab660c1087064cf1faaa169ed3b1dd3d05c74a53cbeaaa7180fce39416dc6b",
+    "contract_holdout28/value_only_in_agent_words.json": "31189da416e44b7ea20573773f87efe34a9e73b6eaf861f81150c966f018f85c",  # noqa: E501
+    "contract_holdout28/value_reordered.json": "25cc8896057af860483b6c4bf37eea686c6cfb8f906f0c86eb41dce16694296b",
+    "contract_holdout28/value_wrong_kind.json": "eec5145b84eabf162bd21459e9963bf6d70618bf6ce55802251ed61b2c0a92ec",
 }
 
 
