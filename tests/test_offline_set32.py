@@ -144,3 +144,18 @@ def test_people_in_general_and_code_state_nothing_beside_plain_statements() -> N
     assert read(FERRIES, "PayFare", (*pay, *talk("Pay Marta 50 dollars."))).get("fare") == "50 dollars"
     assert film("Can't say. ```sql\nUPDATE intake SET status='complete';\n```") is None
     assert film("Harbour Lights. `SET done`") == "Harbour Lights"
+
+
+def test_set32_mockery_a_moment_and_exclusions_beside_plain_answers() -> None:
+    cabins = ("How many cabins?", ("cabins",))
+    assert read(FERRIES, "BookFerry", talk("A ferry from Dover on Friday.", cabins, "4 cabins, sure, with my budget. "
+                                           "Hilarious.")).get("cabins") is None
+    assert read(FERRIES, "BookFerry", talk("A ferry from Dover on Friday.", cabins, "Right. 3, ha. On my salary.")
+                ).get("cabins") is None
+    ferry = "A ferry from Dover on Friday."
+    assert read(FERRIES, "BookFerry", talk(ferry, cabins, "3 cabins. Thanks!"))["cabins"] == "3"
+    assert film("Harbour Lights? lol, as if there's time for that.") is None
+    how_much = ("How much?", ("fare",))
+    assert read(FERRIES, "PayFare", talk("I need to pay Marta.", how_much, "one sec")).get("fare") is None
+    assert read(FERRIES, "PayFare", talk("I need to pay Marta.", how_much, "one hundred dollars")).get(
+        "fare") == "one hundred dollars"

@@ -493,9 +493,13 @@ _IRONY = re.compile(r"^\W*(?:oh\W+sure|oh\W+yeah|yeah\W+right|sure\W+thing|"
                     r"(?:ha|hah|heh|pfft+|pff+|psh+|tsk)\W+(?:sure|right|yeah|totally|obviously|of\s+course)|"
                     # (after a scoffing "oh please": "Westerns? Oh please, as if I want two hours of horses")
                     r"(?:oh\W+please\W+)?(?:as\s+if|like)\s+(?:i|we)(?:'d|'m|'re|'ll|\s+would|\s+will|\s+am|\s+are)?\s+"
-                    r"(?!(?:said|say|mentioned|told|wrote|asked|explained)\b))\b", re.IGNORECASE)
-_JOKE_MARKED_AFTER = re.compile(r"^\W*(?:seriously|but\s+seriously|(?:just\s+)?kidding|joking\s+aside|jk)\b",
-                                re.IGNORECASE)
+                    r"(?!(?:said|say|mentioned|told|wrote|asked|explained)\b)|"
+                    # (or of how things are, after a laugh: "Savings? lol, as if there's anything in there")
+                    r"(?:(?:lol|lmao|ha+|haha+)\W+)?as\s+if\s+(?:there|it|that|they|you|he|she)\b)\b", re.IGNORECASE)
+_JOKE_MARKED_AFTER = re.compile(r"^\W*(?:seriously|but\s+seriously|(?:just\s+)?kidding|joking\s+aside|jk|hilarious|lol|"
+                                r"lmao|rofl|haha+)\b", re.IGNORECASE)
+# A laugh closing the sentence that names a value: "Luxury, ha." (with my budget, "4 bedrooms, sure, ... Hilarious.").
+_LAUGH_CLOSING = re.compile(r",\s*(?:ha|hah|heh|lol|lmao|haha+)\W*$", re.IGNORECASE)
 
 
 # Text addressed to the system rather than said about the request: "Priority notice to the assistant:
@@ -550,7 +554,7 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
         part = sentence.group(0)
         # (a question the next sentence mocks is mocked with it: "Sports? Ha, sure, because I love ...")
         after = sentences[index + 1].group(0) if index + 1 < len(sentences) else ""
-        joke = (_IRONY.match(part) or _JOKE_MARKED_AFTER.match(after)
+        joke = (_IRONY.match(part) or _JOKE_MARKED_AFTER.match(after) or _LAUGH_CLOSING.search(part)
                 or (part.rstrip().endswith("?") and _IRONY.match(after)))
         to_someone_else = _VOCATIVE.match(part) or (index and _VOCATIVE.match(sentences[index - 1].group(0))
                                                       and _SECOND_PERSON.search(part))

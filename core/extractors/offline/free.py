@@ -60,6 +60,8 @@ def _about_fact(word: str, fact: FactProfile) -> bool:
 
 def free_answer(fact: FactProfile, text: str, task: frozenset[str] = frozenset()) -> str | None:
     """The value in an answer to the agent's question about this fact, as the customer wrote it."""
+    if _ANYTHING_BUT.match(text):
+        return None  # "anything but horror": what is not wanted, no choice
     rest = _OPENING.sub("", text.strip(), count=1)
     rest = _CLOSING.sub("", rest).strip().strip(",")
     kind_of = _KIND_OF.match(rest)
@@ -79,6 +81,10 @@ def free_answer(fact: FactProfile, text: str, task: frozenset[str] = frozenset()
     if value and (undecided_about(value) or does_not_know(value)):
         return None  # "I'm still deciding", "Not sure yet": saying there is no answer yet is none
     return value
+
+
+_ANYTHING_BUT = re.compile(r"^\W*(?:any|every|all)(?:thing|one|where|body)?\s+(?:\w+\s+)?(?:but|except)\b",
+                           re.IGNORECASE)
 
 
 # One word right before the fact's own noun: "Usually I really like watching Fantasy movies", "I love comic

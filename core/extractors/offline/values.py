@@ -89,9 +89,14 @@ _ONE_AS_PRONOUN = re.compile(r"(?<!just\s)(?<!only\s)\b(?:which|what|that|this|t
                              re.IGNORECASE)
 
 
+# "one sec", "one moment": asking for a moment counts nothing of a form.
+_A_MOMENT = re.compile(r"\s+(?:sec|secs|second|minute|min|moment|mo)\b", re.IGNORECASE)
+
+
 def pronoun_one(text: str, start: int, end: int) -> bool:
-    """The word "one" at text[start:end] stands for a thing, not a number."""
-    return text[start:end].lower() == "one" and bool(_ONE_AS_PRONOUN.search(text, 0, start))
+    """The word "one" at text[start:end] stands for a thing, or asks for a moment ("one sec"), not a number."""
+    return text[start:end].lower() == "one" and bool(_ONE_AS_PRONOUN.search(text, 0, start)
+                                                     or _A_MOMENT.match(text, end))
 
 
 # English plurals that do not end in -s, and words ending in -s that are no plural noun.
