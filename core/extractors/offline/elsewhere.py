@@ -498,7 +498,8 @@ _IRONY = re.compile(r"^\W*(?:oh\W+sure|oh\W+yeah|yeah\W+right|sure\W+thing|"
                     r"(?:(?:lol|lmao|ha+|haha+)\W+)?as\s+if\s+(?:there|it|that|they|you|he|she)\b)\b", re.IGNORECASE)
 _JOKE_MARKED_AFTER = re.compile(r"^\W*(?:seriously|but\s+seriously|(?:just\s+)?kidding|joking\s+aside|jk|hilarious|lol|"
                                 r"lmao|rofl|haha+)\b", re.IGNORECASE)
-# A laugh closing the sentence that names a value: "Luxury, ha." (with my budget, "4 bedrooms, sure, ... Hilarious.").
+# A laugh closing the sentence that names a value mocks it: "Luxury, ha. On my salary" (a laugh opening the next
+# sentence does too: "4 bedrooms, sure, with my budget. Hilarious.").
 _LAUGH_CLOSING = re.compile(r",\s*(?:ha|hah|heh|lol|lmao|haha+)\W*$", re.IGNORECASE)
 
 
