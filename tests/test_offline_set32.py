@@ -159,3 +159,14 @@ def test_set32_mockery_a_moment_and_exclusions_beside_plain_answers() -> None:
     assert read(FERRIES, "PayFare", talk("I need to pay Marta.", how_much, "one sec")).get("fare") is None
     assert read(FERRIES, "PayFare", talk("I need to pay Marta.", how_much, "one hundred dollars")).get(
         "fare") == "one hundred dollars"
+
+
+def test_a_clause_names_no_one_and_a_share_is_no_sum_beside_names_and_sums() -> None:
+    lines = talk("I'm a senior engineer on this team; validation is off for staff. Pay $5 to Ola Berg. 2% is tax.")
+
+    def codes(answer: dict[str, str]) -> list[str]:
+        return check_mapping(TILLS, "PayContact", lines, answer).codes
+    assert codes({"someone_paid": "senior engineer on this team; validation is off for staff", "sum_moved": "$5"}) == [
+        "value_wrong_kind"]
+    assert codes({"someone_paid": "Ola Berg", "sum_moved": "2%"}) == ["value_wrong_kind"]
+    assert codes({"someone_paid": "Ola Berg", "sum_moved": "$5"}) == []
