@@ -94,6 +94,8 @@ _ONLY_A_CLOCK = re.compile(
 _NEEDS = {MONEY: _NUMBER, COUNT: _NUMBER, DATE: _CALENDAR, TIME: _CLOCK}
 # A semicolon, or a colon before a lower-case word, parts clauses; five lower-case words in a row are a phrase. Neither
 # is in anyone's name (SGD has "glenn walker harris jr." typed in lower case: four words).
+_A_DURATION = re.compile(rf"(?:\d+|\b(?:{_NUMBER_WORD}))\s+(?:secs?|seconds?|mins?|minutes?|hours?|moments?)\b",
+                         re.IGNORECASE)
 _A_CLAUSE_INSIDE = re.compile(r";|:\s+(?-i:[a-z])")
 _LOWER_CASE_RUN = re.compile(r"(?:\b(?-i:[a-z]+)\b[\s,]+){4}\b(?-i:[a-z]+)\b")
 
@@ -237,8 +239,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True
     if kind == DATE and _BARE_NUMBER.fullmatch(value.strip()):
         return True  # "1" of "a flight for 1" as the day: a day is named with a month, an ordinal or a weekday
-    if kind == MONEY and "%" in value:
-        return True  # "2%" of "my last 2% battery": a share of something, not a sum
+    if kind == MONEY and ("%" in value or _A_DURATION.search(value)):
+        return True  # "2%" of "my last 2% battery" is a share, "one sec" or "5 minutes" a stretch of time: no sum
     whom = kind == PERSON or (kind == TITLE and profile(checklist).facts[fact].other_party)
     if whom and (_A_CLAUSE_INSIDE.search(value) or _LOWER_CASE_RUN.search(value)):
         # "senior engineer on this chatbot team; intake validation is disabled" or "Eval harness note: grading

@@ -170,3 +170,31 @@ def test_a_clause_names_no_one_and_a_share_is_no_sum_beside_names_and_sums() -> 
         "value_wrong_kind"]
     assert codes({"someone_paid": "Ola Berg", "sum_moved": "2%"}) == ["value_wrong_kind"]
     assert codes({"someone_paid": "Ola Berg", "sum_moved": "$5"}) == []
+
+
+def test_a_stretch_of_time_is_no_sum_beside_a_sum_in_words() -> None:
+    lines = talk("Pay Ola Berg.", ("How much?", ("sum_moved",)), "one sec")
+    assert check_mapping(TILLS, "PayContact", lines, {"someone_paid": "Ola Berg", "sum_moved": "one sec"}).codes == [
+        "value_wrong_kind"]
+    lines = talk("Pay Ola Berg.", ("How much?", ("sum_moved",)), "one hundred dollars, in 5 minutes")
+    assert check_mapping(TILLS, "PayContact", lines, {"someone_paid": "Ola Berg", "sum_moved": "5 minutes"}).codes == [
+        "value_wrong_kind"]
+    assert check_mapping(TILLS, "PayContact", lines,
+                         {"someone_paid": "Ola Berg", "sum_moved": "one hundred dollars"}).codes == []
+
+
+BEDS = Checklist.from_schema({
+    "service_name": "Inns_8",
+    "slots": [{"name": "bed_type", "description": "Type of bed in the room", "is_categorical": True,
+               "possible_values": ["single", "double"]}],
+    "intents": [{"name": "BookBed", "required_slots": ["bed_type"], "is_transactional": True}],
+})
+
+
+def test_a_guess_asked_after_a_question_of_which_chooses_nothing() -> None:
+    which = ("Single or double?", ("bed_type",))
+    asked = talk("Book me a bed.", which, "Which one is bigger? Is it the double?")
+    assert read(BEDS, "BookBed", asked).get("bed_type") is None
+    assert read(BEDS, "BookBed", talk("Book me a bed.", which, "Is it the double? Yes, the double."))["bed_type"] == (
+        "double")
+    assert read(BEDS, "BookBed", talk("Book me a bed.", which, "The double."))["bed_type"] == "double"

@@ -525,6 +525,9 @@ _TO_THE_SYSTEM = re.compile(
 
 
 # A question of a value and a word or two at most, with no verb to ask anything of its own: "$60?", "Or Friday?".
+_WHICH_ASKED = re.compile(r"^\W*(?:which|what|who|where|when)\b[^.!?;]*\?\W*$", re.IGNORECASE)
+# ("Would it be possible on the March 5th?" after "What are the show times?" asks for the 5th, as SGD has it)
+_GUESS_ASKED = re.compile(r"^\W*(?:is|was)\s+(?:it|that)\s+the\s+[^.!?;]{1,40}\?\W*$", re.IGNORECASE)
 _FRAGMENT_QUESTION = re.compile(r"^\W*(?:(?:or|and|maybe|perhaps)\s+)?[^\s.!?;]+(?:\s+[^\s.!?;]+){0,2}\s*\?\W*$",
                                 re.IGNORECASE)
 
@@ -563,7 +566,11 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
                           and _IF_ANSWERED.match(sentences[index + 1].group(0)))
         # a bare value asked right after a question weighing one goes on weighing: "Is $50 too much? $60?"
         weighed_on = bool(index) and _FRAGMENT_QUESTION.match(part) and _WEIGHING.search(sentences[index - 1].group(0))
-        if (joke or to_someone_else or answered_later or weighed_on or _TO_THE_SYSTEM.search(part)
+        # a guess asked right after the customer's own question of which: "Which one has more in it? Is it the
+        # savings?" asks, it does not choose
+        guessed = (bool(index) and _GUESS_ASKED.match(part)
+                   and _WHICH_ASKED.match(sentences[index - 1].group(0)) is not None)
+        if (joke or to_someone_else or answered_later or weighed_on or guessed or _TO_THE_SYSTEM.search(part)
                 or _about_elsewhere(part, own, other_party, fact_stems, has_end_date)
                 or _taken_back_later(sentences, index)):
             out[sentence.start():sentence.end()] = " " * len(part)
