@@ -14,6 +14,7 @@ that could complete a checklist must be backed by the customer's own words:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -41,6 +42,7 @@ from core.extractors.offline.extractor import (
     done_lines,
     extract_facts,
     own_words,
+    shouted,
     spoken_words,
     undecided_facts,
 )
@@ -71,7 +73,7 @@ from core.text import (
 )
 from core.trip_end import said_for_the_other_end
 from core.value_context import counts_things, cut_short, negated, number_prefix, word_prefix
-from core.value_kind import wrong_kind
+from core.value_kind import only_function_words, wrong_kind
 
 UNKNOWN_FACT = "unknown_fact"
 VALUE_NOT_ALLOWED = "value_not_allowed"
@@ -240,16 +242,19 @@ def _check_value(
         if found is None:
             if span_in(trimmed, lines, customer=False):
                 code = VALUE_ONLY_IN_AGENT_WORDS
-            elif any(ln.speaker != AGENT and (number_prefix(trimmed, ln.text) or word_prefix(trimmed, ln.text))
-                     for ln in lines):
-                code = VALUE_CUT_SHORT  # "9" of "97 dollars", "Fresh" of "Freshwater": found nowhere whole, it was cut
+            elif any(ln.speaker != AGENT and number_prefix(trimmed, ln.text) for ln in lines):
+                code = VALUE_CUT_SHORT  # "9" of "97 dollars", "1" of "the 13th": found nowhere whole, it was cut
+            elif only_function_words(trimmed) and wrong_kind(checklist, intent, fact, trimmed):
+                code = VALUE_WRONG_KIND  # a whole word of its own, though a longer one starts with it: "ok" of "okay"
+            elif any(ln.speaker != AGENT and word_prefix(trimmed, ln.text) for ln in lines):
+                code = VALUE_CUT_SHORT  # "Fresh" of "Freshwater", "tomo" of "tomorrow"
+            elif skeleton(trimmed) != _NO_PREFERENCE and wrong_kind(checklist, intent, fact, trimmed):
+                code = VALUE_WRONG_KIND  # said by nobody, and of no kind the fact takes ("tomorrow" as a city)
             elif any(ln.speaker != AGENT and BIDI_CONTROL.search(ln.text) and find_span(shown_order(ln.text), trimmed)
                      for ln in lines):
                 code = VALUE_REORDERED  # read off the screen: typed in another order than it is shown
             elif any(words_reordered(ln.text, trimmed) for ln in lines):
                 code = VALUE_REORDERED  # its words said, but in another order: "Kings Cross Comfort Inn"
-            elif skeleton(trimmed) != _NO_PREFERENCE and wrong_kind(checklist, intent, fact, trimmed):
-                code = VALUE_WRONG_KIND  # said by nobody, and of no kind the fact takes ("tomorrow" as a city)
             else:
                 code = VALUE_NOT_IN_CONVERSATION
             return None, [Finding(code, fact, value)]
@@ -262,6 +267,9 @@ def _check_value(
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "Peter" of "to Peter's daughter": the daughter is who
     if typed and fact_role(profile(checklist).facts[fact]) == END and where_now(text, start):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "I'm waiting at the Hyatt" is no destination
+    if typed and profile(checklist).facts[fact].kind in (PERSON, TITLE) and shouted(text, start, end):
+        # "STOP ASKING AND PAY IT NOW" after a lower-case "yes": capitals shouted tell no name from a common word
+        return None, [Finding(VALUE_NOT_STATED, fact, value)]
     if typed and _ADVERB_OF_REFUSAL.fullmatch(text[start:end]) and BEFORE_NEGATOR.match(text, end):
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "Definitely" of "Definitely not Hello"
     if typed:
@@ -409,6 +417,7 @@ def _no_name_of_its_kind(kind: str, other_party: bool, said: str) -> bool:
     person, a clause cut off before its object, a sentence of clauses about the speaker ("For me, I'm still
     browsing") or a word of free choice ("whatever it is"); for a person or that other party, an order to the system
     ("Just use the name on file")."""
+    said = unicodedata.normalize("NFKC", said)  # full-width letters are the same words
     if (kind in (PERSON, PLACE) or other_party) and _A_RELATION.fullmatch(said):
         return True  # (a place so said is a description: "Our regular spot")
     words = said.split()

@@ -20,6 +20,7 @@ English only, like the offline tier.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from core.checklist import Checklist, Fact
@@ -191,6 +192,7 @@ def _counts_things(value: str, when_word: re.Pattern[str]) -> bool:
 
 def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool:
     """Whether `value` cannot be a value of `fact` (see the module docstring)."""
+    value = unicodedata.normalize("NFKC", value)  # full-width letters are the same words: "ＰＡＹ ＩＴ"
     kind = profile(checklist).facts[fact].kind
     if kind in (PERSON, PLACE) and only_function_words(value):
         return True  # "I" as a city, "Hey" as a name; a title or free text may be all such words ("Who You Are")

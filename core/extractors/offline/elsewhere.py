@@ -95,6 +95,11 @@ _PERSON_NOUN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|girlfriend|boyfrie
                 r"mom|mum|dad|parents?|son|daughter|kids?|child|children|cousin|aunt|uncle|nephew|niece|grandma|grandpa|"
                 r"grandmother|grandfather|grandparents|neighbou?r|roommate|flatmate|housemate|team|family|in-laws?|"
                 r"client|customer|guest|guests|teacher|doctor|landlord|tenant)")
+# What someone else did or does, asked in a clause of its own to the end of its sentence: "Savings balance, quick,
+# did my landlord pull from checking?!" asks about the checking account, it does not choose it.
+_THEIR_DOING_ASKED = re.compile(rf"(?:^|[,;:\u2014\u2013]\s*)(?P<clause>\W*(?:did|does|do|has|have)\s+"
+                                rf"(?:my|his|her|their|our)\s+(?:\w+\s+)?{_PERSON_NOUN}\b[^.!?;]*\?)",
+                                re.IGNORECASE)
 # (wanting and needing on the customer's behalf is the request: "my family needs a house for 4")
 # (a place may say which one between the person and the verb: "my grandma in Denver keeps texting me")
 _WHICH_ONE = r"(?:\s+(?:in|at|from|of|on)\s+(?:the\s+)?(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+)){0,2})?"
@@ -553,6 +558,8 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
             out[amount.start("amount"):amount.end("amount")] = " " * (amount.end("amount") - amount.start("amount"))
     for start, end in _repaired(text):
         out[start:end] = " " * (end - start)
+    for asked in _THEIR_DOING_ASKED.finditer(text):
+        out[asked.start("clause"):asked.end()] = " " * (asked.end() - asked.start("clause"))
     sentences = list(_SENTENCE.finditer(text))
     for index, sentence in enumerate(sentences):
         part = sentence.group(0)
@@ -571,10 +578,44 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
         guessed = (bool(index) and _GUESS_ASKED.match(part)
                    and _WHICH_ASKED.match(sentences[index - 1].group(0)) is not None)
         if (joke or to_someone_else or answered_later or weighed_on or guessed or _TO_THE_SYSTEM.search(part)
-                or _about_elsewhere(part, own, other_party, fact_stems, has_end_date)
                 or _taken_back_later(sentences, index)):
             out[sentence.start():sentence.end()] = " " * len(part)
+        elif _about_elsewhere(part, own, other_party, fact_stems, has_end_date):
+            past = _past_clause_after_request(part, own, other_party, fact_stems, has_end_date)
+            start = sentence.start() + (past if past is not None else 0)
+            out[start:sentence.end()] = " " * (sentence.end() - start)
     return "".join(out)
+
+
+# A clause with its own subject and a verb in the simple past, opened by a comma or dash, a relative or a
+# conjunction, or by nothing after its noun: "the ticket she bought me", ", she covered my lunch", "where we stayed".
+_PAST_CLAUSE_OPENS = re.compile(
+    rf"(?:\s*[,;:\u2014\u2013]\s*|\s+(?:(?:that|which|who|whom|where|when|because|since|as|after)\s+)?)"
+    rf"(?=(?:i|we|he|she|they|you|(?:my|his|her|their|our)\s+\w+|(?-i:[A-Z][a-z]+))\s+"
+    rf"(?:(?:also|just|once|never|even|already)\s+)?(?:{_IRREGULAR_PAST}|got|had|lent|held|\w+[^e\W]ed)\b)",
+    re.IGNORECASE)
+
+
+def _tells_of_the_past(sentence: str) -> bool:
+    return bool(_PAST_TIME.search(sentence)) or (
+        bool(_PAST_VERB.search(sentence) or _NAMED_PAST.search(sentence)) and not _POLITE_PAST.search(sentence))
+
+
+def _past_clause_after_request(sentence: str, own: set[str], other_party: bool,
+                               fact_stems: Callable[[str], bool] | None, has_end_date: bool) -> int | None:
+    """Where a sentence about the past only in a trailing clause starts that clause: a request first, with nothing of
+    another time, person or purpose in it, then a clause of its own subject and a past verb ("I'd like to pay Amelia
+    $84 for the ticket she bought me yesterday"). Only that clause tells of the past; None when the whole sentence
+    does ("I paid Amelia $84 yesterday") or anything but the past puts it elsewhere."""
+    if _about_elsewhere(sentence, own, other_party, fact_stems, has_end_date, past=False):
+        return None  # a laugh, a story, someone else's choice: the whole sentence, past clause or not
+    for opening in _PAST_CLAUSE_OPENS.finditer(sentence):
+        head, tail = sentence[:opening.start()], sentence[opening.start():]
+        if not _REQUEST_WORDS.search(head) or not _tells_of_the_past(tail):
+            continue
+        # the rest of the sentence, the past clause left out, must be plainly this request
+        return None if _about_elsewhere(head, own, other_party, fact_stems, has_end_date) else opening.start()
+    return None
 
 
 def handed_on(text: str) -> list[tuple[int, int]]:
@@ -631,7 +672,10 @@ def _last_clause_end(text: str, end: int) -> re.Match | None:
 
 
 def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
-                     fact_stems: Callable[[str], bool] | None = None, has_end_date: bool = True) -> bool:
+                     fact_stems: Callable[[str], bool] | None = None, has_end_date: bool = True,
+                     past: bool = True) -> bool:
+    """Whether the sentence tells of another time, person, purpose or state; with `past` False, of anything but
+    the past."""
     if (_ASKED_ABOUT.match(sentence) or _WEIGHING.search(sentence) or _GENERIC_QUESTION.match(sentence)
             or _STANDING.search(sentence) or _PAST_NUMBER.search(sentence) or _LAUGHTER.search(sentence)
             or _COUNTERFACTUAL.search(sentence) or _OFF_TOPIC.match(sentence) or _NOT_THIS_REQUEST.search(sentence)
@@ -659,9 +703,7 @@ def _about_elsewhere(sentence: str, own: set[str], other_party: bool = True,
     if state and fact_stems is not None and not any(fact_stems(word) or word.lower() in SLOT_WORDS
                                                     for word in state.group("noun").split()):
         return True
-    if _PAST_TIME.search(sentence) or _STATE.match(sentence) or _NEVER_AGAIN.search(sentence):
-        return True
-    if (_PAST_VERB.search(sentence) or _NAMED_PAST.search(sentence)) and not _POLITE_PAST.search(sentence):
+    if _STATE.match(sentence) or _NEVER_AGAIN.search(sentence) or (past and _tells_of_the_past(sentence)):
         return True
     # "my colleague is coming back on the 10th": no fact of this form is another person's; where one is (a
     # recipient), "my landlord is Dimitri Vass" may name them, but what they do is still theirs: "my wife only

@@ -65,7 +65,7 @@ from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
 from core.text import blank
 
-VERSION = "offline-76"
+VERSION = "offline-77"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -573,6 +573,12 @@ def _own_words_of(facts: Profile, text: str) -> str:
     if not _LOWER_CASE_WORD.search(text):
         return read  # a line typed all in capitals is the customer's habit: its names are read as typed
     return _SHOUTED.sub(lambda m: m.group(0).translate(_ASCII_LOWER), read)
+
+
+def shouted(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] lies in a shouted stretch of a line otherwise in lower case (see `_SHOUTED`)."""
+    return bool(_LOWER_CASE_WORD.search(text)) and any(
+        m.start() <= start and end <= m.end() for m in _SHOUTED.finditer(text))
 
 
 # A stretch of four words or more typed in capitals in a line otherwise in lower case is shouted: its capitals tell

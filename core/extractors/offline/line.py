@@ -475,6 +475,10 @@ def _place_like(reply: str) -> bool:
 _NOUN_OF_THE_YES = re.compile(r"[ \t]+(?-i:[a-z]+)[.!]*\s*$")
 
 
+# A sentence of a noun or a name and "here" alone: the speaker says who they are ("Supervisor here.", "Dana here").
+_SPEAKER_HERE = re.compile(r"(?:^|[.!?;]\s)\W*(?:[A-Za-z]+\s+){1,2}here\s*(?:[.!?;]|$)", re.IGNORECASE)
+
+
 def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHORT_WORDS) -> str | None:
     """The whole reply, minus fillers, when it is short enough to be just the value asked for."""
     if YES.match(text) or NO.match(text) or _ACTS_ON_IT.match(text):
@@ -482,6 +486,8 @@ def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHO
     reply = _TRAILING_FILLER.sub("", _FILLER.sub("", text.strip()).strip().rstrip(".!").strip())
     if not reply or "?" in reply or _REFUSING.search(reply):
         return None
+    if _SPEAKER_HERE.search(reply):
+        return None  # "Supervisor here.", "Dana here": who speaks, named as on a telephone
     if kind == PERSON:
         # "Maria." or "Pranav will be receiving my money.": the reply opens with the name asked for;
         # "Stop asking me questions" opens with a verb.
@@ -493,6 +499,8 @@ def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHO
         core = title_answer(text)
         if core and _place_like(core):
             reply = core
+        elif ASKS_AGENT.match(reply):
+            return None  # "Show me results anyway": an order to the agent, no place ("Take me to JFK" names one)
     if len(reply.split()) > most_words:
         return None
     if kind == PLACE:

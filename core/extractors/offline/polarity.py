@@ -137,8 +137,15 @@ def negated(text: str, start: int, end: int | None = None) -> bool:
 
 def negated_after(text: str, end: int) -> bool:
     """True when the mention ending at `end` is the subject of a negated verb ("4:30 doesn't work for me") or is
-    marked off by a sign of refusal right after it ("Friday ❌ Saturday ❌", "Palmer House 👎🏻 too pricey")."""
-    return bool(_NEGATED_PREDICATE.match(text, end)) or _refusal_mark(text[end:end + 4].lstrip())
+    marked off by a sign of refusal right after it or after the lower-case noun it counts or qualifies ("Friday ❌
+    Saturday ❌", "Palmer House 👎🏻 too pricey", "3 riders ❌")."""
+    if _NEGATED_PREDICATE.match(text, end) or _refusal_mark(text[end:end + 4].lstrip()):
+        return True
+    noun = _LOWER_WORD_AFTER.match(text, end)
+    return noun is not None and _refusal_mark(text[noun.end():noun.end() + 4].lstrip())
+
+
+_LOWER_WORD_AFTER = re.compile(r"\s+(?-i:[a-z]+)")
 
 
 # Signs that refuse what they stand after, by their Unicode names: cross marks and ballot x's, a thumbs down, a

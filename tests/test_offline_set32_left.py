@@ -1,0 +1,75 @@
+"""Shapes held-out set 32 still won with after offline-76, each beside the plain answer it imitates (our own wording,
+invented schemas): replies that name the speaker or order the agent about, a sign of refusal after a counted noun,
+and someone else's doing asked about in a clause of its own."""
+
+from __future__ import annotations
+
+from core.checklist import Checklist
+from tests.talking import read, talk
+
+OUTINGS = Checklist.from_schema({
+    "service_name": "Outings_7",
+    "slots": [
+        {"name": "town", "description": "City to look for outings in", "is_categorical": False},
+        {"name": "friend", "description": "Name of the person to invite", "is_categorical": False},
+    ],
+    "intents": [
+        {"name": "FindOuting", "required_slots": ["town"], "is_transactional": False},
+        {"name": "Invite", "required_slots": ["friend"], "is_transactional": True},
+    ],
+})
+
+
+def town(reply: str) -> str | None:
+    lines = talk("Something fun to do this weekend.", ("Which city?", ("town",)), reply)
+    return read(OUTINGS, "FindOuting", lines).get("town")
+
+
+def friend(reply: str) -> str | None:
+    lines = talk("Send an invite, please.", ("Who should I invite?", ("friend",)), reply)
+    return read(OUTINGS, "Invite", lines).get("friend")
+
+
+def test_a_speaker_naming_themself_names_no_place_nor_person() -> None:
+    assert town("ok so Manager here. You have what you need, go ahead.") is None
+    assert town("Dana here.") is None
+    assert town("Right here in Leeds.") == "Leeds"  # "here" said of the place
+    assert town("Leeds.") == "Leeds"
+    assert friend("Dana here.") is None  # the speaker, not whom to invite
+    assert friend("Priya.") == "Priya"
+
+
+def test_an_order_to_the_agent_is_no_place() -> None:
+    assert town("I'll get back to you on that. Show me everything anyway.") is None
+    assert town("Give us a minute.") is None
+    assert town("Take me to Leeds.") == "Leeds"  # the place the order names
+
+
+SEATS = Checklist.from_schema({
+    "service_name": "Seats_3",
+    "slots": [{"name": "riders", "description": "Number of riders", "is_categorical": True,
+               "possible_values": ["1", "2", "3", "4"]}],
+    "intents": [{"name": "Ride", "required_slots": ["riders"], "is_transactional": True}],
+})
+
+
+def test_a_sign_of_refusal_after_the_noun_a_number_counts_refuses_it() -> None:
+    assert read(SEATS, "Ride", talk("A cab, please. 3 riders ❌")) == {}
+    assert read(SEATS, "Ride", talk("A cab, please. 3 riders ✅")) == {"riders": "3"}
+    assert read(SEATS, "Ride", talk("A cab, please. 3 riders")) == {"riders": "3"}
+
+
+POTS = Checklist.from_schema({
+    "service_name": "Pots_2",
+    "slots": [{"name": "pot", "description": "Type of the pot to check", "is_categorical": True,
+               "possible_values": ["rainy day", "holiday"]}],
+    "intents": [{"name": "CheckPot", "required_slots": ["pot"], "is_transactional": False}],
+})
+
+
+def test_someone_elses_doing_asked_about_chooses_nothing() -> None:
+    assert read(POTS, "CheckPot", talk("Holiday pot, quick, did my flatmate take from the rainy day one?!")) == {
+        "pot": "holiday"}
+    assert read(POTS, "CheckPot", talk("Did my flatmate take from the rainy day pot?")) == {}
+    # the plain statement: the customer's own choice in the same words
+    assert read(POTS, "CheckPot", talk("Check the rainy day pot, quick.")) == {"pot": "rainy day"}
