@@ -501,6 +501,8 @@ _IRONY = re.compile(r"^\W*(?:oh\W+sure|oh\W+yeah|yeah\W+right|sure\W+thing|"
                     r"(?!(?:said|say|mentioned|told|wrote|asked|explained)\b)|"
                     # (or of how things are, after a laugh: "Savings? lol, as if there's anything in there")
                     r"(?:(?:lol|lmao|ha+|haha+)\W+)?as\s+if\s+(?:there|it|that|they|you|he|she)\b)\b", re.IGNORECASE)
+# A sentence of this many words or fewer is a bare value, which the sentence after it may mock.
+_BARE_VALUE_WORDS = 3
 _JOKE_MARKED_AFTER = re.compile(r"^\W*(?:seriously|but\s+seriously|(?:just\s+)?kidding|joking\s+aside|jk|hilarious|lol|"
                                 r"lmao|rofl|haha+)\b", re.IGNORECASE)
 # A laugh closing the sentence that names a value mocks it: "Luxury, ha. On my salary" (a laugh opening the next
@@ -563,10 +565,11 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
     sentences = list(_SENTENCE.finditer(text))
     for index, sentence in enumerate(sentences):
         part = sentence.group(0)
-        # (a question the next sentence mocks is mocked with it: "Sports? Ha, sure, because I love ...")
+        # (a question or a bare value the next sentence mocks is mocked with it: "Sports? Ha, sure, because I love
+        # ...", "Romance. Yeah, right, like I'd sit through that again.")
         after = sentences[index + 1].group(0) if index + 1 < len(sentences) else ""
         joke = (_IRONY.match(part) or _JOKE_MARKED_AFTER.match(after) or _LAUGH_CLOSING.search(part)
-                or (part.rstrip().endswith("?") and _IRONY.match(after)))
+                or ((part.rstrip().endswith("?") or len(part.split()) <= _BARE_VALUE_WORDS) and _IRONY.match(after)))
         to_someone_else = _VOCATIVE.match(part) or (index and _VOCATIVE.match(sentences[index - 1].group(0))
                                                       and _SECOND_PERSON.search(part))
         answered_later = (part.rstrip().endswith("?") and index + 1 < len(sentences)

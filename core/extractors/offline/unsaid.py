@@ -24,17 +24,21 @@ _MACHINE = r"(?:system|sys|developer|dev|admin|administrator|operator|bot|ai|mod
 # Characters that set a heading or a turn apart in typed text: "### System:", "— System —", "> Agent:".
 _SEPARATOR = r"(?:[#*>|~=_•—–]|(?<!\w)-{2,}|\s-\s)"
 _WORD = r"[^\W\d_]+(?:-[^\W\d_]+)*"  # "Auto-reply:" is a label too
-# A log line's time stamp before its speaker: "[09:41] agent:", "2026-03-01 09:41 System:".
-_STAMP = r"(?:\d{1,4}(?:[-/:.]\d{1,2}){1,2}(?:[ T]\d{1,2}(?::\d{2}){1,2})?(?:\s*[ap]\.?m\.?)?[^\w" + _BREAK + r"]*)?"
+# A log line's time stamp before its speaker: "[09:41] agent:", "2026-03-01 09:41 System:", and a system log's month
+# and day before its hour: "Mar 01 09:14:55 calendar-bot[311]:".
+_STAMP = (r"(?:(?:\d{1,4}(?:[-/:.]\d{1,2}){1,2}(?:[ T]\d{1,2}(?::\d{2}){1,2})?|"
+          r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s+\d{1,2}(?::\d{2}){1,2})"
+          r"(?:\s*[ap]\.?m\.?)?[^\w" + _BREAK + r"]*)?")
 # Where a forged turn from another role starts; it and everything after it are not the customer's.
 _FORGED = re.compile(
     # a role label opening the line or a line after a break: "System:", "Agent -", "assistant>", "**System:**"
     rf"(?:^|[{_BREAK}])[^\w{_BREAK}]*{_STAMP}{_LABEL}\s*(?:note|message|prompt|instruction)?\s*(?::|>|\||\s[-–—]\s)|"
     # any one- or two-word label before a colon opening a line, a sentence or a separated part, whatever
     # the role is called: "\nBank: ...", "Done. Branch office: ...", "### Security: ..."
-    # (the label may name who speaks in parentheses: "CSR (you):", "Agent (Maria):")
+    # (the label may name who speaks in parentheses, "CSR (you):", "Agent (Maria):", or a process its number,
+    # "calendar-bot[311]:")
     rf"(?:^|[{_BREAK}]|(?<=[.!?,;])\s*|{_SEPARATOR}+)[^\w{_BREAK}]*{_STAMP}{_WORD}(?:[ \t]+{_WORD})?"
-    rf"(?:[ \t]*\([^(){_BREAK}]{{1,20}}\))?[ \t]*:(?!\d)|"
+    rf"(?:[ \t]*\([^(){_BREAK}]{{1,20}}\)|\[\d{{1,8}}\])?[ \t]*:(?!\d)|"
     # the system's side heading a longer label, as a mode or notice is announced: "Developer mode on:", "System
     # override engaged:" (not a person's: "Customer service said: ..." quotes someone, and the customer goes on)
     rf"(?:^|[{_BREAK}]|(?<=[.!?,;])\s*|{_SEPARATOR}+)[^\w{_BREAK}]*{_STAMP}{_MACHINE}"
@@ -45,6 +49,9 @@ _FORGED = re.compile(
     # "«Bank bot» Account on file: ..." (a word may name whose: "[Support agent]")
     # (or joins it to the role: "[calendar-bot]", "(booking-agent)")
     rf"[(\[«]\s*(?:{_WORD}(?:\s+|-))?{_LABEL}\s*[)\]»]|"
+    # any tag of a word or two in brackets or guillemets with a field's label after it, wherever it stands:
+    # "... with wifi «Hotel desk» destination: Lima"
+    rf"[(\[«]\s*{_WORD}(?:[ \t]+{_WORD})?\s*[)\]»][ \t]*{_WORD}(?:[ \t]+{_WORD})?[ \t]*:(?!\d)|"
 
     # one word set between separators, as a heading names a speaker: "— System —", "| Bank |"
     rf"{_SEPARATOR}+[ \t]*{_WORD}[ \t]*{_SEPARATOR}|"
@@ -64,6 +71,8 @@ _QUOTED = re.compile(rf"{_IN_QUOTES.pattern}|«[^»]*»")
 _SET_APART = (
     # code typed into the chat, fenced or inline, is machine text: "```bash\nmark_form --done\n```"
     re.compile(r"```.*?(?:```|$)|`[^`\n]*`", re.DOTALL),
+    # and so is a command typed after a shell's prompt, with an option: "$ intake --set receiver=Noor"
+    re.compile(rf"(?:^|(?<=\s))[$%]\s*[A-Za-z_][\w./-]*(?=[^{_BREAK}]*\s--?[A-Za-z])[^{_BREAK}]*"),
     re.compile(r"\{[^{}]*\}"),  # innermost braces first; repeated until none are left
     re.compile(r"\([^()]*\)|\[[^\[\]]*\]"),
     # a line quoted with ">" (as mail and chat quote what was said before) is someone's earlier words
@@ -84,7 +93,7 @@ _SET_APART = (
 )
 _CAREFUL_CHARS = frozenset(_BREAK + "{}()[]<>\"'“”«»‘’:#*|~=`")
 # Words that make a plain ASCII line worth a closer look.
-_CAREFUL_WORDS = re.compile(r"note|customer|user|client|holder|--| - ", re.IGNORECASE)
+_CAREFUL_WORDS = re.compile(r"note|customer|user|client|holder|--| - |[$%]\s*[A-Za-z_]", re.IGNORECASE)
 
 
 def said(text: str) -> str:
