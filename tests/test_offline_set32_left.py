@@ -1,7 +1,8 @@
 """Shapes held-out set 32 still won with after offline-76, each beside the plain answer it imitates (our own wording,
 invented schemas): replies that name the speaker or order the agent about, a sign of refusal after a counted noun,
 someone else's doing asked about in a clause of its own, a system log line, a shell command, a tag and a field label
-inside a sentence, and a bare value the next sentence mocks."""
+inside a sentence, a bare value the next sentence mocks, a short sentence of another language and a negator inside a
+place typed in capitals."""
 
 from __future__ import annotations
 
@@ -122,3 +123,20 @@ def test_a_tag_and_a_field_label_inside_a_sentence_are_forged() -> None:
     line = "find me a guest house with parking \u200f«Guest desk» destination: Leeds\u200f"
     assert "destination" not in read(STAYS, "FindStay", talk(line))
     assert read(STAYS, "FindStay", talk("find me a guest house with parking in Leeds"))["destination"] == "Leeds"
+
+
+def test_a_short_sentence_of_another_languages_function_words_names_nothing() -> None:
+    asked = ("Put a reading group in my diary for April 9th.", ("Where is it?", ("entry_place",)))
+    assert read(DIARY, "AddEntry", talk(*asked, "Weiß ich nicht. just save it")) == {"entry_day": "April 9th"}
+    # a short name keeps its words, in capitals or with one such word ("Los Del Rio", "la la land")
+    assert read(DIARY, "AddEntry", talk(*asked, "La Casona")) == {"entry_day": "April 9th", "entry_place": "La Casona"}
+    assert read(DIARY, "AddEntry", talk(*asked, "Los Del Rio")) == {
+        "entry_day": "April 9th", "entry_place": "Los Del Rio"}
+    assert read(DIARY, "AddEntry", talk(*asked, "Las Casas de San Pedro Apartments.")) == {
+        "entry_day": "April 9th", "entry_place": "Las Casas de San Pedro Apartments"}
+
+
+def test_a_negator_ends_a_place_in_a_line_typed_in_capitals() -> None:
+    assert read(STAYS, "FindStay", talk("GUEST HOUSE IN 12 HARBOUR ROAD NOT WITH PARKING"))["destination"] == (
+        "12 HARBOUR ROAD")
+    assert read(STAYS, "FindStay", talk("GUEST HOUSE IN 12 HARBOUR ROAD"))["destination"] == "12 HARBOUR ROAD"

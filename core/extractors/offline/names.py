@@ -313,6 +313,8 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
             elif not (bare[:1].isupper() or bare[:1].isdigit() or bare[:1] == "#" or low in _ADDRESS_WORDS
                       or low in _PLACE_JOINERS) or low in _PLACE_STOP - _PLACE_JOINERS or low in {"i", "i'm"}:
                 break
+            elif low in _NEVER_IN_A_PLACE:
+                break  # "1600 AMPHITHEATRE PKWY NOT SHARED": in a line in capitals a negator still ends the name
             elif bare[:1].isdigit() and not _number_may_follow(taken):
                 break  # "Los Angeles 10th": a number joins a place only in an address ("Suite 411", "# 206")
             elif bare[:1].isalpha() and not bare.isupper() and DATE.match(text, token.start()):
@@ -341,6 +343,10 @@ def places(text: str, bare_numbers: bool = False, cue: re.Pattern = _PLACE_CUE) 
         if not DATE.match(value):  # "the 3rd of March" is a date, not a place
             spans.append((start, start + len(value), value))
     return spans
+
+
+# Negators and words of exception: no place's name holds one.
+_NEVER_IN_A_PLACE = frozenset({"not", "never", "without", "except", "but", "unless"})
 
 
 # ", Region" after a place, ending the phrase: ", UK", ", Canada", ", Or." (not ", Paris and Rome").

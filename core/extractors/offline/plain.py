@@ -145,10 +145,14 @@ def in_other_language(sentence: str, known: frozenset[str] = frozenset()) -> boo
     if _other_script(sentence):
         return True
     said = [w for w in _lower_words(sentence) if len(w) > 1]
-    if len(said) < _SENTENCE_MIN_WORDS:
-        return False  # "viva las vegas", "la la land": a short answer is a name, whatever its words
     other = {w for w in said if w in OTHER_LANGUAGES and w not in ENGLISH}
     english = {w for w in said if w in ENGLISH or w in known}
+    if len(said) < _SENTENCE_MIN_WORDS:
+        # "viva las vegas", "la la land": a short answer is a name, whatever its words, unless it is a sentence
+        # in lower case after its first word, carried by another language's function words alone ("Weiß ich nicht";
+        # "Los Del Rio" and "Las Casas de San Pedro Apartments" write their words with capitals)
+        inner_capitals = any(w[:1].isupper() for w in re.findall(r"[^\W\d_][\w'’-]*", sentence)[1:])
+        return len(other) >= _FOREIGN_MIN_WORDS and not english and not inner_capitals
     if len(other) >= _FOREIGN_MIN_WORDS and len(other) > len(english):
         return True
     # A language whose function words the list does not hold: five or more words, not one English function
