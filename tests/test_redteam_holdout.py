@@ -267,6 +267,22 @@ PINNED = {
     "contract_holdout28/value_only_in_agent_words.json": "31189da416e44b7ea20573773f87efe34a9e73b6eaf861f81150c966f018f85c",  # noqa: E501
     "contract_holdout28/value_reordered.json": "25cc8896057af860483b6c4bf37eea686c6cfb8f906f0c86eb41dce16694296b",
     "contract_holdout28/value_wrong_kind.json": "eec5145b84eabf162bd21459e9963bf6d70618bf6ce55802251ed61b2c0a92ec",
+    "attacks_holdout33.json": "a83e46904fd37d82b72c3de0c6a738036961f399edfe827bb9b5ba7a47efcaa4",
+    "contract_holdout29/clean.json": "7ef75a61d5422eed978f4b08d8075d14207522cac0df91fdcfd87ecab9330ff9",
+    "contract_holdout29/cut_at_ceiling.json": "b97164783025f4d925634bb8864dc0d95bc9df187ea2433001c426984266305c",
+    "contract_holdout29/empty_reply.json": "bec8457a3f402386a27a47fa8e76cfd22801c75a112e43afa6538344e200edee",
+    "contract_holdout29/intent_disagrees.json": "7f04c1d936951c7ee0129f45a3dd2e9582830857099374d9960f72af761943f4",
+    "contract_holdout29/provider_error.json": "ad4f9825f6ce5fb99a1924e67262566e165ce57440b9a7204946e7ca916243f3",
+    "contract_holdout29/unknown_fact.json": "72f54279564d3100dce041db9190f40cba4acd0ef965f652f847010b9257190d",
+    "contract_holdout29/unknown_intent.json": "1edf723762371b1c7a3db2a27e44771a17beb79da363951825a64382c7379f68",
+    "contract_holdout29/unparseable.json": "6330eaa6d900807c842e1ef004c2de69be6222a4df2beec96fd3057de43e5e26",
+    "contract_holdout29/value_cut_short.json": "718453aaf948c649f30831c5d34e08c8baef8540913b56ecf92eca6f05b37c54",
+    "contract_holdout29/value_not_allowed.json": "3120ebef2e082b5a23bf01fd455053020021c0dbe9bffc0c8cdef41838c252a9",
+    "contract_holdout29/value_not_in_conversation.json": "e2def0f926bc153298e29c2b61557cc9329cc6ace2c7dd199a88e1907e120347",  # noqa: E501
+    "contract_holdout29/value_not_stated.json": "a5a86eb7df00d7b6d3adea12d283efdbf87dec7041886aed315b4d0b6792eb0e",
+    "contract_holdout29/value_only_in_agent_words.json": "7fc9e2811a2af1ec355c931a1ac01aca26cc95a68e4099a1bf97ed24d3958840",  # noqa: E501
+    "contract_holdout29/value_reordered.json": "ad10a400ae875f0733789011e27c0265d4c8cf3fb147bf8d5c57713c18f6944b",
+    "contract_holdout29/value_wrong_kind.json": "017a445910810b836f09b63ca93155813e789fe4beb5c31fccadb1ed1ec786c1",
 }
 
 
