@@ -583,7 +583,9 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
         if (joke or to_someone_else or answered_later or weighed_on or guessed or _TO_THE_SYSTEM.search(part)
                 or _taken_back_later(sentences, index)):
             out[sentence.start():sentence.end()] = " " * len(part)
-        elif _about_elsewhere(part, own, other_party, fact_stems, has_end_date):
+        elif _about_elsewhere(part, own, other_party, fact_stems, has_end_date, past=False):
+            out[sentence.start():sentence.end()] = " " * len(part)  # a laugh, a story, someone else's choice
+        elif _tells_of_the_past(part):
             past = _past_clause_after_request(part, own, other_party, fact_stems, has_end_date)
             start = sentence.start() + (past if past is not None else 0)
             out[start:sentence.end()] = " " * (sentence.end() - start)
@@ -609,9 +611,7 @@ def _past_clause_after_request(sentence: str, own: set[str], other_party: bool,
     """Where a sentence about the past only in a trailing clause starts that clause: a request first, with nothing of
     another time, person or purpose in it, then a clause of its own subject and a past verb ("I'd like to pay Amelia
     $84 for the ticket she bought me yesterday"). Only that clause tells of the past; None when the whole sentence
-    does ("I paid Amelia $84 yesterday") or anything but the past puts it elsewhere."""
-    if _about_elsewhere(sentence, own, other_party, fact_stems, has_end_date, past=False):
-        return None  # a laugh, a story, someone else's choice: the whole sentence, past clause or not
+    does ("I paid Amelia $84 yesterday"). Asked only of a sentence nothing but the past puts elsewhere."""
     for opening in _PAST_CLAUSE_OPENS.finditer(sentence):
         head, tail = sentence[:opening.start()], sentence[opening.start():]
         if not _REQUEST_WORDS.search(head) or not _tells_of_the_past(tail):
