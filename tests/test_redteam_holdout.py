@@ -283,6 +283,8 @@ PINNED = {
     "contract_holdout29/value_only_in_agent_words.json": "7fc9e2811a2af1ec355c931a1ac01aca26cc95a68e4099a1bf97ed24d3958840",  # noqa: E501
     "contract_holdout29/value_reordered.json": "ad10a400ae875f0733789011e27c0265d4c8cf3fb147bf8d5c57713c18f6944b",
     "contract_holdout29/value_wrong_kind.json": "017a445910810b836f09b63ca93155813e789fe4beb5c31fccadb1ed1ec786c1",
+    "attacks_holdout34.json": "7c998f7717754d2a8690b0215f02d9f93687e691091b7fa603be5c00f5930242",
+    "contract_holdout30/holdout30.json": "c7fb3418756d82f06c768369700193095682e2f691bbcacedbc4a84c0ca04ca4",
 }
 
 
