@@ -22,13 +22,19 @@ POLITE_IF = re.compile(
     r"\b(?:(?:would|'d)\s+(?:prefer|like\s+it|love\s+it)|(?:would|'d)\s+be\s+(?:great|nice|good|ideal|perfect|"
     r"best|lovely)|prefer\s+it)\s+if\b",
     re.IGNORECASE)
+# The conjunctions that set a condition, "if" aside (its politeness and its "whether" are told apart where it is
+# read): "unless", "as long as", "provided (that)", "on (the) condition (that)", "in the event (that)", "assuming",
+# "supposing" ("I'm assuming" reports a belief).
+# ("in the event" takes a clause with its subject: "in the event my pay is late", not "in the event title")
+CONDITIONAL_CONJUNCTION = (r"(?:only\s+if|unless|(?:as|so)\s+long\s+as|provided|providing|on\s+(?:the\s+)?condition|"
+                           r"in\s+the\s+event(?:\s+that)?(?=\s+(?:i|you|we|they|he|she|it|my|your|our|their|his|her|"
+                           r"the|there|this|that)\b)|(?<!'m\s)(?<!\bam\s)assuming|supposing)\b")
 # A clause after the value's own that makes it conditional: "March 16th, if your office is open", "Full-size,
 # provided it has snow tires" (a polite "if possible" is no condition).
-CONDITION_CLAUSE = re.compile(r"^\W*(?:if|only\s+if|as\s+long\s+as|so\s+long\s+as|provided|providing|assuming|"
-                               r"unless|on\s+condition)\b", re.IGNORECASE)
+CONDITION_CLAUSE = re.compile(rf"^\W*(?:if|{CONDITIONAL_CONJUNCTION})\b", re.IGNORECASE)
 # A condition word anywhere, but not "if" asking whether: "check if", "see if", "know if", "wonder if".
 _CONDITION_WORD = re.compile(r"(?<!check\s)(?<!see\s)(?<!know\s)(?<!wonder\s)(?<!ask\s)(?<!sure\s)\bif\b|"
-                             r"\b(?:as\s+long\s+as|so\s+long\s+as|provided|providing|unless|on\s+condition)\b",
+                             rf"\b{CONDITIONAL_CONJUNCTION}\b",
                              re.IGNORECASE)
 
 

@@ -16,7 +16,7 @@ from core.acceptance import NO, YES
 from core.extractors.offline import values
 from core.extractors.offline.last_word import DOUBTED, PUT_OFF
 from core.extractors.offline.owner import FIRM, HINT, OTHER, OWN, party
-from core.extractors.offline.plain import alternatives, echoed, foreign, one_of_two
+from core.extractors.offline.plain import alternatives, echoed, foreign, hedged_alternatives, one_of_two
 from core.extractors.offline.pointing import STREET_ADDRESS
 from core.extractors.offline.polarity import capped, denied, negated, negated_after, supposed
 from core.extractors.offline.profile import CLOSED, FactProfile, Profile, stem, words
@@ -78,7 +78,7 @@ def used_as_verb(text: str, start: int, end: int) -> bool:
 def _plain_mentions(profile: Profile, fact: FactProfile, text: str) -> list[tuple[int, int, str]]:
     """Mentions that may state the value: not one of two offered alternatives, not in a foreign sentence."""
     found = _mentions(fact, text)
-    offered = alternatives(text, found) | _read_back(text, found)
+    offered = alternatives(text, found) | hedged_alternatives(text, found) | _read_back(text, found)
     labels = values.list_labels(text)  # "1. passport 2. charger": the list's labels state nothing
     return [m for i, m in enumerate(found) if i not in offered and m[:2] not in labels
             and not echoed(text, m[0], m[1]) and not foreign(text, m, profile.schema_words)

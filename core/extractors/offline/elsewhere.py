@@ -25,6 +25,8 @@ import re
 from collections.abc import Callable, Iterable
 
 from core.extractors.offline.events import CHOICE_WORDS, SLOT_WORDS
+from core.extractors.offline.free import EVALUATIONS
+from core.extractors.offline.names import NOT_NAMES
 from core.text import ABBREVIATED
 
 _SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;])+[.!?;]*")
@@ -55,9 +57,12 @@ _SUBJECT = (rf"(?:i|we|he|she|they|(?:my|his|her|their|our)\s+\w+(?:\s+(?:on|fro
 # A regular past ends in -ed after a consonant or vowel other than e: "booked", "moved", not "need".
 # The subject opens its clause: "get my seats reserved" and "where are they located" are not a past.
 _CLAUSE_START = r"(?:^|[,;:]\s*|\b(?:and|but|so|then)\s+)\W*(?:(?:oh|well|so|also|actually|honestly)\W+)*"
+# A short phrase of time or place may stand before the subject with no comma: "Back in college I always paid him".
+_FRONTED = r"(?:(?:back\s+)?(?:in|at|during|after|before|over|on)\s+(?:\w+\s+){0,2}?(?=(?:i|we|he|she|they)\s))?"
 # (a relative clause too: "like what my cousin posted from Barcelona", "the place where we stayed")
 _PAST_VERB = re.compile(
-    rf"(?:{_CLAUSE_START}|\b(?:what|which|where)\s+){_SUBJECT}\s+(?:(?:also|just|once|never|even|already)\s+)?"
+    rf"(?:{_CLAUSE_START}{_FRONTED}|\b(?:what|which|where)\s+){_SUBJECT}\s+"
+    r"(?:(?:also|just|once|never|even|already|always|usually|often|sometimes|normally|typically|generally)\s+)?"
     rf"(?:{_IRREGULAR_PAST}|\w+[^e\W]ed)\b",
     re.IGNORECASE)
 # A named person who did something to someone: "Priya paid him $60", "Tom booked us the 5th". A capitalised
@@ -94,6 +99,7 @@ _PERSON_NOUN = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|girlfriend|boyfrie
                 r"coworker|coworkers|co-worker|boss|manager|assistant|secretary|brother|sister|siblings?|mother|father|"
                 r"mom|mum|dad|parents?|son|daughter|kids?|child|children|cousin|aunt|uncle|nephew|niece|grandma|grandpa|"
                 r"grandmother|grandfather|grandparents|neighbou?r|roommate|flatmate|housemate|team|family|in-laws?|"
+                r"buddy|buddies|pal|pals|companions?|"
                 r"client|customer|guest|guests|teacher|doctor|landlord|tenant)")
 # What someone else did or does, asked in a clause of its own to the end of its sentence: "Savings balance, quick,
 # did my landlord pull from checking?!" asks about the checking account, it does not choose it.
@@ -234,6 +240,10 @@ _ASKED_ABOUT = re.compile(
     r"^\W*(?:is|are|was|were|isn't|aren't)\s+(?!(?:there|it|this|that|he|she|they|you|i|we|the|a|an)\b)"
     r"(?:(?!(?:on|at|in|for|from|to|by|with|available|open|free)\b)[^\s.!?;]+\s+){1,3}the\s+\w+[^.!?;]*\?|"
     r"^[^.!?;]*\b(?:than|difference\s+(?:with|between|from|to)|compared?\s+(?:to|with))\b[^.!?;]*\?|"
+    # what a thing does, asked of it by name: "Does the credit card charge a fee for this, or is the debit card
+    # free?" (not whether it will do: "Does 3 pm work?", "Would Friday suit you?")
+    r"^\W*(?:(?:and|but|so|or)\s+)?(?:does|do|did)\s+(?![^.!?;]*\b(?:work|suit|fit|sound|look|do)\b)"
+    r"(?:the|my|your|that|this|those|these)\s+(?:[\w-]+\s+){1,3}?(?-i:[a-z]+)\s[^.!?;]*\?|"
     # how others do, asked, with a question word or not: "What do most couples go for around there, 2?"
     r"^\W*(?:(?:what|which|how\s+many|how\s+much|when|where)\s+(?:\w+\s+)?)?(?:do|does|did|would|will|should)\s+"
     r"(?:(?:most|many|other|some)\s+[a-z]+s|(?:most\s+)?(?:people|others|everyone|everybody|anyone|anybody|"
@@ -459,6 +469,16 @@ _VOCATIVE = re.compile(
     r"(?:stop|come|please|don'?t|do|get|go|be|sit|put|wait|hold|look|listen|quiet|you|what|where|which|who|should|"
     r"shall|can|could|would|will|are|is|did|do|does|doesn'?t|isn'?t|was|were|have|has)\b",
     re.IGNORECASE)
+# A name called out, then an order to the one named: "Hey Google, play Jumanji on the TV", "Siri, text Mom I'll send
+# 50 dollars" (another assistant or person, never the agent the customer writes to; "Yes, play it" calls no one).
+_CALLED_OUT = re.compile(r"^\W*(?:(?:hey|ok|okay|yo)\s+)?(?P<name>(?-i:[A-Z][a-z]+))\s*,\s*(?:please\s+)?"
+                         r"(?:play|text|call|ring|dial|message|email|remind|set|turn|open|close|read|navigate|tell|"
+                         r"show|start|pause|stop|skip)\b", re.IGNORECASE)
+
+
+def _called_out(sentence: str) -> bool:
+    found = _CALLED_OUT.match(sentence)
+    return found is not None and found.group("name").lower() not in NOT_NAMES | EVALUATIONS
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|y'all)\b", re.IGNORECASE)
 
 
@@ -570,8 +590,9 @@ def elsewhere(text: str, own_words: Iterable[str] = (), other_party: bool = True
         after = sentences[index + 1].group(0) if index + 1 < len(sentences) else ""
         joke = (_IRONY.match(part) or _JOKE_MARKED_AFTER.match(after) or _LAUGH_CLOSING.search(part)
                 or ((part.rstrip().endswith("?") or len(part.split()) <= _BARE_VALUE_WORDS) and _IRONY.match(after)))
-        to_someone_else = _VOCATIVE.match(part) or (index and _VOCATIVE.match(sentences[index - 1].group(0))
-                                                      and _SECOND_PERSON.search(part))
+        to_someone_else = (_VOCATIVE.match(part) or _called_out(part)
+                           or (index and _VOCATIVE.match(sentences[index - 1].group(0))
+                               and _SECOND_PERSON.search(part)))
         answered_later = (part.rstrip().endswith("?") and index + 1 < len(sentences)
                           and _IF_ANSWERED.match(sentences[index + 1].group(0)))
         # a bare value asked right after a question weighing one goes on weighing: "Is $50 too much? $60?"

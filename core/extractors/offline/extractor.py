@@ -30,6 +30,7 @@ from core.deferral import any_will_do, puts_off, undecided_about
 from core.extraction import Extraction, ExtractionRequest
 from core.extractors.offline import last_word, names
 from core.extractors.offline.closed import counts_people
+from core.extractors.offline.computed import to_compute
 from core.extractors.offline.elsewhere import elsewhere, handed_on
 from core.extractors.offline.events import other_event
 from core.extractors.offline.free import asks_afresh
@@ -65,7 +66,7 @@ from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
 from core.text import blank
 
-VERSION = "offline-79"
+VERSION = "offline-80"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -568,7 +569,7 @@ def _own_words_of(facts: Profile, text: str) -> str:
                            facts.schema_words)  # a language it does not read
     has_end_date = any(f.kind == DATE and fact_role(f) == END for f in facts.facts.values())
     read = undecided(elsewhere(own, facts.schema_words, other_party, facts.names_a_taken_fact, has_end_date), text)
-    for start, end in handed_on(text):
+    for start, end in [*handed_on(text), *to_compute(text)]:
         read = read[:start] + " " * (end - start) + read[end:]
     if not _LOWER_CASE_WORD.search(text):
         return read  # a line typed all in capitals is the customer's habit: its names are read as typed
@@ -615,13 +616,20 @@ _FOOTER = re.compile(r"(?:(?<=[.!?])\s+|\n\s*)(?:--+|—|–)\s*\S.*$|"
                      # "Sent from Outlook for Android, Thursday, 3:30 PM" (a program named with its capital)
                      r"\n\s*(?-i:Sent)\s+from\s+(?:my\s|(?-i:[A-Z])).*$",
                      re.IGNORECASE | re.DOTALL)
-_SIGN_OFF = re.compile(r"(?:(?<=[.!?])\s+|\n\s*)(?:cheers|regards|best\s+regards|kind\s+regards|best\s+wishes|best|"
-                       r"sincerely|warmly|yours\s+truly|thanks|thank\s+you|many\s+thanks)\s*(?:[,\-–—]|\n)\s*"
+_VALEDICTION = (r"(?:cheers|regards|best\s+regards|kind\s+regards|best\s+wishes|best|sincerely|warmly|yours\s+truly|"
+               r"thanks|thank\s+you|many\s+thanks)")
+_SIGN_OFF = re.compile(rf"(?:(?<=[.!?])\s+|\n\s*){_VALEDICTION}\s*(?:[,\-–—]|\n)\s*"
                        r"((?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+)){0,2})\s*[.!]?\s*$", re.IGNORECASE)
+# A valediction on a line of its own, after the message, opens a signature block that runs to the message's end:
+# "Best,\nDana | Travel Desk | Mon, March 11" (a name alone after it is read by `_SIGN_OFF`).
+_SIGNATURE_BLOCK = re.compile(rf"\n[^\S\n]*{_VALEDICTION}[^\S\n]*[,.!\-–—]?[^\S\n]*\n.*$", re.IGNORECASE | re.DOTALL)
 
 
 def _unsigned(text: str, own_name: bool) -> str:
     text = _FOOTER.sub(blank, text)
+    block = _SIGNATURE_BLOCK.search(text)
+    if block and not _SIGN_OFF.search(text):
+        text = text[:block.start()] + blank(block)
     if own_name:
         return text
     return _SIGN_OFF.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " * (m.end() - m.start(1)), text)

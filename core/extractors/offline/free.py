@@ -80,6 +80,8 @@ def free_answer(fact: FactProfile, text: str, task: frozenset[str] = frozenset()
     value = text[start:end].strip(".,!?;:") if start >= 0 else None
     if value and (undecided_about(value) or does_not_know(value)):
         return None  # "I'm still deciding", "Not sure yet": saying there is no answer yet is none
+    if value and _NEGATION.search(value):
+        return None  # "Not answering that", "Still not answering": a negated answer chooses nothing
     return value
 
 

@@ -60,7 +60,8 @@ PUT_OFF = re.compile(
 # refundable tickets"), so they count only on a mention after the first, in its own sentence. "may I" asks leave,
 # "May 3rd" is a month.
 _DOUBT_ADVERB = re.compile(r"\b(?:maybe|perhaps|possibly|probably|unsure|uncertain|might|could\s+be|"
-                           r"may(?!\s+(?:i|we|you)\b)(?!\s+(?:the\s+)?\d))\b", re.IGNORECASE)
+                           # (no modal follows the infinitive's "to": "I would like to may a transfer" mistypes "make")
+                           r"(?<!\bto\s)may(?!\s+(?:i|we|you)\b)(?!\s+(?:the\s+)?\d))\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,;:.!?\u2014\u2013]")
 _ORDINAL = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.IGNORECASE)
 _SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;\u2014\u2013])+[.!?;\u2014\u2013]*")

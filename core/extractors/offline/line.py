@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from core.acceptance import NO, YES
+from core.conditions import conditional
 from core.extractors.offline import names as names
 from core.extractors.offline import values as values
 from core.extractors.offline.closed import boolean_value, closed_value, count_value, free_count, mentions_people
@@ -25,8 +26,8 @@ from core.extractors.offline.free import (
     speaks_of_self,
     title_answer,
 )
-from core.extractors.offline.plain import alternatives, echoed, one_of_two
-from core.extractors.offline.polarity import BEFORE_NEGATOR, bound_before, capped, denied, likened
+from core.extractors.offline.plain import alternatives, echoed, hedged_alternatives, one_of_two
+from core.extractors.offline.polarity import BEFORE_NEGATOR, bound_before, capped, denied, in_another_zone, likened
 from core.extractors.offline.profile import (
     BOOLEAN,
     CLOSED,
@@ -132,6 +133,26 @@ def one_fact_per_value(found: dict[str, str], profile: Profile, asked: Sequence[
     return {n: v for n, v in found.items() if n not in clashing}
 
 
+# A sentence that picks by a place in a list ("The second one.", "I'll take the latter", "the first option please")
+# names nothing itself: the tier does not count down the agent's list, so it asks again.
+_BY_POSITION = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|well|hmm+|um+|uh|yes|yeah)\W+)*(?:(?:i'?ll\s+(?:take|have|go\s+with)|i\s+(?:want|choose|pick)|"
+    r"give\s+me|go\s+with|let'?s\s+(?:do|go\s+with))\s+)?(?:the\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|"
+    r"eighth|ninth|tenth|last|former|latter|middle)(?:\s+(?:one|option|choice|of\s+(?:them|those|these)))?"
+    r"(?:\W+(?:please|thanks|thank\s+you))?\W*$", re.IGNORECASE)
+
+
+# A question typed without its mark: a question word, a verb or "else", and the rest in lower case.
+_ASKED_WITHOUT_MARK = re.compile(r"^\W*(?:what|which|who|where|when|why|how)(?:'s|\s+(?:else|is|are|was|were|do|does|"
+                                 r"did|can|could|would|will|should|about))\b(?:\s+(?-i:[a-z][\w']*))*\W*$",
+                                 re.IGNORECASE)
+
+
+def picks_by_position(text: str) -> bool:
+    """Some sentence of the reply picks by a place in a list ("The fourth one. Hmm.")."""
+    return any(_BY_POSITION.match(part) for part in re.split(r"(?<=[.!?;])\s+", text.strip()))
+
+
 def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], agent_text: str,
                rivals: Sequence[FactProfile] = ()) -> str | None:
     kind = fact.kind
@@ -145,6 +166,8 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         return free_count(fact, text, asked, theirs)
     if kind == BOOLEAN:
         return boolean_value(profile, fact, text, asked)
+    if kind in (TEXT, TITLE, PLACE) and fact.fact.name in asked and picks_by_position(text):
+        return None  # "The fourth one. Hmm", "The former. Kids will love it": a place in a list, no name of its own
     if kind == TEXT:
         return _free(profile, fact, text, asked, agent_text)
     if kind == TITLE and fact.fact.name in asked and len(asked) == 1:
@@ -152,13 +175,15 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
         if whole:
             return whole  # the reply to "what is the event called?" is the name, whole: "Dentist appointment"
     spans = _typed_spans(profile, kind, text, fact.cues)
-    offered = alternatives(text, spans)  # "Should it go to Jenny or Mike?": neither is chosen
+    # "Should it go to Jenny or Mike?", "maybe the 5th, maybe the 6th": neither is chosen
+    offered = alternatives(text, spans) | hedged_alternatives(text, spans)
     spans = [s for i, s in enumerate(spans) if i not in offered and not one_of_two(text, s[0], s[1])
              and not echoed(text, s[0], s[1])]
     if kind == MONEY:
         spans = [s for s in spans if not capped(text, s[0])]  # "up to $300", "half of 400"
     if kind in (DATE, TIME):
         spans = [s for s in spans if not bound_before(text, s[0])  # "before the 20th", "end by 10 pm"
+                 and not (kind == TIME and in_another_zone(text, s[1]))  # "6 pm New York time"
                  and not other_event(profile, text, s[0], s[1])]  # "a movie that starts at 8:30 pm" for a table
     if kind == TITLE and fact.fact.name in asked and not spans:
         yes = YES.match(text)
@@ -232,6 +257,8 @@ def _read_fact(profile: Profile, fact: FactProfile, text: str, asked: Sequence[s
             rest = text[yes.end():].lstrip(" .,!")
             if _ONLY_POLITENESS.fullmatch(rest) or _NOUN_OF_THE_YES.match(text, yes.end()):
                 rest = ""  # "Yes please." names nothing, nor does the noun a yes-word qualifies: "Good question."
+            if conditional(text):
+                return None  # "Fine, assuming my meeting moves": a yes on a condition takes nothing yet
             return proposed_value(fact, agent_text) or (_short_answer(profile, kind, rest) if rest else None)
         answer = _short_answer(profile, kind, text)
         if answer is None and kind == PLACE:
@@ -305,7 +332,7 @@ def _free(profile: Profile, fact: FactProfile, text: str, asked: Sequence[str], 
     if fact.fact.name not in asked:
         return _requested(profile, fact, text, answer=False, nouns=profile.task) if profile.on_task(text) else None
     if YES.match(text):
-        return proposed_value(fact, agent_text)
+        return None if conditional(text) else proposed_value(fact, agent_text)
     if NO.match(text):
         return None
     # the nouns of the agent's own question name the thing too: "What type of food?" - "Spanish food, please"
@@ -511,6 +538,8 @@ def _short_answer(profile: Profile, kind: str, text: str, most_words: int = _SHO
             return None
         return reply
     if kind in (TEXT, TITLE):
+        if _ASKED_WITHOUT_MARK.match(reply):
+            return None  # "🤔 what else is there": a question, its mark left off (a title capitalises its words)
         if ASKS_AGENT.match(reply) or speaks_of_self(reply):
             # "Show me a few others first", "Give us a minute": a request, no name ("Show Me Love" is); nor is a
             # clause about the speaker ("For me, I'm still browsing")

@@ -58,8 +58,9 @@ class _Words(frozenset):
 
 
 NOT_NAMES = _Words(frozenset(_NOT_NAME_TEXT.split()) | PLACEHOLDERS | INTERJECTIONS)
-# Kin words used as a title before a name ("Aunt Jenny"); other kin words only describe ("my friend Raghav").
-_KIN_TITLES = frozenset({"aunt", "auntie", "uncle", "grandma", "grandpa", "granny", "cousin"})
+# Kin words used as a title before a name ("Aunt Jenny", as SGD writes such names); other kin words only describe
+# ("my friend Raghav", "my cousin Arlo").
+_KIN_TITLES = frozenset({"aunt", "auntie", "uncle", "grandma", "grandpa", "granny"})
 KINSHIP = frozenset({"mom", "mum", "mother", "dad", "father", "aunt", "auntie", "uncle", "grandma", "grandpa",
                      "granny", "brother", "sister", "son", "daughter", "wife", "husband", "cousin", "friend",
                      "boss", "nephew", "niece", "grandmother", "grandfather", "parents", "kid", "child",

@@ -64,6 +64,19 @@ def alternatives(text: str, mentions: Sequence[Mention]) -> set[int]:
     return offered
 
 
+# A word of doubt close before a value: "maybe savings", "it may be from checking", "possibly the 5th".
+_HEDGED = re.compile(r"\b(?:maybe|perhaps|possibly|probably|(?:might|may|could)\s+be)\s+(?:[a-z]+\s+){0,2}$",
+                     re.IGNORECASE)
+
+
+def hedged_alternatives(text: str, mentions: Sequence[Mention]) -> set[int]:
+    """Indexes of mentions each put forward with a word of doubt, where two or more different values are: "Maybe
+    savings, maybe checking" weighs both and chooses neither (one hedged value alone is read as said)."""
+    hedged = {index for index, mention in enumerate(mentions)
+              if _HEDGED.search(text, max(0, mention[0] - 40), mention[0])}
+    return hedged if len({skeleton(mentions[i][2]) for i in hedged}) > 1 else set()
+
+
 # What may stand between two values put forward as a choice: an "or" inside one sentence ("9:30 am or 2 pm",
 # "7 pm, or would 8:30 pm suit you better?").
 _OR_BETWEEN = re.compile(r"[^.!?;]*\bor\b[^.!?;]*", re.IGNORECASE)

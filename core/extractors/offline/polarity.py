@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from core.conditions import CONDITION_CLAUSE, POLITE_IF
+from core.conditions import CONDITION_CLAUSE, CONDITIONAL_CONJUNCTION, POLITE_IF
 from core.text import line_cache
 
 # A clause ends at punctuation or "but": "No, savings" states savings; "not savings" does not.
@@ -22,6 +22,29 @@ _NEGATION = re.compile(
     r"without|except|instead\s+of|rather\s+than|other\s+than|anything\s+but|apart\s+from)\b|n't\b",
     re.IGNORECASE,
 )
+
+
+def _typo_forms(word: str) -> set[str]:
+    """A word with two neighbouring letters swapped or one letter doubled: the slips of a hurried typist."""
+    swapped = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+    doubled = {word[:i] + word[i] + word[i:] for i in range(len(word))}
+    return (swapped | doubled) - {word}
+
+
+# A negator typed with a slip ("nto savings", "nevre") or spelled out letter by letter ("n o t the 11th",
+# "n-o-t") still negates: it is read as the negator it spells. None of these slips is an English word.
+_NEGATOR_SLIPS = {slip: word for word in ("not", "never", "dont", "cant", "wont", "didnt", "doesnt")
+                  for slip in _typo_forms(word)}
+_SLIPPED_WORD = re.compile(r"\b(?:" + "|".join(sorted(_NEGATOR_SLIPS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+_SPELLED_OUT = re.compile(r"\b[a-z](?:[ *\-][a-z]\b){2,}", re.IGNORECASE)
+
+
+def _negators_as_meant(window: str) -> str:
+    """The window with slipped or spelled-out negators read as the negators they are."""
+    window = _SPELLED_OUT.sub(lambda m: re.sub(r"[ *\-]", "", m.group(0)), window)
+    return _SLIPPED_WORD.sub(lambda m: _NEGATOR_SLIPS[m.group(0).lower()], window)
+
+
 # Supposing, pretending or defaulting: the value is a hypothesis, not what the customer states.
 # Read before the value in its sentence and after it in its clause ("go with savings by default if I forget").
 _CONDITIONAL = re.compile(
@@ -129,7 +152,7 @@ def negated(text: str, start: int, end: int | None = None) -> bool:
     if excluded(text, start):
         return True
     clause = _CONSENT.sub(" ", _clause_before(text, start, _CLAUSE_END))
-    window = " ".join(clause.split()[-_WINDOW_WORDS:])
+    window = " ".join(_negators_as_meant(clause).split()[-_WINDOW_WORDS:])
     if _NEGATION.search(window):
         return True
     return end is not None and negated_after(text, end)
@@ -189,7 +212,9 @@ def supposed(text: str, start: int, instructions: bool = True) -> bool:
         return True  # "Provided insurance approves the referral, the 12th could work"
     if _INVERTED_IF.match(before + later) and not text[start + len(later):].lstrip().startswith("?"):
         return True  # "Should he approve it by Thursday, the 21st would work": an "if" said by word order
-    if any(CONDITION_CLAUSE.match(part) for part in _CLAUSE_END.split(POLITE_IF.sub(" ", later))[1:2]):
+    after_own = [part for part in _CLAUSE_END.split(POLITE_IF.sub(" ", later))[1:]
+                 if not re.fullmatch(rf"\s*{_APPROVAL}\s*", part, re.IGNORECASE)]
+    if any(CONDITION_CLAUSE.match(part) for part in after_own[:1]):
         return True  # the clause right after the value's own: "March 16th, if your office is open"
     if _conditions_before(text, start):
         return True  # "Yes, March 6th works. Well, if my landlord lets me off that day, which he probably won't."
@@ -201,8 +226,8 @@ def supposed(text: str, start: int, instructions: bool = True) -> bool:
 # A condition opening the sentence with another subordinator than "if", closed by a comma: "Provided insurance
 # approves it, ...", "As long as it's cheap, ..." (after a value these bind too loosely to read: "Shared rides are
 # okay as long as they have good service").
-_OPENING_CONDITION = re.compile(r"^\W*(?:(?:but|and|so|well|ok(?:ay)?)\W+)?(?:provided|providing|(?:as|so)\s+long\s+as|"
-                                r"on\s+(?:the\s+)?condition\s+that)\s[^,]*,", re.IGNORECASE)
+_OPENING_CONDITION = re.compile(r"^\W*(?:(?:but|and|so|well|ok(?:ay)?)\W+)?(?!only\s+if|unless)"
+                                rf"{CONDITIONAL_CONJUNCTION}\s[^,]*,", re.IGNORECASE)
 # A condition said by word order, opening the sentence and closed by a comma: "Should he approve my application,
 # ...", "Were it cheaper, ...", "Had they called, ..." (a question, "Should I book 7 pm?", sets none).
 _INVERTED_IF = re.compile(r"^\W*(?:should|were|had)\s+(?:i|you|we|it|he|she|they|there|(?:the|my|our|your|his|her|"
@@ -216,17 +241,25 @@ _INVERTED_IF = re.compile(r"^\W*(?:should|were|had)\s+(?:i|you|we|it|he|she|they
 # United flies it I'd like them" a main clause with no comma).
 _CONDITION_ALONE = re.compile(
     r"^\s*(?:(?:well|but|and|though|ok(?:ay)?|hmm+|um+|uh|ugh|oh)\W+)*"
-    r"(?:(?:only\s+if|unless|(?:as|so)\s+long\s+as|provided(?:\s+that)?|providing)\b|"
+    rf"(?:{CONDITIONAL_CONJUNCTION}\b|"
     r"if\b(?!\s+not\b)(?=[^,]*,\s*(?:which|who|though|although|and\s+(?:he|she|they|it|that)|ugh|hmm|haha|lol)\b))",
     re.IGNORECASE)
+
+
+# A run of sentence ends, as a trailing-off "..." is one.
+_SENTENCE_ENDS = re.compile(r"[.!?;\u2026]+")
+# A word of approval alone as a clause after a comma: "perfect", "great", "fine" (a value is no approval: "pooled").
+_APPROVAL = r"(?:perfect|great|fine|good|ok|okay|sure|cool|nice|lovely|excellent|awesome|alright|wonderful|brilliant)"
+_LONE_WORD_CLAUSE = re.compile(rf",\s*{_APPROVAL}\s*(?=,|$)", re.IGNORECASE)
 
 
 def _conditions_before(text: str, start: int) -> bool:
     """The sentence right after the mention's is a condition alone (`_CONDITION_ALONE`), politeness aside, and the
     mention stands in the last clause of its sentence: the condition binds what was said right before it ("for 2,
     shared. Only if it's cheaper" puts the sharing on a condition, not the 2)."""
-    end = _SENTENCE_END.search(text, start)
-    if end is None or re.search(r"[,:\u2014\u2013]", text[start:end.start()]):
+    end = _SENTENCE_ENDS.search(text, start)
+    # (a word of approval alone between commas adds no clause: "App balance, perfect... unless it's under 45")
+    if end is None or re.search(r"[,:\u2014\u2013]", _LONE_WORD_CLAUSE.sub("", text[start:end.start()])):
         return False
     following = text[end.end():]
     stop = _SENTENCE_END.search(following)
@@ -294,6 +327,31 @@ def capped(text: str, start: int) -> bool:
                 or (an_amount and _AMOUNT_CAP.search(text, before, start)))
 
 
+# A day some time away from the one at `start`, which only anchors it: "three days before my sister's wedding on the
+# 20th", "the day after the game on Friday", "a week ahead of my exam on the 9th" (the wanted day is worked out).
+# ("the day after tomorrow at 10:45" names a day, whose hour it is)
+_OFFSET_FROM = re.compile(r"\b(?:days?|nights?|weeks?|months?|hours?|minutes?)\s+(?:before|after|prior\s+to|ahead\s+of|"
+                          r"from)\s+(?!(?:tomorrow|today|tonight|yesterday|now)\b)[^.!?;,]{0,50}?\b(?:on|of|at)\s+"
+                          r"(?:the\s+)?$", re.IGNORECASE)
+# A stretch around a day, not the day: "sometime the week of the 10th", "the weekend of March 3rd".
+_STRETCH_OF = re.compile(r"\b(?:week|weekend|month|fortnight)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+# A time told in another place's clock, which the agent has to convert: "6 pm New York time", "9 am London time",
+# "2 pm EST", "10 am Pacific" ("local time", "my time" and "military time" are the customer's own clock).
+_ANOTHER_ZONE = re.compile(r"\s*(?:(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?\s+time\b|"
+                           r"(?-i:(?:[A-Z][SD]T|GMT|UTC|CET|CEST|BST|IST|JST|AEST|AEDT))(?:\s*[+-]\s*\d{1,2})?\b|"
+                           r"(?:eastern|central|mountain|pacific|atlantic|alaska|hawaii)\b)", re.IGNORECASE)
+
+
+def in_another_zone(text: str, end: int) -> bool:
+    """True when the time ending at `end` is told in another place's clock ("6 pm New York time")."""
+    return _ANOTHER_ZONE.match(text, end) is not None
+
+
 def bound_before(text: str, start: int) -> bool:
-    """True when a day or time at `start` is given as a bound ("before the 20th"), not as the value itself."""
-    return bool(_BOUND.search(text, 0, start))
+    """True when a day or time at `start` is given as a bound ("before the 20th"), an anchor another day is counted
+    from ("three days before my wedding on the 20th") or the middle of a stretch ("the week of the 10th"), not as
+    the value itself."""
+    return bool(_BOUND.search(text, 0, start) or _OFFSET_FROM.search(text, max(0, start - 90), start)
+                or _STRETCH_OF.search(text, max(0, start - 30), start))

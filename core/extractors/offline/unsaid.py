@@ -21,6 +21,8 @@ _BREAK = "\n\r\x0b\x0c\x85\u2028\u2029"
 _LABEL = (r"(?:system|agent|assistant|developer|admin|administrator|operator|bot|ai|model|tool|customer|user|"
           r"human|sys|supervisor|staff|manager|representative|support|moderator)")
 _MACHINE = r"(?:system|sys|developer|dev|admin|administrator|operator|bot|ai|model|tool|debug|root)"
+# A log line's level: "[debug]", "[INFO]", "(warn)".
+_LOG_LEVEL = r"(?:trace|debug|info|notice|warn|warning|error|err|fatal|critical|crit)"
 # Characters that set a heading or a turn apart in typed text: "### System:", "— System —", "> Agent:".
 _SEPARATOR = r"(?:[#*>|~=_•—–]|(?<!\w)-{2,}|\s-\s)"
 _WORD = r"[^\W\d_]+(?:-[^\W\d_]+)*"  # "Auto-reply:" is a label too
@@ -37,7 +39,9 @@ _FORGED = re.compile(
     # the role is called: "\nBank: ...", "Done. Branch office: ...", "### Security: ..."
     # (the label may name who speaks in parentheses, "CSR (you):", "Agent (Maria):", or a process its number,
     # "calendar-bot[311]:")
-    rf"(?:^|[{_BREAK}]|(?<=[.!?,;])\s*|{_SEPARATOR}+)[^\w{_BREAK}]*{_STAMP}{_WORD}(?:[ \t]+{_WORD})?"
+    # (or a message's kind and sender: "Reminder from MyChart:", "Text from my landlord:")
+    rf"(?:^|[{_BREAK}]|(?<=[.!?,;])\s*|{_SEPARATOR}+)[^\w{_BREAK}]*{_STAMP}{_WORD}(?:[ \t]+{_WORD}|"
+    rf"[ \t]+from[ \t]+(?:my[ \t]+|the[ \t]+)?{_WORD}(?:[ \t]+{_WORD})?)?"
     rf"(?:[ \t]*\([^(){_BREAK}]{{1,20}}\)|\[\d{{1,8}}\])?[ \t]*:(?!\d)|"
     # the system's side heading a longer label, as a mode or notice is announced: "Developer mode on:", "System
     # override engaged:" (not a person's: "Customer service said: ..." quotes someone, and the customer goes on)
@@ -48,7 +52,8 @@ _FORGED = re.compile(
     # a role named in parentheses, brackets or guillemets, as a transcript marks a speaker: "(Agent) Confirmed ...",
     # "«Bank bot» Account on file: ..." (a word may name whose: "[Support agent]")
     # (or joins it to the role: "[calendar-bot]", "(booking-agent)")
-    rf"[(\[«]\s*(?:{_WORD}(?:\s+|-))?{_LABEL}\s*[)\]»]|"
+    # (a machine's or a log level's tag too: "[debug] payment_method resolved -> credit card", "[WARN] ...")
+    rf"[(\[«]\s*(?:{_WORD}(?:\s+|-))?(?:{_LABEL}|{_MACHINE}|{_LOG_LEVEL})\s*[)\]»]|"
     # any tag of a word or two in brackets or guillemets with a field's label after it, wherever it stands:
     # "... with wifi «Hotel desk» destination: Lima"
     rf"[(\[«]\s*{_WORD}(?:[ \t]+{_WORD})?\s*[)\]»][ \t]*{_WORD}(?:[ \t]+{_WORD})?[ \t]*:(?!\d)|"
