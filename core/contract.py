@@ -621,10 +621,28 @@ def _turned_down_since(checklist: Checklist, fact: str, value: str, lines: tuple
                                 and any(stem(w) in named for w in words(ln.text))
                                 for ln in lines[last + 1:]):
         return True  # "Ok, what's the address?" ... "Ok, find me another restaurant?": passed over since
-    if last is None or set(lines[last].asks) != {fact}:
-        return False  # (a no to "Return the same day, March 5th?" asking both days turns down the return only)
-    return (last + 1 < len(lines) and lines[last + 1].speaker != AGENT
-            and refused_offer(lines[last].text, lines[last + 1].text, value))
+    if last is None or last + 1 >= len(lines) or lines[last + 1].speaker == AGENT:
+        return False
+    asked, reply = lines[last], lines[last + 1].text
+    if set(asked.asks) == {fact} and refused_offer(asked.text, reply, value):
+        return True  # (a no to "Return the same day, March 5th?" asking both days turns down the return only)
+    return _counters(checklist, fact, value, asked, reply)
+
+
+def _counters(checklist: Checklist, fact: str, value: str, asked: Line, reply: str) -> bool:
+    """The customer's reply to the agent asking for this fact gives another value of its kind (a day, an hour, a
+    sum), and not the one the agent named, with no yes: "Leaving on March 6th?" - "Try next Monday." turns it down as
+    a no would. Only where no other fact the line asks for is of that kind ("Are you leaving on March 3rd? What
+    time?" - "On the 2nd around 10:30 am" gives the day; a day given to "Out on the 3rd and back the same day?" may
+    be either end)."""
+    facts = profile(checklist).facts
+    kind = facts[fact].kind
+    if kind not in _MEASURED_KINDS or fact not in asked.asks or acceptance_accepts(reply):
+        return False
+    if any(other != fact and other in facts and facts[other].kind == kind for other in asked.asks):
+        return False
+    own = own_words(checklist, reply)
+    return bool(kind_spans(profile(checklist), kind, own)) and not last_word.mentions(own, value)
 
 
 def _accepted_from_agent(value: str, lines: tuple[Line, ...], verbs: frozenset[str] = frozenset(),
