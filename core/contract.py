@@ -699,7 +699,9 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
         sides = [span for span in spans if mine is not None and _other_sides(mine, own, span[0])]
         theirs_later = theirs_later or bool(sides)  # "to their checking account"
         spans = [(start, end) for start, end in spans
-                 if not counts_another(profile(checklist), spec.name, own, start, end) and (start, end) not in labels
+                 if (not counts_another(profile(checklist), spec.name, own, start, end)
+                     or _counts_both(profile(checklist).facts[spec.name].counted, own, end))
+                 and (start, end) not in labels
                  and (start, end) not in sides
                  and not ((theirs_later or rival_later) and not _own_side_marked(bool(mine), own, start))
                  and not echoed(own, start, end)  # "Music? Sports?" weighs them
@@ -741,6 +743,21 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
     offers = _offers(lines, doing_verbs(checklist))
     return any(not values.in_a_measure(ln.text, start, end) for ln in offers for form in forms
                if contains_words(skeleton(ln.text), form) for start, end in every_span(ln.text, form))
+
+
+# A number before two nouns joined by "and", the second a bare plural with no count or article of its own: "2 bed
+# rooms and baths" (of each; "2 bedrooms and a bath", "2 bedrooms and 1 bath" count apart). Group 1 is the second noun.
+_SHARED_COUNT = re.compile(r"[\s-]+(?:[a-z]+[\s-]+)?[a-z]+\s+and\s+([a-z]+s)\b", re.IGNORECASE)
+
+
+def _counts_both(counted: tuple[str, ...], text: str, end: int) -> bool:
+    """The number ending at `end` counts, beside the noun right after it, a bare plural joined to it by "and" that
+    this count counts ("3 bedrooms and bathrooms" counts 3 bathrooms too)."""
+    shared = _SHARED_COUNT.match(text, end)
+    if shared is None:
+        return False
+    noun = shared.group(1).lower()
+    return any(noun == c or (len(c) >= 3 and noun.startswith(c)) for c in counted)
 
 
 # Whose a vocabulary word is, where the intent has it on both sides (the customer's account and the recipient's): a

@@ -4,7 +4,10 @@ invented schemas)."""
 from __future__ import annotations
 
 from core.checklist import Checklist
-from core.contract import VALUE_ONLY_IN_AGENT_WORDS
+from core.contract import (
+    VALUE_NOT_STATED,
+    VALUE_ONLY_IN_AGENT_WORDS,
+)
 from tests.talking import codes
 
 FERRIES = Checklist.from_schema({
@@ -17,6 +20,18 @@ FERRIES = Checklist.from_schema({
     ],
     "intents": [{"name": "BookCrossing", "required_slots": ["sail_day"],
                  "optional_slots": {"sail_hour": "", "riders": "1"}, "is_transactional": True}],
+})
+CABINS = Checklist.from_schema({
+    "service_name": "Cabins_9",
+    "slots": [
+        {"name": "region", "description": "Region of the cabin", "is_categorical": False},
+        {"name": "sleeping_rooms", "description": "Number of bedrooms in the cabin", "is_categorical": True,
+         "possible_values": ["1", "2", "3", "4"]},
+        {"name": "washrooms", "description": "Number of bathrooms in the cabin", "is_categorical": True,
+         "possible_values": ["1", "2", "3", "4"]},
+    ],
+    "intents": [{"name": "FindCabin", "required_slots": ["region"],
+                 "optional_slots": {"sleeping_rooms": "1", "washrooms": "1"}}],
 })
 
 
@@ -34,3 +49,16 @@ def test_a_reply_giving_another_day_turns_the_offered_one_down() -> None:
     assert codes(FERRIES, {"sail_day": "May 9th"}, *taken, ("Sailing on May 9th? At what hour?",
                                                             ("sail_day", "sail_hour")),
                  "Yes please, at noon.") == []
+
+
+def test_one_number_before_two_plural_nouns_counts_both() -> None:
+    lines = ("I need a cabin in Tahoe.", ("How many bedrooms?", ("sleeping_rooms",)))
+    assert codes(CABINS, {"region": "Tahoe", "sleeping_rooms": "3", "washrooms": "3"}, *lines,
+                 "It should have 3 bedrooms and bathrooms.") == []
+    # each noun with its own count, or the second with an article, is counted apart
+    assert codes(CABINS, {"region": "Tahoe", "washrooms": "3"}, *lines,
+                 "It should have 3 bedrooms and a bathroom.") == [VALUE_NOT_STATED]
+    assert codes(CABINS, {"region": "Tahoe", "washrooms": "3"}, *lines,
+                 "It should have 3 bedrooms and 2 bathrooms.") == [VALUE_NOT_STATED]
+    assert codes(CABINS, {"region": "Tahoe", "washrooms": "2"}, *lines,
+                 "It should have 3 bedrooms and 2 bathrooms.") == []
