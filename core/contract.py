@@ -131,6 +131,14 @@ def check_value(
         if len(kept_ones) == 1 or (checked and not kept_ones):  # one sum the checks keep, or the latest refusal
             kept, again = next(iter(kept_ones.values())) if kept_ones else checked[0]
             found = [Finding(f.code, f.fact, value) for f in again]  # named by what was reported
+    if [f.code for f in found] == [VALUE_ONLY_IN_AGENT_WORDS]:
+        bare = _without_article(trim_edges(value))
+        # "The Man Who Knew Too Much" offered, "I'd like to rent Man Who Knew Too Much" typed: the customer named it
+        # without its article, and what they typed is checked and collected (kept only where those checks keep it)
+        if bare is not None and span_in(bare, lines, customer=True) is not None:
+            again_kept, again = _check_value(checklist, intent, fact, bare, lines)
+            if again_kept is not None:
+                kept, found = again_kept, again
 
     def stands(other: str) -> bool:
         return _check_value(checklist, intent, fact, other, lines)[0] is not None
@@ -152,6 +160,18 @@ def check_value(
     if carried is not None and skeleton(carried) == skeleton(kept):
         return kept, found
     return None, [Finding(VALUE_NOT_STATED, fact, value)]
+
+
+# An English article opening a name, which speech drops: "(The) Man Who Knew Too Much".
+_LEADING_ARTICLE = re.compile(r"(?:the|a|an)\s+(?=\S)", re.IGNORECASE)
+
+
+def _without_article(value: str) -> str | None:
+    """The value less the article it opens with, where at least two words are left ("the 9th" stays whole), else
+    None."""
+    article = _LEADING_ARTICLE.match(value)
+    rest = value[article.end():] if article else ""
+    return rest if len(rest.split()) >= 2 else None
 
 
 def _this_forms_task_done(checklist: Checklist, intent: str, lines: tuple[Line, ...]) -> int | None:

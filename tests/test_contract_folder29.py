@@ -33,6 +33,11 @@ CABINS = Checklist.from_schema({
     "intents": [{"name": "FindCabin", "required_slots": ["region"],
                  "optional_slots": {"sleeping_rooms": "1", "washrooms": "1"}}],
 })
+PLAYS = Checklist.from_schema({
+    "service_name": "Plays_9",
+    "slots": [{"name": "play_title", "description": "Title of the play", "is_categorical": False}],
+    "intents": [{"name": "SeePlay", "required_slots": ["play_title"], "is_transactional": True}],
+})
 
 
 def test_a_reply_giving_another_day_turns_the_offered_one_down() -> None:
@@ -62,3 +67,17 @@ def test_one_number_before_two_plural_nouns_counts_both() -> None:
                  "It should have 3 bedrooms and 2 bathrooms.") == [VALUE_NOT_STATED]
     assert codes(CABINS, {"region": "Tahoe", "washrooms": "2"}, *lines,
                  "It should have 3 bedrooms and 2 bathrooms.") == []
+
+
+def test_a_title_offered_with_its_article_is_the_customers_when_they_name_it_without() -> None:
+    offer = "Find me a play in town.", ("There is one: The Cat Who Sang at Dawn.", ())
+    assert codes(PLAYS, {"play_title": "The Cat Who Sang at Dawn"}, *offer,
+                 "Please book Cat Who Sang at Dawn.") == []
+    assert codes(PLAYS, {"play_title": "The Cat Who Sang at Dawn"}, *offer,
+                 "Cat Who Sang at Dawn is perfect. When does it start?") == []
+    # the plain statement it imitates, with the article typed
+    assert codes(PLAYS, {"play_title": "The Cat Who Sang at Dawn"}, *offer,
+                 "Please book The Cat Who Sang at Dawn.") == []
+    # named only to be turned down, it is still not taken
+    assert codes(PLAYS, {"play_title": "The Cat Who Sang at Dawn"}, *offer,
+                 "Not Cat Who Sang at Dawn, anything else?") == [VALUE_ONLY_IN_AGENT_WORDS]
