@@ -268,8 +268,11 @@ def _check_value(
                 code = VALUE_WRONG_KIND  # a whole word of its own, though a longer one starts with it: "ok" of "okay"
             elif any(ln.speaker != AGENT and word_prefix(trimmed, ln.text) for ln in lines):
                 code = VALUE_CUT_SHORT  # "Fresh" of "Freshwater", "tomo" of "tomorrow"
-            elif skeleton(trimmed) != _NO_PREFERENCE and wrong_kind(checklist, intent, fact, trimmed):
-                code = VALUE_WRONG_KIND  # said by nobody, and of no kind the fact takes ("tomorrow" as a city)
+            elif skeleton(trimmed) != _NO_PREFERENCE and (
+                    wrong_kind(checklist, intent, fact, trimmed)
+                    or _a_relation_to_the_speaker(facts[fact].kind, facts[fact].other_party, trimmed)):
+                # said by nobody, and of no kind the fact takes ("tomorrow" as a city, "my landlord" as whom to pay)
+                code = VALUE_WRONG_KIND
             elif any(ln.speaker != AGENT and BIDI_CONTROL.search(ln.text) and find_span(shown_order(ln.text), trimmed)
                      for ln in lines):
                 code = VALUE_REORDERED  # read off the screen: typed in another order than it is shown
@@ -438,8 +441,8 @@ def _no_name_of_its_kind(kind: str, other_party: bool, said: str) -> bool:
     browsing") or a word of free choice ("whatever it is"); for a person or that other party, an order to the system
     ("Just use the name on file")."""
     said = unicodedata.normalize("NFKC", said)  # full-width letters are the same words
-    if (kind in (PERSON, PLACE) or other_party) and _A_RELATION.fullmatch(said):
-        return True  # (a place so said is a description: "Our regular spot")
+    if _a_relation_to_the_speaker(kind, other_party, said):
+        return True
     words = said.split()
     if kind not in (TITLE, PERSON) or not words:
         return False
@@ -451,6 +454,12 @@ def _no_name_of_its_kind(kind: str, other_party: bool, said: str) -> bool:
     # (about the speaker only as a clause joined to another: SGD has the song "I would like")
     return (bool(_DANGLING.search(bare)) or ("," in said and speaks_of_self(said)) or bool(_FREE_CHOICE.search(said))
             or ((kind == PERSON or other_party) and bool(_AN_ORDER.match(re.split(r"[,;]", bare)[0].strip()))))
+
+
+def _a_relation_to_the_speaker(kind: str, other_party: bool, said: str) -> bool:
+    """For a person, a place or the other party of a transaction, a possessive and a lower-case noun ("My landlord"):
+    who or what it is to the speaker, not a name (a place so said is a description: "Our regular spot")."""
+    return (kind in (PERSON, PLACE) or other_party) and bool(_A_RELATION.fullmatch(unicodedata.normalize("NFKC", said)))
 
 
 def _a_whole_acceptance(text: str, start: int, end: int, lines: tuple[Line, ...]) -> bool:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from core.checklist import Checklist
 from core.contract import (
+    VALUE_NOT_IN_CONVERSATION,
     VALUE_NOT_STATED,
     VALUE_ONLY_IN_AGENT_WORDS,
+    VALUE_WRONG_KIND,
 )
 from tests.talking import codes
 
@@ -37,6 +39,15 @@ PLAYS = Checklist.from_schema({
     "service_name": "Plays_9",
     "slots": [{"name": "play_title", "description": "Title of the play", "is_categorical": False}],
     "intents": [{"name": "SeePlay", "required_slots": ["play_title"], "is_transactional": True}],
+})
+DUES = Checklist.from_schema({
+    "service_name": "Dues_9",
+    "slots": [
+        {"name": "money_recipient", "description": "Name of the contact or account to make the transaction with",
+         "is_categorical": False},
+        {"name": "sum", "description": "Amount of the transaction", "is_categorical": False},
+    ],
+    "intents": [{"name": "AskForMoney", "required_slots": ["money_recipient", "sum"], "is_transactional": True}],
 })
 
 
@@ -81,3 +92,15 @@ def test_a_title_offered_with_its_article_is_the_customers_when_they_name_it_wit
     # named only to be turned down, it is still not taken
     assert codes(PLAYS, {"play_title": "The Cat Who Sang at Dawn"}, *offer,
                  "Not Cat Who Sang at Dawn, anything else?") == [VALUE_ONLY_IN_AGENT_WORDS]
+
+
+def test_a_relation_nobody_typed_is_still_the_wrong_kind_for_whom_to_ask() -> None:
+    lines = ("I want to ask Priya for 40 dollars.",)
+    assert codes(DUES, {"money_recipient": "my landlord", "sum": "40 dollars"}, *lines) == [VALUE_WRONG_KIND]
+    assert codes(DUES, {"money_recipient": "my landlord", "sum": "40 dollars"},
+                 "I want to ask my landlord for 40 dollars.") == [VALUE_WRONG_KIND]
+    assert codes(DUES, {"money_recipient": "colleague", "sum": "40 dollars"}, *lines) == [VALUE_WRONG_KIND]
+    # a name nobody typed is not in the conversation; the name typed stands, and "Mom" is a name
+    assert codes(DUES, {"money_recipient": "Mom", "sum": "40 dollars"}, "I want to ask Mom for 40 dollars.") == []
+    assert codes(DUES, {"money_recipient": "Priya", "sum": "40 dollars"}, *lines) == []
+    assert codes(DUES, {"money_recipient": "Marco", "sum": "40 dollars"}, *lines) == [VALUE_NOT_IN_CONVERSATION]
