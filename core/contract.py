@@ -131,6 +131,14 @@ def check_value(
         if len(kept_ones) == 1 or (checked and not kept_ones):  # one sum the checks keep, or the latest refusal
             kept, again = next(iter(kept_ones.values())) if kept_ones else checked[0]
             found = [Finding(f.code, f.fact, value) for f in again]  # named by what was reported
+    if [f.code for f in found] == [VALUE_ONLY_IN_AGENT_WORDS]:
+        bare = _without_article(trim_edges(value))
+        # "The Man Who Knew Too Much" offered, "I'd like to rent Man Who Knew Too Much" typed: the customer named it
+        # without its article, and what they typed is checked and collected (kept only where those checks keep it)
+        if bare is not None and span_in(bare, lines, customer=True) is not None:
+            again_kept, again = _check_value(checklist, intent, fact, bare, lines)
+            if again_kept is not None:
+                kept, found = again_kept, again
 
     def stands(other: str) -> bool:
         return _check_value(checklist, intent, fact, other, lines)[0] is not None
@@ -152,6 +160,18 @@ def check_value(
     if carried is not None and skeleton(carried) == skeleton(kept):
         return kept, found
     return None, [Finding(VALUE_NOT_STATED, fact, value)]
+
+
+# An English article opening a name, which speech drops: "(The) Man Who Knew Too Much".
+_LEADING_ARTICLE = re.compile(r"(?:the|a|an)\s+(?=\S)", re.IGNORECASE)
+
+
+def _without_article(value: str) -> str | None:
+    """The value less the article it opens with, where at least two words are left ("the 9th" stays whole), else
+    None."""
+    article = _LEADING_ARTICLE.match(value)
+    rest = value[article.end():] if article else ""
+    return rest if len(rest.split()) >= 2 else None
 
 
 def _this_forms_task_done(checklist: Checklist, intent: str, lines: tuple[Line, ...]) -> int | None:
@@ -248,8 +268,11 @@ def _check_value(
                 code = VALUE_WRONG_KIND  # a whole word of its own, though a longer one starts with it: "ok" of "okay"
             elif any(ln.speaker != AGENT and word_prefix(trimmed, ln.text) for ln in lines):
                 code = VALUE_CUT_SHORT  # "Fresh" of "Freshwater", "tomo" of "tomorrow"
-            elif skeleton(trimmed) != _NO_PREFERENCE and wrong_kind(checklist, intent, fact, trimmed):
-                code = VALUE_WRONG_KIND  # said by nobody, and of no kind the fact takes ("tomorrow" as a city)
+            elif skeleton(trimmed) != _NO_PREFERENCE and (
+                    wrong_kind(checklist, intent, fact, trimmed)
+                    or _a_relation_to_the_speaker(facts[fact].kind, facts[fact].other_party, trimmed)):
+                # said by nobody, and of no kind the fact takes ("tomorrow" as a city, "my landlord" as whom to pay)
+                code = VALUE_WRONG_KIND
             elif any(ln.speaker != AGENT and BIDI_CONTROL.search(ln.text) and find_span(shown_order(ln.text), trimmed)
                      for ln in lines):
                 code = VALUE_REORDERED  # read off the screen: typed in another order than it is shown
@@ -418,8 +441,8 @@ def _no_name_of_its_kind(kind: str, other_party: bool, said: str) -> bool:
     browsing") or a word of free choice ("whatever it is"); for a person or that other party, an order to the system
     ("Just use the name on file")."""
     said = unicodedata.normalize("NFKC", said)  # full-width letters are the same words
-    if (kind in (PERSON, PLACE) or other_party) and _A_RELATION.fullmatch(said):
-        return True  # (a place so said is a description: "Our regular spot")
+    if _a_relation_to_the_speaker(kind, other_party, said):
+        return True
     words = said.split()
     if kind not in (TITLE, PERSON) or not words:
         return False
@@ -431,6 +454,12 @@ def _no_name_of_its_kind(kind: str, other_party: bool, said: str) -> bool:
     # (about the speaker only as a clause joined to another: SGD has the song "I would like")
     return (bool(_DANGLING.search(bare)) or ("," in said and speaks_of_self(said)) or bool(_FREE_CHOICE.search(said))
             or ((kind == PERSON or other_party) and bool(_AN_ORDER.match(re.split(r"[,;]", bare)[0].strip()))))
+
+
+def _a_relation_to_the_speaker(kind: str, other_party: bool, said: str) -> bool:
+    """For a person, a place or the other party of a transaction, a possessive and a lower-case noun ("My landlord"):
+    who or what it is to the speaker, not a name (a place so said is a description: "Our regular spot")."""
+    return (kind in (PERSON, PLACE) or other_party) and bool(_A_RELATION.fullmatch(unicodedata.normalize("NFKC", said)))
 
 
 def _a_whole_acceptance(text: str, start: int, end: int, lines: tuple[Line, ...]) -> bool:
@@ -621,10 +650,28 @@ def _turned_down_since(checklist: Checklist, fact: str, value: str, lines: tuple
                                 and any(stem(w) in named for w in words(ln.text))
                                 for ln in lines[last + 1:]):
         return True  # "Ok, what's the address?" ... "Ok, find me another restaurant?": passed over since
-    if last is None or set(lines[last].asks) != {fact}:
-        return False  # (a no to "Return the same day, March 5th?" asking both days turns down the return only)
-    return (last + 1 < len(lines) and lines[last + 1].speaker != AGENT
-            and refused_offer(lines[last].text, lines[last + 1].text, value))
+    if last is None or last + 1 >= len(lines) or lines[last + 1].speaker == AGENT:
+        return False
+    asked, reply = lines[last], lines[last + 1].text
+    if set(asked.asks) == {fact} and refused_offer(asked.text, reply, value):
+        return True  # (a no to "Return the same day, March 5th?" asking both days turns down the return only)
+    return _counters(checklist, fact, value, asked, reply)
+
+
+def _counters(checklist: Checklist, fact: str, value: str, asked: Line, reply: str) -> bool:
+    """The customer's reply to the agent asking for this fact gives another value of its kind (a day, an hour, a
+    sum), and not the one the agent named, with no yes: "Leaving on March 6th?" - "Try next Monday." turns it down as
+    a no would. Only where no other fact the line asks for is of that kind ("Are you leaving on March 3rd? What
+    time?" - "On the 2nd around 10:30 am" gives the day; a day given to "Out on the 3rd and back the same day?" may
+    be either end)."""
+    facts = profile(checklist).facts
+    kind = facts[fact].kind
+    if kind not in _MEASURED_KINDS or fact not in asked.asks or acceptance_accepts(reply):
+        return False
+    if any(other != fact and other in facts and facts[other].kind == kind for other in asked.asks):
+        return False
+    own = own_words(checklist, reply)
+    return bool(kind_spans(profile(checklist), kind, own)) and not last_word.mentions(own, value)
 
 
 def _accepted_from_agent(value: str, lines: tuple[Line, ...], verbs: frozenset[str] = frozenset(),
@@ -681,7 +728,9 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
         sides = [span for span in spans if mine is not None and _other_sides(mine, own, span[0])]
         theirs_later = theirs_later or bool(sides)  # "to their checking account"
         spans = [(start, end) for start, end in spans
-                 if not counts_another(profile(checklist), spec.name, own, start, end) and (start, end) not in labels
+                 if (not counts_another(profile(checklist), spec.name, own, start, end)
+                     or _counts_both(profile(checklist).facts[spec.name].counted, own, end))
+                 and (start, end) not in labels
                  and (start, end) not in sides
                  and not ((theirs_later or rival_later) and not _own_side_marked(bool(mine), own, start))
                  and not echoed(own, start, end)  # "Music? Sports?" weighs them
@@ -723,6 +772,21 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
     offers = _offers(lines, doing_verbs(checklist))
     return any(not values.in_a_measure(ln.text, start, end) for ln in offers for form in forms
                if contains_words(skeleton(ln.text), form) for start, end in every_span(ln.text, form))
+
+
+# A number before two nouns joined by "and", the second a bare plural with no count or article of its own: "2 bed
+# rooms and baths" (of each; "2 bedrooms and a bath", "2 bedrooms and 1 bath" count apart). Group 1 is the second noun.
+_SHARED_COUNT = re.compile(r"[\s-]+(?:[a-z]+[\s-]+)?[a-z]+\s+and\s+([a-z]+s)\b", re.IGNORECASE)
+
+
+def _counts_both(counted: tuple[str, ...], text: str, end: int) -> bool:
+    """The number ending at `end` counts, beside the noun right after it, a bare plural joined to it by "and" that
+    this count counts ("3 bedrooms and bathrooms" counts 3 bathrooms too)."""
+    shared = _SHARED_COUNT.match(text, end)
+    if shared is None:
+        return False
+    noun = shared.group(1).lower()
+    return any(noun == c or (len(c) >= 3 and noun.startswith(c)) for c in counted)
 
 
 # Whose a vocabulary word is, where the intent has it on both sides (the customer's account and the recipient's): a

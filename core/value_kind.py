@@ -221,8 +221,10 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "someone" to pay, "somewhere" to go (a title may be one: SGD has the song "somebody")
     if kind in (PERSON, TITLE) and _ONLY_AN_HONORIFIC.fullmatch(value.strip()):
         return True  # "Dr" of "Dr. Kim": the form of address, not who
-    if kind == PERSON and _only_a_relation(value):
-        return True  # "colleague", "sister": who they are to the customer, not a name ("Mom" is one)
+    if (kind == PERSON or profile(checklist).facts[fact].other_party) and _only_a_relation(value):
+        # "colleague", "sister": who they are to the customer, not a name ("Mom" is one), whether a person or whom a
+        # transaction is with
+        return True
     if kind in (PERSON, PLACE, TITLE) and _wholly_a_sum(value.strip()):
         return True  # "one thousand seven hundred and fifty bucks" as whom to pay: a sum said in words
     if kind in (PERSON, PLACE) and (_ONLY_WHEN_OR_HOW_MUCH.fullmatch(value.strip())
