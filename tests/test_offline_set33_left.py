@@ -187,3 +187,10 @@ def test_two_values_each_put_forward_with_doubt_choose_neither() -> None:
     assert "leave_date" not in trip("Round trip from Reno to Portland, maybe the 5th, perhaps the 6th.")
     assert paying("Move 50 dollars to Ann, maybe from checking.", intent="Move")["account"] == "checking"
     assert trip("Round trip from Reno to Portland on the 5th, maybe.")["leave_date"] == "the 5th"
+
+
+def test_a_share_is_no_sum() -> None:
+    asked = ("How much should I send?", ("sum",))
+    assert "sum" not in paying("Pay Ann by debit card.", asked, "Not sure. I'm on my last 2% battery, send it.")
+    assert "sum" not in paying("Pay Ann by debit card.", asked, "Ten percent of the bill, you work it out.")
+    assert paying("Pay Ann by debit card.", asked, "20.")["sum"] == "20"

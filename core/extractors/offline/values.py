@@ -34,7 +34,9 @@ MONEY = re.compile(
     rf"\b{_NUMBER_WORDS}{_HALF}?(?:\s+{_SCALE_WORD})?\s+{_CURRENCY}\b){_CENTS}?",
     re.IGNORECASE,
 )
-BARE_NUMBER = re.compile(rf"(?<![\w$:.,]){_DIGITS}(?![\w:]|[.,]\d)|\b{_NUMBER_WORDS}\b", re.IGNORECASE)
+# (a share is no count nor sum: "my last 2% battery", "10 percent")
+BARE_NUMBER = re.compile(rf"(?<![\w$:.,]){_DIGITS}(?![\w:%]|[.,]\d|\s*(?:%|percent\b|per\s+cent\b))|"
+                         rf"\b{_NUMBER_WORDS}\b(?!\s*(?:%|percent\b|per\s+cent\b))", re.IGNORECASE)
 
 _MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
           r"jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?")
