@@ -241,8 +241,10 @@ _ASKED_ABOUT = re.compile(
     r"(?:(?!(?:on|at|in|for|from|to|by|with|available|open|free)\b)[^\s.!?;]+\s+){1,3}the\s+\w+[^.!?;]*\?|"
     r"^[^.!?;]*\b(?:than|difference\s+(?:with|between|from|to)|compared?\s+(?:to|with))\b[^.!?;]*\?|"
     # what a thing does, asked of it by name: "Does the credit card charge a fee for this, or is the debit card
-    # free?" (not whether it will do: "Does 3 pm work?", "Would Friday suit you?")
-    r"^\W*(?:(?:and|but|so|or)\s+)?(?:does|do|did)\s+(?![^.!?;]*\b(?:work|suit|fit|sound|look|do)\b)"
+    # free?" (not whether it will do or can be had: "Does 3 pm work?", "Does the dentist have an available
+    # appointment at 12:30 pm?")
+    r"^\W*(?:(?:and|but|so|or)\s+)?(?:does|do|did)\s+"
+    r"(?![^.!?;]*\b(?:work|suit|fit|sound|look|do|have|offer|available)\b)"
     r"(?:the|my|your|that|this|those|these)\s+(?:[\w-]+\s+){1,3}?(?-i:[a-z]+)\s[^.!?;]*\?|"
     # how others do, asked, with a question word or not: "What do most couples go for around there, 2?"
     r"^\W*(?:(?:what|which|how\s+many|how\s+much|when|where)\s+(?:\w+\s+)?)?(?:do|does|did|would|will|should)\s+"
