@@ -137,6 +137,7 @@ def test_figures_handed_over_to_be_worked_out_are_not_the_value() -> None:
     assert "sum" not in paying("Pay Aiden his share. The bill was 180 dollars and we split it four ways.")
     assert paying("Move money to Hiro from savings. He needs $500.", intent="Move")["sum"] == "$500"
     assert paying("Pay Aiden his share, 45 dollars.")["sum"] == "45 dollars"
+    assert trip("Car in Tulsa, 7 pm would work out great.", intent="Car")["pickup_time"] == "7 pm"  # no sum worked
 
 
 def test_an_order_to_another_assistant_is_not_said_to_the_agent() -> None:

@@ -15,7 +15,9 @@ import re
 # (a point or comma inside a number ends nothing: "¥50,000", "12.50")
 _CLAUSE = re.compile(r"(?:[.,](?=\d)|[^.!?;,\n])+?(?=[.!?;,\n](?!\d)|\n|\s+(?:and|so|then)\s|$)", re.IGNORECASE)
 _COMPUTE = re.compile(
-    r"\b(?:convert|calculate|compute|work\s+(?:it|that|this|them|those|out)|figure\s+(?:it|that|this|them|those|out)|"
+    # ("work out" with an object: "7 pm would work out great" computes nothing)
+    r"\b(?:convert|calculate|compute|(?:work|figure)\s+(?:(?:it|that|this|them|those)\s+out|out\s+(?:the|what|how|"
+    r"my|his|her|their|its))|"
     r"do\s+the\s+math|add\s+(?:it|them|those|these)?\s*up|divide|multiply|subtract|deduct|"
     r"split\s+(?:it|that|this|them|the\s+\w+)\s+(?:\w+\s+)?(?:ways|evenly|equally|in\s+half))\b",
     re.IGNORECASE)
