@@ -8,6 +8,7 @@ after a trailing-off, a kin word that only describes, and a question typed witho
 from __future__ import annotations
 
 from core.checklist import Checklist
+from core.extractors.offline.elsewhere import elsewhere
 from tests.talking import read, talk
 
 PAYMENTS = Checklist.from_schema({
@@ -195,3 +196,8 @@ def test_a_share_is_no_sum() -> None:
     assert "sum" not in paying("Pay Ann by debit card.", asked, "Not sure. I'm on my last 2% battery, send it.")
     assert "sum" not in paying("Pay Ann by debit card.", asked, "Ten percent of the bill, you work it out.")
     assert paying("Pay Ann by debit card.", asked, "20.")["sum"] == "20"
+
+
+def test_an_order_about_what_the_agent_named_is_said_to_the_agent() -> None:
+    assert elsewhere("Fantastic, play that song.").strip() == "Fantastic, play that song."
+    assert elsewhere("Alexa, play Wonderwall.").strip() == ""

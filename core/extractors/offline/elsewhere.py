@@ -475,7 +475,8 @@ _VOCATIVE = re.compile(
 # 50 dollars" (another assistant or person, never the agent the customer writes to; "Yes, play it" calls no one).
 _CALLED_OUT = re.compile(r"^\W*(?:(?:hey|ok|okay|yo)\s+)?(?P<name>(?-i:[A-Z][a-z]+))\s*,\s*(?:please\s+)?"
                          r"(?:play|text|call|ring|dial|message|email|remind|set|turn|open|close|read|navigate|tell|"
-                         r"show|start|pause|stop|skip)\b", re.IGNORECASE)
+                         # (an order about what the agent just named is said to the agent: "Fab, play that song")
+                         r"show|start|pause|stop|skip)\b(?!\s+(?:it|that|this|these|those|them)\b)", re.IGNORECASE)
 
 
 def _called_out(sentence: str) -> bool:
