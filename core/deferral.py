@@ -167,7 +167,7 @@ _LEFT_OPEN = re.compile(
     r"(?:open\s+again|(?:still\s+)?open(?=\s*(?:[.!?;,]|$|for\s+now\b))|up\s+in\s+the\s+air|undecided|"
     # (or in doubt, however said: "that date is still a bit shaky for me")
     r"(?:(?:a\s+(?:bit|little)|kind\s+of|somewhat|pretty)\s+)?(?:shaky|iffy|uncertain|unsure|in\s+doubt|wobbly)|"
-    r"subject\s+to\s+change|tentative|provisional|"
+    r"subject\s+to\s+change|tentative|provisional|pencill?ed\s+in|"
     r"not\s+(?:yet\s+)?(?:settled|decided|fixed|final|set|confirmed|locked(?:\s+in)?|firm)|tbd|to\s+be\s+(?:decided|confirmed))|"
     r"\s+(?:isn'?t|aren'?t|wasn'?t)\s+(?:yet\s+)?(?:settled|decided|fixed|final|set|confirmed|locked(?:\s+in)?|firm|"
     r"nailed\s+down)|"

@@ -201,3 +201,10 @@ def test_a_share_is_no_sum() -> None:
 def test_an_order_about_what_the_agent_named_is_said_to_the_agent() -> None:
     assert elsewhere("Fantastic, play that song.").strip() == "Fantastic, play that song."
     assert elsewhere("Alexa, play Wonderwall.").strip() == ""
+
+
+def test_a_value_pencilled_in_is_left_open() -> None:
+    said = "Round trip from Dallas to Cancun, leaving June 1st, back June 8th."
+    assert "back_date" not in trip(said + " The June 8th part is penciled in at best.")
+    assert "back_date" not in trip(said[:-1] + ", but that's pencilled in.")
+    assert trip(said)["back_date"] == "June 8th"

@@ -207,7 +207,8 @@ _REPAIR = re.compile(r"\b(?:scratch\s+that|strike\s+that|forget\s+that|cancel\s+
                      r"(?:(?:that|this|the)\s+(?:area|place|city|town|neighbou?rhood)|there|here)(?=\s*(?:[.!?,;]|$))|"
                      # the clause before left open: "checkout probably the 10th but it's up in the air"
                      r"(?:but\s+)?(?:it|that)(?:'s|\s+is)\s+(?:still\s+|all\s+)?(?:up\s+in\s+the\s+air|undecided|"
-                     r"tentative|not\s+(?:final|set\s+in\s+stone|certain|decided|confirmed))(?=\s*(?:[.!?,;]|$))|"
+                     r"tentative|pencill?ed\s+in|not\s+(?:final|set\s+in\s+stone|certain|decided|confirmed))"
+                     r"(?:\s+at\s+(?:best|most))?(?=\s*(?:[.!?,;]|$))|"
                      # ("Standard, ignore it.": the clause before, not "ignore it if ...")
                      r"ignore\s+(?:that|it)(?=\s*(?:[.!?,;]|$))|"
                      r"let\s+me\s+(?:rephrase|start\s+over|correct\s+(?:that|myself))|i\s+mean(?!\s+(?:to|it)\b)(?!\s*(?:[.!?;]|$))|"

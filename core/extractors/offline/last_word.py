@@ -29,7 +29,7 @@ from core.value_context import negated
 _DOUBTED = (r"re-?thinking|reconsidering|second[-\s]guessing|second\s+thoughts|"
             # (only a change to come: "I changed my mind, make it 6:45" corrects)
             r"(?:might|may|could|probably)\s+(?:still\s+)?change\s+(?:my|our)\s+minds?|"
-            r"(?:not\s+)?(?:set\s+)?in\s+stone|tentative(?:ly)?|(?:don'?t|do\s+not)\s+hold\s+me\s+to|"
+            r"(?:not\s+)?(?:set\s+)?in\s+stone|tentative(?:ly)?|pencill?ed\s+in|(?:don'?t|do\s+not)\s+hold\s+me\s+to|"
             r"subject\s+to\s+change|who\s+knows|up\s+in\s+the\s+air")
 DOUBTED = re.compile(rf"\b(?:{_DOUBTED}|not\s+(?:so\s+)?(?:sure|certain)\s+about\s+(?:that|it|this))\b", re.IGNORECASE)
 # Saying one does not know, or that the choice is still open or put off: read after a value too.
