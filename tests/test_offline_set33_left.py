@@ -118,6 +118,7 @@ def test_a_time_on_another_places_clock_is_not_the_time() -> None:
     assert "pickup_time" not in trip("Car in Honolulu, pick-up at 6 pm EST.", intent="Car")
     assert trip("Car in Honolulu, pick-up at 6 pm.", intent="Car")["pickup_time"] == "6 pm"
     assert trip("Car in Honolulu, pick-up at 6 pm local time.", intent="Car")["pickup_time"] == "6 pm"
+    assert trip("Car in New York, pick-up at 6 pm Central Park.", intent="Car")["pickup_time"] == "6 pm"
 
 
 def test_a_companions_own_plans_are_theirs() -> None:

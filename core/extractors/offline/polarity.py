@@ -341,7 +341,9 @@ _STRETCH_OF = re.compile(r"\b(?:week|weekend|month|fortnight)\s+of\s+(?:the\s+)?
 # "2 pm EST", "10 am Pacific" ("local time", "my time" and "military time" are the customer's own clock).
 _ANOTHER_ZONE = re.compile(r"\s*(?:(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?\s+time\b|"
                            r"(?-i:(?:[A-Z][SD]T|GMT|UTC|CET|CEST|BST|IST|JST|AEST|AEDT))(?:\s*[+-]\s*\d{1,2})?\b|"
-                           r"(?:eastern|central|mountain|pacific|atlantic|alaska|hawaii)\b)", re.IGNORECASE)
+                           # (a zone's word ends its clause or takes "time": "6 pm Central Park" is a place)
+                           r"(?:eastern|central|mountain|pacific|atlantic|alaska|hawaii)(?:\s+(?:standard|daylight))?"
+                           r"(?:\s+time\b|(?=\s*(?:[.!?,;)]|$))))", re.IGNORECASE)
 
 
 def in_another_zone(text: str, end: int) -> bool:
