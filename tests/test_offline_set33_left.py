@@ -209,3 +209,18 @@ def test_a_value_pencilled_in_is_left_open() -> None:
     assert "back_date" not in trip(said + " The June 8th part is penciled in at best.")
     assert "back_date" not in trip(said[:-1] + ", but that's pencilled in.")
     assert trip(said)["back_date"] == "June 8th"
+
+
+STAYS = Checklist.from_schema({
+    "service_name": "Stays_9",
+    "slots": [
+        {"name": "town", "description": "City to stay in", "is_categorical": False},
+        {"name": "nights", "description": "Number of nights to stay", "is_categorical": False},
+    ],
+    "intents": [{"name": "Book", "required_slots": ["town", "nights"], "is_transactional": True}],
+})
+
+
+def test_how_long_another_thing_lasts_is_not_the_stay() -> None:
+    assert "nights" not in read(STAYS, "Book", talk("A room in Houston. The conference lasts 4 days."))
+    assert read(STAYS, "Book", talk("A room in Houston for 4 nights."))["nights"] == "4"

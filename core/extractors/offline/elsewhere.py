@@ -306,8 +306,11 @@ _OWN_THING_DESCRIBED = re.compile(
 # be the form's: "The game is on Tuesday").
 _THE_STATE = re.compile(r"^\W*(?:(?:and|but|so|also|oh|well)\W+)*(?:the|that|this)\s+"
                         r"(?P<noun>(?:[a-z]+\s+){0,2}?[a-z]+)\s+(?:(?:there|here|now|currently)\s+)?"
-                        r"(?:is|was|are|were)\s+(?:(?:about|around|only|just|now|currently|roughly|at)\s+)?"
-                        r"[$£€]\s?\d", re.IGNORECASE)
+                        r"(?:(?:is|was|are|were)\s+(?:(?:about|around|only|just|now|currently|roughly|at)\s+)?"
+                        r"[$£€]\s?\d|"
+                        # or how long it goes on: "The conference lasts 4 days" (the stay is the form's to say)
+                        r"(?:lasts?|lasted|runs?|ran|takes?|took)\s+(?:(?:about|around|only|just|roughly)\s+)?"
+                        r"(?:\d|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\b)", re.IGNORECASE)
 # The customer's own thing given by its code, letters and a number: "My flight is UA 1130", "our order is AB 55". It
 # names a fact of this form only when the thing is one of its facts or a choice ("my pick is Hotel 71"); a name alone
 # may well be the fact's ("My destination is Sacramento", "Her name is Rachel", "My friend is Pranav").
