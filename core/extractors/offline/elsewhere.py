@@ -484,6 +484,8 @@ _CALLED_OUT = re.compile(r"^\W*(?:(?:hey|ok|okay|yo)\s+)?(?P<name>(?-i:[A-Z][a-z
 
 
 def _called_out(sentence: str) -> bool:
+    """The sentence opens by calling someone by name and giving them an order (`_CALLED_OUT`); a word of approval or
+    any other word that is no name ("Great, play it") calls no one."""
     found = _CALLED_OUT.match(sentence)
     return found is not None and found.group("name").lower() not in NOT_NAMES | EVALUATIONS
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|y'all)\b", re.IGNORECASE)
