@@ -487,7 +487,8 @@ def _called_out(sentence: str) -> bool:
     """The sentence opens by calling someone by name and giving them an order (`_CALLED_OUT`); a word of approval or
     any other word that is no name ("Great, play it") calls no one."""
     found = _CALLED_OUT.match(sentence)
-    return found is not None and found.group("name").lower() not in NOT_NAMES | EVALUATIONS
+    name = found.group("name").lower() if found else ""
+    return found is not None and name not in NOT_NAMES and name not in EVALUATIONS
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|y'all)\b", re.IGNORECASE)
 
 

@@ -213,7 +213,7 @@ def supposed(text: str, start: int, instructions: bool = True) -> bool:
     if _INVERTED_IF.match(before + later) and not text[start + len(later):].lstrip().startswith("?"):
         return True  # "Should he approve it by Thursday, the 21st would work": an "if" said by word order
     after_own = [part for part in _CLAUSE_END.split(POLITE_IF.sub(" ", later))[1:]
-                 if not re.fullmatch(rf"\s*{_APPROVAL}\s*", part, re.IGNORECASE)]
+                 if not _ONLY_APPROVAL.fullmatch(part)]
     if any(CONDITION_CLAUSE.match(part) for part in after_own[:1]):
         return True  # the clause right after the value's own: "March 16th, if your office is open"
     if _conditions_before(text, start):
@@ -251,6 +251,7 @@ _SENTENCE_ENDS = re.compile(r"[.!?;\u2026]+")
 # A word of approval alone as a clause after a comma: "perfect", "great", "fine" (a value is no approval: "pooled").
 _APPROVAL = r"(?:perfect|great|fine|good|ok|okay|sure|cool|nice|lovely|excellent|awesome|alright|wonderful|brilliant)"
 _LONE_WORD_CLAUSE = re.compile(rf",\s*{_APPROVAL}\s*(?=,|$)", re.IGNORECASE)
+_ONLY_APPROVAL = re.compile(rf"\s*{_APPROVAL}\s*", re.IGNORECASE)
 
 
 def _conditions_before(text: str, start: int) -> bool:
