@@ -36,6 +36,12 @@ _NUMBER_WORD = (r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|t
                 r"hundred|thousand|million|billion|dozen|half|couple|single|double|once|twice|grand|"
                 r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth")
 _NUMBER = re.compile(rf"\d|\b(?:{_NUMBER_WORD})\b", re.IGNORECASE)
+# A sum needs a quantity of money: a fraction, a multiplier or a rank alone is a share of something else ("half" of
+# "send her half", "double"), as "%" is.
+_NOT_A_QUANTITY = frozenset({"half", "double", "single", "once", "twice", "first", "second", "third", "fourth", "fifth",
+                             "sixth", "seventh", "eighth", "ninth", "tenth"})
+_QUANTITY = re.compile(
+    rf"\d|\b(?:{'|'.join(w for w in _NUMBER_WORD.split('|') if w not in _NOT_A_QUANTITY)})\b", re.IGNORECASE)
 # Calendar and clock words, less the numbers: what makes a number a day or an hour ("3 days", "6 pm").
 _CALENDAR_WORD = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|"
@@ -207,8 +213,10 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "any account that works", "whoever is free": a phrase about someone, not a name
     if kind == FREE and value.strip().strip(".,!?;:").lower() in EVALUATIONS:
         return True  # "online", "new", "popular" as a genre or a cuisine: how it is had or judged, not what kind
-    if kind in (PERSON, PLACE, TITLE, FREE) and _ONLY_POINTING.fullmatch(value.strip().strip(".,!?;:")):
-        return True  # "That one" as a film or a salon: it points at the agent's offer, it names nothing
+    if kind != COUNT and _ONLY_POINTING.fullmatch(value.strip().strip(".,!?;:")):
+        # "That one" as a film, a salon or a day: it points at the agent's offer, it names nothing ("that one" may
+        # count one)
+        return True
     bare = value.strip().strip(".,!?;:")
     if (kind in (PERSON, PLACE) and _ONLY_AN_ACKNOWLEDGEMENT.fullmatch(bare)) or (
             kind == TITLE and _ONLY_A_GRUNT.fullmatch(bare)):
@@ -237,12 +245,15 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "4th of March" as a number of days: a count is never a calendar day, a time or a sum
     if kind == TITLE and _A_DAY_OF_THE_MONTH.fullmatch(value.strip()):
         return True  # "the 9th" as an event's name: a day typed as one (a title would say "The 9th")
-    if kind == TITLE and (_ONLY_A_DATE_OR_SUM.fullmatch(value.strip()) or _ONLY_A_CLOCK.fullmatch(value.strip())):
-        # "March 13th" or "half past 6 in the evening" as a salon or a film, "49 bucks" as whom to pay: a name may
-        # be a day's ("Friday"), never a calendar date, an hour or a sum
+    if kind in (TITLE, FREE) and (_ONLY_A_DATE_OR_SUM.fullmatch(value.strip())
+                                  or _ONLY_A_CLOCK.fullmatch(value.strip())):
+        # "March 13th" or "half past 6 in the evening" as a salon, a film or a genre, "49 bucks" as whom to pay: a
+        # name or a kind may be a day's ("Friday"), never a calendar date, an hour or a sum
         return True
     if kind == DATE and _BARE_NUMBER.fullmatch(value.strip()):
         return True  # "1" of "a flight for 1" as the day: a day is named with a month, an ordinal or a weekday
+    if kind == MONEY and not _QUANTITY.search(value):
+        return True  # "half" or "double" as a sum: a share of another, no quantity of money
     if kind == MONEY and ("%" in value or _A_DURATION.search(value)):
         return True  # "2%" of "my last 2% battery" is a share, "one sec" or "5 minutes" a stretch of time: no sum
     whom = kind == PERSON or (kind == TITLE and profile(checklist).facts[fact].other_party)

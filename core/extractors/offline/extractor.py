@@ -33,7 +33,7 @@ from core.extractors.offline.closed import counts_people
 from core.extractors.offline.computed import to_compute
 from core.extractors.offline.elsewhere import elsewhere, handed_on
 from core.extractors.offline.events import other_event
-from core.extractors.offline.free import asks_afresh
+from core.extractors.offline.free import EXACTNESS, asks_afresh
 from core.extractors.offline.kinds import END_WORDS, START_WORDS
 from core.extractors.offline.line import kind_spans, read_line
 from core.extractors.offline.offers import accepted_offer, carried_find, picked_offer
@@ -66,7 +66,7 @@ from core.extractors.offline.undecided import repaired, undecided
 from core.extractors.offline.unsaid import said
 from core.text import blank
 
-VERSION = "offline-80"
+VERSION = "offline-81"
 # The agent reporting a finished transaction: what was said for it does not carry into the next one.
 DONE = re.compile(
     r"\b(?:successf?ull?y?|(?:has|have|had) (?:now )?been \w+ed|"
@@ -395,7 +395,7 @@ def _memo(facts: Profile, what: str, text: str, read):
 
 
 # A word of exactness before the noun: "the actual day", "the exact time" are that day and time.
-_EXACT = r"(?:(?:exact|actual|right|real|final|precise|new|correct)\s+)?"
+_EXACT = rf"(?:(?:{'|'.join(sorted(EXACTNESS))}|new)\s+)?"
 # What a question word asks for, by kind: "how many nights", "where to go", "what time".
 _WH_KINDS = ((re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE), (COUNT,)),
              (re.compile(r"\bhow\s+much\b", re.IGNORECASE), (MONEY,)),

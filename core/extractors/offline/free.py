@@ -248,6 +248,8 @@ _SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;])+")
 _DETERMINERS = frozenset({"some", "any", "many", "few", "several", "more", "most", "other", "such", "what", "which",
                           "whose", "every", "each", "all", "both", "either", "neither", "enough", "much", "lots",
                           "own", "same", "certain", "various", "these", "those"})
+# Adjectives of exactness say which one is meant, never what kind: "the exact director", "the actual day".
+EXACTNESS = frozenset({"exact", "actual", "right", "real", "final", "precise", "correct"})
 # Adjectives of price and distance: "an affordable restaurant", "a nearby cinema" say nothing of what kind.
 _PRICE_AND_PLACE = frozenset({"cheap", "cheaper", "cheapest", "expensive", "inexpensive", "affordable", "afforadable",
                               "pricey", "pricy", "budget", "costly", "fancy", "upscale", "nearby", "local", "close",
@@ -287,6 +289,7 @@ def requested_kind(fact: FactProfile, text: str, others: frozenset[str] = frozen
             low = word.lower()
             if ((stem(noun) in fact.cues or stem(noun) in nouns) and noun not in _KIND_NOUNS and low not in NOT_NAMES
                     and low not in EVALUATIONS and low not in _DETERMINERS and low not in _PRICE_AND_PLACE
+                    and low not in EXACTNESS
                     and low not in others and not _about_fact(low, fact) and not _GERUND.fullmatch(word)
                     and len(low) > 2 and not _NAME_BEFORE.search(text, sentence.start(), match.start(1))
                     and _MODIFIER_AFTER.search(text, sentence.start(), match.start(1))):

@@ -63,6 +63,8 @@ _DOUBT_ADVERB = re.compile(r"\b(?:maybe|perhaps|possibly|probably|unsure|uncerta
                            # (no modal follows the infinitive's "to": "I would like to may a transfer" mistypes "make")
                            r"(?<!\bto\s)may(?!\s+(?:i|we|you)\b)(?!\s+(?:the\s+)?\d))\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,;:.!?\u2014\u2013]")
+# A clause ends at a contrasting conjunction too, commas or not: "My usual is Chicago but I'm rethinking that".
+_CLAUSE_OR_CONTRAST = re.compile(r"[,;:.!?\u2014\u2013]|\s(?:but|though|although)\s", re.IGNORECASE)
 _ORDINAL = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.IGNORECASE)
 _SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;\u2014\u2013])+[.!?;\u2014\u2013]*")
 # Values this short ("2", "No") are read as other words too often to track their mentions, except a count's
@@ -151,7 +153,7 @@ def unsettled(said: str, own: str, value: str, said_before: bool, others: Iterab
         return True
     # what follows the mention's own clause, to the end of the line: "..., which my brother uses, I'll pick mine later"
     # (the nearest value before a putting off is the one it puts off: none of the `others` is said in between)
-    clause_end = _CLAUSE_END.search(said, end)
+    clause_end = _CLAUSE_OR_CONTRAST.search(said, end)
     if clause_end and any(not any(end <= m < hedge.start() for m in between)
                           and not (of_another and of_another(_sentence_around(said, hedge.start())))
                           for hedge in PUT_OFF.finditer(said, clause_end.end())):
