@@ -285,6 +285,8 @@ PINNED = {
     "contract_holdout29/value_wrong_kind.json": "017a445910810b836f09b63ca93155813e789fe4beb5c31fccadb1ed1ec786c1",
     "attacks_holdout34.json": "7c998f7717754d2a8690b0215f02d9f93687e691091b7fa603be5c00f5930242",
     "contract_holdout30/holdout30.json": "c7fb3418756d82f06c768369700193095682e2f691bbcacedbc4a84c0ca04ca4",
+    "attacks_holdout35.json": "61d89da20f9ebad33a46440c0a4b12ca5bad0dfd197ea6fe69d91be3a5626036",
+    "contract_holdout31/holdout31.json": "1d3aa391dd222a10fb7962246a592ac2318f3e9a4e85ecfba40a2d9111eadd89",
 }
 
 
