@@ -134,3 +134,22 @@ def test_a_pointing_phrase_a_date_and_a_fraction_are_the_wrong_kind_when_nobody_
     assert codes(CALENDAR, {"when": "May 4th", "kind": "Jazz", "fee": "half"}, *said) == [VALUE_WRONG_KIND]
     # the plain statement: what the customer typed
     assert codes(CALENDAR, {"when": "May 4th", "kind": "Jazz"}, *said) == []
+
+
+def test_a_free_relative_whose_verb_chooses_leaves_the_value_to_whoever_chooses() -> None:
+    def town(line: str) -> str | None:
+        return read(STAYS, "FindStay", talk("Find me a place to stay. " + line)).get("town")
+    assert town("Fill any gaps with whatever most people in Lisbon pick, I won't complain.") is None
+    assert town("Use whichever the locals of Lisbon prefer.") is None
+    # the plain statement: "whatever" restricting to what is there chooses the place
+    assert town("I'll take whatever is in Lisbon.") == "Lisbon"
+
+
+def test_a_preposition_and_a_possessive_answer_no_kind() -> None:
+    def style(reply: str) -> str | None:
+        lines = ("I want to watch a show.", ("What genre?", ("style",)), reply)
+        return read(SHOWS, "FindShows", talk(*lines)).get("style")
+    assert style("Comedy. Ha, as if. On my salary?") is None
+    assert style("With my budget") is None
+    # the plain statement: the kind alone
+    assert style("Comedy.") == "Comedy"

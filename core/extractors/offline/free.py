@@ -82,7 +82,12 @@ def free_answer(fact: FactProfile, text: str, task: frozenset[str] = frozenset()
         return None  # "I'm still deciding", "Not sure yet": saying there is no answer yet is none
     if value and _NEGATION.search(value):
         return None  # "Not answering that", "Still not answering": a negated answer chooses nothing
+    if value and _CIRCUMSTANCE.match(value):
+        return None  # "On my salary?", "With my budget": a preposition and a possessive tell a circumstance, no kind
     return value
+
+
+_CIRCUMSTANCE = re.compile(r"(?:on|with|at|for|in|from|given|after)\s+(?:my|our|your|his|her|their)\b", re.IGNORECASE)
 
 
 _ANYTHING_BUT = re.compile(r"^\W*(?:any|every|all)(?:thing|one|where|body)?\s+(?:\w+\s+)?(?:but|except)\b",

@@ -208,6 +208,8 @@ def supposed(text: str, start: int, instructions: bool = True) -> bool:
     later = _rest(text, start, _SENTENCE_END)
     if any(_BARE_PERMISSION.match(part) for part in _AFTER_CLAUSE_END.split(later)[1:]):
         return True
+    if _FREE_CHOICE_OPENS.search(before) and _CHOOSING_AFTER.match(later):
+        return True  # "whatever most people in the Bay Area pick": someone else's choice, whoever makes it
     if _OPENING_CONDITION.match(before):
         return True  # "Provided insurance approves the referral, the 12th could work"
     if _INVERTED_IF.match(before + later) and not text[start + len(later):].lstrip().startswith("?"):
@@ -221,6 +223,14 @@ def supposed(text: str, start: int, instructions: bool = True) -> bool:
     # After the value a condition binds only its own clause: "for two, and it's fine if it's shared".
     return bool(_CONDITIONAL.search(_TITLE_IF.sub("  ", POLITE_IF.sub(" ", before + _rest(text, start,
                                                                                       _AFTER_CLAUSE_END)))))
+
+
+# A value inside a free relative whose verb chooses, after the value in its clause: "fill any gaps with whatever
+# most people in the Bay Area pick" leaves the choice to them ("whatever is in the Bay Area" restricts, it chooses
+# nothing for anyone).
+_FREE_CHOICE_OPENS = re.compile(r"\b(?:whatever|whichever)\b[^.!?;,]*$", re.IGNORECASE)
+_CHOOSING_AFTER = re.compile(r"[^.!?;,]*?\b(?:picks?|chooses?|prefers?|likes?|wants?|thinks?|recommends?|suggests?|"
+                             r"go(?:es)?\s+(?:for|with))\b", re.IGNORECASE)
 
 
 # A condition opening the sentence with another subordinator than "if", closed by a comma: "Provided insurance
