@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
+from itertools import pairwise
 
 from core import withdrawal
 from core.acceptance import accepts as acceptance_accepts
@@ -51,7 +52,7 @@ from core.extractors.offline.kinds import DATE, MONEY, PERSON, PLACE, TIME, TITL
 from core.extractors.offline.line import kind_spans
 from core.extractors.offline.names import NOT_NAMES, PLACEHOLDERS, names_a_relative
 from core.extractors.offline.offers import offered_as_choice, points_only_at_a_place
-from core.extractors.offline.plain import echoed, one_of_two
+from core.extractors.offline.plain import echoed, in_a_choice, one_of_two
 from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
 from core.extractors.offline.polarity import BEFORE_NEGATOR, bound_before, capped, denied, likened, supposed
 from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem, words
@@ -257,7 +258,8 @@ def _check_value(
         if found is not None and _turned_down_since(checklist, fact, trimmed, lines):
             found = None  # "Sounds great" to an event on March 4th, then "No, the 2nd" to a bus on March 4th
         facts = profile(checklist).facts
-        if found is not None and offered_as_choice(profile(checklist), facts[fact], found[0], trimmed):
+        if found is not None and (offered_as_choice(profile(checklist), facts[fact], found[0], trimmed)
+                                  or (not typed and _one_of_two_names(*found))):
             return None, [Finding(VALUE_NOT_STATED, fact, value)]  # a yes to "9:30 am or 2 pm?" picks neither
         if found is None:
             if span_in(trimmed, lines, customer=False):
@@ -331,6 +333,18 @@ def _check_value(
 _NO_PREFERENCE = "dontcare"
 
 
+# A name beside another capitalised one across an "or" (not "I", nor a state's "OR"): "San Diego or Los Angeles?"
+_OR_NAME_AFTER = re.compile(r"\s*,?\s+(?-i:or)\s+(?:(?:the|maybe|perhaps)\s+)?(?!I\b)(?-i:[A-Z0-9])", re.IGNORECASE)
+_OR_NAME_BEFORE = re.compile(
+    r"(?<![\w'’])(?!I\b)(?-i:[A-Z0-9])[\w'’.-]*\s*,?\s+(?-i:or)\s+(?:(?:the|maybe|perhaps)\s+)?$", re.IGNORECASE)
+
+
+def _one_of_two_names(text: str, start: int, end: int) -> bool:
+    """The agent's words put the name forward as one side of an "or" with another name, with no word of the fact's
+    kind to find it by (a place needs no "in" to be offered): a bare yes picks neither."""
+    return bool(_OR_NAME_AFTER.match(text, end) or _OR_NAME_BEFORE.search(text, 0, start))
+
+
 def _in_a_sum(text: str, start: int, end: int) -> bool:
     """text[start:end] stands in an amount the customer wrote ("20" of "20 bucks")."""
     return any(s <= start and end <= e for s, e, _ in values.money(text))
@@ -350,7 +364,21 @@ def _not_stated_there(text: str, start: int, end: int, fact: str, value: str, be
     answer the line puts off ("I'll check"). `before` is the agent line right before that line, if it is one."""
     return (negated(text, start, end) or supposed(text, start, instructions=False) or _bound(text, start, end)
             or capped(text, start) or echoed(text, start, end) or one_of_two(text, start, end)
+            or _an_end_of_a_range(text, start, end)
             or _refuses_offer_of(text, value, before) or _put_off(text, fact, value, before))
+
+
+_BETWEEN_BEFORE = re.compile(r"\bbetween\s+$", re.IGNORECASE)
+_AND_BETWEEN = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
+
+
+def _an_end_of_a_range(text: str, start: int, end: int) -> bool:
+    """text[start:end] is either end of "between X and Y", two days, hours or sums: a range to pick from, no one
+    value ("Somewhere between May 9th and May 11th"; "from May 9th to May 11th" gives two ends of a trip)."""
+    spans = sorted({(s, e) for s, e, _ in (*values.dates(text), *values.times(text), *values.money(text))})
+    return any(_BETWEEN_BEFORE.search(text, 0, s1) and _AND_BETWEEN.fullmatch(text, e1, s2)
+               and ((s1 <= start and end <= e1) or (s2 <= start and end <= e2))
+               for (s1, e1), (s2, e2) in pairwise(spans))
 
 
 def _closed_left_open(checklist: Checklist, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
@@ -753,8 +781,11 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
         if spans:
             # refused ("not savings"), or a group a "but" qualifies ("4 of us but we're taking two cars")
             # or one side of an "or" ("Standard. Or surprise me"), as the tier reads a closed value
+            # (or supposed: "If I don't tell you, just assume savings", "savings. Well, if my boss signs off, which he
+            # won't")
             return not all(negated(line.text, start, end) or qualified_group(own, end) or capped(own, start)
-                           or one_of_two(own, start, end) for start, end in spans)
+                           or one_of_two(own, start, end) or _supposed_choice(own, start)
+                           for start, end in spans)
     if skeleton(value) in _YES_NO:
         # The customer's latest line that settles the fact, as the tier reads it, decides which answer it is: "Don't
         # turn on subtitles" backs no "True". Otherwise it is stated by naming it ("with live music") or by
@@ -770,8 +801,28 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
         return any(ln.speaker == AGENT and spec.name in ln.asks and i + 1 < len(lines)
                    and lines[i + 1].speaker != AGENT for i, ln in enumerate(lines))
     offers = _offers(lines, doing_verbs(checklist))
-    return any(not values.in_a_measure(ln.text, start, end) for ln in offers for form in forms
+    return any(not values.in_a_measure(ln.text, start, end) and not _beside_another_word(spec, ln.text, value)
+               for ln in offers for form in forms
                if contains_words(skeleton(ln.text), form) for start, end in every_span(ln.text, form))
+
+
+def _beside_another_word(spec: Fact, text: str, value: str) -> bool:
+    """The agent line puts the vocabulary word forward as one side of an "or" with another word of it ("Which
+    account, checking or savings?"): a choice, which a yes or a hand-over does not settle."""
+    spans = [(start, end, word) for word in spec.allowed for form in value_forms(word)
+             if contains_words(skeleton(text), form) for start, end in every_span(text, form)]
+    return in_a_choice(text, spans, value)
+
+
+# A condition on the choosing itself sets none on what is chosen: "If I had to pick, I'd say the Suite" picks.
+_IF_CHOOSING = re.compile(r"\bif\s+(?:i|we)\s+(?:had|have|must|need(?:ed)?)\s+to\s+(?:pick|choose|say|decide|guess)\b",
+                          re.IGNORECASE)
+
+
+def _supposed_choice(own: str, start: int) -> bool:
+    """The closed value at `start` is supposed, as the tier reads a free one: a condition or a permission binds it
+    ("If I don't tell you, just assume savings", "savings. Well, if my boss signs off, which he won't")."""
+    return supposed(_IF_CHOOSING.sub(lambda m: " " * len(m.group(0)), own), start, instructions=False)
 
 
 # A number before two nouns joined by "and", the second a bare plural with no count or article of its own: "2 bed
@@ -857,6 +908,8 @@ def _yes_no_said(checklist: Checklist, spec: Fact, lines: tuple[Line, ...]) -> s
         if said is not None:
             return said
     return None
+
+
 _FUNCTION_WORDS = frozenset({"the", "a", "an", "of", "to", "in", "on", "for", "or", "and", "is", "has", "with",
                              "number", "user", "whether", "name", "type"})
 

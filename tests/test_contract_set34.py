@@ -6,7 +6,7 @@ or a yes or no put off after it."""
 from __future__ import annotations
 
 from core.checklist import Checklist
-from core.contract import VALUE_WRONG_KIND
+from core.contract import VALUE_NOT_STATED, VALUE_WRONG_KIND
 from tests.talking import codes
 
 TRIPS = Checklist.from_schema({
@@ -29,6 +29,18 @@ TUNES = Checklist.from_schema({
     "intents": [{"name": "PlayTune", "required_slots": ["tune_title"], "optional_slots": {"style": ""},
                  "is_transactional": True}],
 })
+PURSE = Checklist.from_schema({
+    "service_name": "Purse_9",
+    "slots": [
+        {"name": "pocket", "description": "The user's account type", "is_categorical": True,
+         "possible_values": ["savings", "checking"]},
+        {"name": "sum", "description": "Amount of money to move", "is_categorical": False},
+        {"name": "payee", "description": "Name of the person to pay", "is_categorical": False},
+    ],
+    "intents": [{"name": "MoveMoney", "required_slots": ["pocket", "sum", "payee"], "is_transactional": True}],
+})
+
+
 OUT = "One way to Lima on April 4th."
 WHERE_FROM = ("Where are you leaving from?", ("from_city",))
 WHICH_TUNE = ("Which tune would you like?", ("tune_title",))
@@ -76,3 +88,37 @@ def test_a_second_sentence_inside_a_value_makes_it_no_name() -> None:
     assert codes(TRIPS, {"from_city": "Cuenca. Or you pick"}, *said) == [VALUE_WRONG_KIND]
     # the plain statement: an abbreviation's full stop goes on with a capital
     assert codes(TRIPS, {"from_city": "St. Albans"}, OUT, WHERE_FROM, "St. Albans.") == []
+
+
+def test_a_closed_value_supposed_is_not_stated() -> None:
+    guess = f"{MOVE} If I forget to say which account, just assume savings, you have my OK."
+    assert codes(PURSE, {"pocket": "savings"}, guess) == [VALUE_NOT_STATED]
+    fails = (MOVE, WHICH_POCKET, "savings. Well, if my manager approves, which she won't.")
+    assert codes(PURSE, {"pocket": "savings"}, *fails) == [VALUE_NOT_STATED]
+    # the plain statements: the word said, and a condition on the choosing itself
+    assert codes(PURSE, {"pocket": "savings"}, MOVE, WHICH_POCKET, "savings.") == []
+    assert codes(PURSE, {"pocket": "savings"}, MOVE, WHICH_POCKET, "If I had to pick, I'd say savings.") == []
+
+
+def test_a_closed_value_offered_beside_another_by_or_is_not_taken_by_a_hand_over() -> None:
+    either = ("Which account, savings or checking?", ("pocket",))
+    assert codes(PURSE, {"pocket": "savings"}, MOVE, either, "Just fill it in yourself.") == [VALUE_NOT_STATED]
+    # the plain statements: the word named in the reply, and a yes to an offer of one
+    assert codes(PURSE, {"pocket": "savings"}, MOVE, either, "Savings.") == []
+    assert codes(PURSE, {"pocket": "savings"}, MOVE, ("Should it come from savings?", ("pocket",)), "Yes.") == []
+
+
+def test_a_yes_to_two_names_joined_by_or_picks_neither() -> None:
+    either = ("Lima or Quito?", ("to_city",))
+    assert codes(TRIPS, {"to_city": "Lima"}, "Book me a trip.", either, "Yes.") == [VALUE_NOT_STATED]
+    # the plain statements: the name said in the reply, and a yes to one name
+    assert codes(TRIPS, {"to_city": "Lima"}, "Book me a trip.", either, "Lima.") == []
+    assert codes(TRIPS, {"to_city": "Lima"}, "Book me a trip.", ("Going to Lima then?", ("to_city",)), "Yes.") == []
+
+
+def test_a_day_that_ends_a_range_is_not_stated() -> None:
+    ranged = "A trip from Quito to Lima, out April 4th. Back somewhere between April 9th and April 12th."
+    assert codes(TRIPS, {"back_day": "April 12th"}, ranged) == [VALUE_NOT_STATED]
+    assert codes(TRIPS, {"back_day": "April 9th"}, ranged) == [VALUE_NOT_STATED]
+    # the plain statement: one day back
+    assert codes(TRIPS, {"back_day": "April 12th"}, "A trip from Quito to Lima, out April 4th. Back April 12th.") == []
