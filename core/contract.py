@@ -790,10 +790,12 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
         # The customer's latest line that settles the fact, as the tier reads it, decides which answer it is: "Don't
         # turn on subtitles" backs no "True". Otherwise it is stated by naming it ("with live music") or by
         # answering a question about it.
-        said = _yes_no_said(checklist, spec, lines)
-        if said is not None:
-            return said != UNIMPORTANT and (skeleton(said) in _YES) == (skeleton(value) in _YES)
-        stems = {stem(w) for w in fact_words(spec)}  # "share" names "shared_ride" as the tier reads it
+        settling = _yes_no_said(checklist, spec, lines)
+        if settling is not None:
+            at, said = settling
+            return (said != UNIMPORTANT and (skeleton(said) in _YES) == (skeleton(value) in _YES)
+                    and not _yes_no_put_off(checklist, spec, lines[at].text))
+        stems = _naming_stems(checklist, spec)  # "share" names "shared_ride" as the tier reads it
         # (in the customer's own statements: "My mom's friend always takes one with captions" names none of theirs)
         if any(stem(w) in stems for ln in customer
                for w in re.findall(r"[^\W_]+", skeleton(own_words(checklist, ln.text)))):
@@ -895,9 +897,9 @@ _YES_NO = frozenset({"true", "false", "yes", "no"})
 _YES = frozenset({"true", "yes"})
 
 
-def _yes_no_said(checklist: Checklist, spec: Fact, lines: tuple[Line, ...]) -> str | None:
-    """The answer the customer's latest line settling a yes/no fact gives, read as the offline tier reads it
-    (UNIMPORTANT when it says the fact does not matter)."""
+def _yes_no_said(checklist: Checklist, spec: Fact, lines: tuple[Line, ...]) -> tuple[int, str] | None:
+    """Where the customer's latest line settling a yes/no fact stands, and the answer it gives, read as the offline
+    tier reads it (UNIMPORTANT when it says the fact does not matter)."""
     facts = profile(checklist)
     for index in range(len(lines) - 1, -1, -1):
         line = lines[index]
@@ -906,8 +908,42 @@ def _yes_no_said(checklist: Checklist, spec: Fact, lines: tuple[Line, ...]) -> s
         asked = lines[index - 1].asks if index and lines[index - 1].speaker == AGENT else ()
         said = boolean_reading(facts, facts.facts[spec.name], own_words(checklist, line.text), asked)
         if said is not None:
-            return said
+            return index, said
     return None
+
+
+def _yes_no_put_off(checklist: Checklist, spec: Fact, text: str) -> bool:
+    """The line answering a yes/no fact puts the answer off after the clause naming it ("a shared ride. Let me think
+    about it"; for a bare "Yes." after its first word), as `last_word` reads a value put off; a putting off in a
+    sentence naming another fact ("I'll tell you the time later") leaves it."""
+    own = own_words(checklist, text)
+    stems = _naming_stems(checklist, spec)
+    named = next((m for m in re.finditer(r"[^\W\d_]+", own) if stem(m.group(0).lower()) in stems), None)
+    first = named or re.search(r"[^\W\d_]+", own)
+    clause_end = _CLAUSE_END.search(own, first.end()) if first else None
+    if clause_end is None:
+        return False
+    of_another = partial(profile(checklist).speaks_of_another_fact, spec.name)
+    return any(not of_another(_sentence_at(own, hedge.start()))
+               for hedge in last_word.PUT_OFF.finditer(own, clause_end.end()))
+
+
+_CLAUSE_END = re.compile(r"[,;:.!?\u2014\u2013]")
+
+
+def _sentence_at(text: str, at: int) -> str:
+    """The sentence holding the character at `at`."""
+    start = max(text.rfind(mark, 0, at) for mark in ".!?;") + 1
+    ends = [e for e in (text.find(mark, at) for mark in ".!?;") if e >= 0]
+    return text[start:min(ends) if ends else len(text)]
+
+
+def _naming_stems(checklist: Checklist, spec: Fact) -> set[str]:
+    """The stems of the words that name a yes/no fact: its name's own words, less those another fact's name shares
+    ("ride" of "shared_ride" is every ride's, so "I need a ride" names no sharing), all of them where none is left."""
+    stems = {stem(w) for w in fact_words(spec)}
+    others = {s for name, other in profile(checklist).facts.items() if name != spec.name for s in other.name_stems}
+    return (stems - others) or stems
 
 
 _FUNCTION_WORDS = frozenset({"the", "a", "an", "of", "to", "in", "on", "for", "or", "and", "is", "has", "with",

@@ -39,7 +39,17 @@ PURSE = Checklist.from_schema({
     ],
     "intents": [{"name": "MoveMoney", "required_slots": ["pocket", "sum", "payee"], "is_transactional": True}],
 })
-
+CABS = Checklist.from_schema({
+    "service_name": "Cabs_9",
+    "slots": [
+        {"name": "drop_point", "description": "Where the cab goes", "is_categorical": False},
+        {"name": "shared_cab", "description": "Whether the cab is shared", "is_categorical": True,
+         "possible_values": ["True", "False"]},
+        {"name": "cab_fare", "description": "Fare of the cab", "is_categorical": False},
+    ],
+    "intents": [{"name": "HailCab", "required_slots": ["drop_point", "shared_cab"], "optional_slots": {"cab_fare": ""},
+                 "is_transactional": True}],
+})
 
 OUT = "One way to Lima on April 4th."
 WHERE_FROM = ("Where are you leaving from?", ("from_city",))
@@ -122,3 +132,20 @@ def test_a_day_that_ends_a_range_is_not_stated() -> None:
     assert codes(TRIPS, {"back_day": "April 9th"}, ranged) == [VALUE_NOT_STATED]
     # the plain statement: one day back
     assert codes(TRIPS, {"back_day": "April 12th"}, "A trip from Quito to Lima, out April 4th. Back April 12th.") == []
+
+
+def test_a_yes_or_no_put_off_after_it_is_not_stated() -> None:
+    asked = ("Is sharing the cab okay?", ("shared_cab",))
+    said = ("A cab to Pier 9.", asked)
+    assert codes(CABS, {"shared_cab": "True"}, *said, "a shared cab. Let me sleep on it.") == [VALUE_NOT_STATED]
+    assert codes(CABS, {"shared_cab": "True"}, *said, "Yes. Let me think about it.") == [VALUE_NOT_STATED]
+    # the plain statements: the answer alone, and a putting off of another fact after it
+    assert codes(CABS, {"shared_cab": "True"}, *said, "a shared cab.") == []
+    assert codes(CABS, {"shared_cab": "True"}, *said, "Yes. I'll tell you the fare I can pay later.") == []
+
+
+def test_a_word_every_fact_of_the_thing_shares_names_no_yes_or_no() -> None:
+    assert codes(CABS, {"shared_cab": "False"}, "I need a cab to Pier 9.") == [VALUE_NOT_STATED]
+    # the plain statements: the fact named by its own word, either way
+    assert codes(CABS, {"shared_cab": "False"}, "I need a cab to Pier 9, not a shared one.") == []
+    assert codes(CABS, {"shared_cab": "True"}, "I need a shared cab to Pier 9.") == []
