@@ -797,13 +797,16 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
                     and not _yes_no_put_off(checklist, spec, lines[at].text))
         stems = _naming_stems(checklist, spec)  # "share" names "shared_ride" as the tier reads it
         # (in the customer's own statements: "My mom's friend always takes one with captions" names none of theirs)
-        if any(stem(w) in stems for ln in customer
+        naming = {w for w in fact_words(spec) if stem(w) in stems}
+        if any(stem(w) in stems or any(_a_slip_of(w, n) for n in naming) for ln in customer
                for w in re.findall(r"[^\W_]+", skeleton(own_words(checklist, ln.text)))):
-            return True
+            return True  # (typed with a slip too: "a shred cab", "A shraed ride is fine")
         return any(ln.speaker == AGENT and spec.name in ln.asks and i + 1 < len(lines)
                    and lines[i + 1].speaker != AGENT for i, ln in enumerate(lines))
     offers = _offers(lines, doing_verbs(checklist))
-    return any(not values.in_a_measure(ln.text, start, end) and not _beside_another_word(spec, ln.text, value)
+    own_words_said = {w for ln in customer for w in words(own_words(checklist, ln.text))}
+    return any(not values.in_a_measure(ln.text, start, end)
+               and not (_beside_another_word(spec, ln.text, value) and not _own_word_said(spec, value, own_words_said))
                for ln in offers for form in forms
                if contains_words(skeleton(ln.text), form) for start, end in every_span(ln.text, form))
 
@@ -816,15 +819,23 @@ def _beside_another_word(spec: Fact, text: str, value: str) -> bool:
     return in_a_choice(text, spans, value)
 
 
-# A condition on the choosing itself sets none on what is chosen: "If I had to pick, I'd say the Suite" picks.
-_IF_CHOOSING = re.compile(r"\bif\s+(?:i|we)\s+(?:had|have|must|need(?:ed)?)\s+to\s+(?:pick|choose|say|decide|guess)\b",
-                          re.IGNORECASE)
+def _own_word_said(spec: Fact, value: str, said: set[str]) -> bool:
+    """The customer said a word of the value that no other word of the vocabulary holds: "from my balance" picks
+    "app balance" out of "app balance or debit card?" ("card" picks no card)."""
+    others = {w for other in spec.allowed if skeleton(other) != skeleton(value) for w in words(other)}
+    return any(w in said for w in words(value) if w not in others and len(w) > 2)
+
+
+# An "if" that sets no condition on what is chosen: one on the choosing itself ("If I had to pick, I'd say the Suite"
+# picks), or a wish worded with "if", an adverb before its verb too ("I'd also prefer if it had three bed rooms").
+_NO_CONDITION = re.compile(r"\bif\s+(?:i|we)\s+(?:had|have|must|need(?:ed)?)\s+to\s+(?:pick|choose|say|decide|guess)\b|"
+                           r"(?:would|['’]d)\s+(?:\w+\s+)?(?:prefer|like|love)(?:\s+it)?\s+if\b", re.IGNORECASE)
 
 
 def _supposed_choice(own: str, start: int) -> bool:
     """The closed value at `start` is supposed, as the tier reads a free one: a condition or a permission binds it
     ("If I don't tell you, just assume savings", "savings. Well, if my boss signs off, which he won't")."""
-    return supposed(_IF_CHOOSING.sub(lambda m: " " * len(m.group(0)), own), start, instructions=False)
+    return supposed(_NO_CONDITION.sub(lambda m: " " * len(m.group(0)), own), start, instructions=False)
 
 
 # A number before two nouns joined by "and", the second a bare plural with no count or article of its own: "2 bed
@@ -936,6 +947,16 @@ def _sentence_at(text: str, at: int) -> str:
     start = max(text.rfind(mark, 0, at) for mark in ".!?;") + 1
     ends = [e for e in (text.find(mark, at) for mark in ".!?;") if e >= 0]
     return text[start:min(ends) if ends else len(text)]
+
+
+def _a_slip_of(typed: str, word: str) -> bool:
+    """`typed` is `word` (five letters or more) with one letter dropped or two neighbouring letters swapped."""
+    if len(word) < 5 or typed == word:
+        return False
+    if len(typed) == len(word) - 1:
+        return any(word[:i] + word[i + 1:] == typed for i in range(len(word)))
+    return len(typed) == len(word) and any(
+        word[:i] + word[i + 1] + word[i] + word[i + 2:] == typed for i in range(len(word) - 1))
 
 
 def _naming_stems(checklist: Checklist, spec: Fact) -> set[str]:

@@ -149,3 +149,32 @@ def test_a_word_every_fact_of_the_thing_shares_names_no_yes_or_no() -> None:
     # the plain statements: the fact named by its own word, either way
     assert codes(CABS, {"shared_cab": "False"}, "I need a cab to Pier 9, not a shared one.") == []
     assert codes(CABS, {"shared_cab": "True"}, "I need a shared cab to Pier 9.") == []
+
+
+def test_a_wish_worded_with_if_sets_no_condition_on_a_closed_value() -> None:
+    wish = (MOVE, WHICH_POCKET, "I'd really prefer if it came out of savings.")
+    assert codes(PURSE, {"pocket": "savings"}, *wish) == []
+    # the trick it stands beside: a condition the customer says will fail
+    fails = (MOVE, WHICH_POCKET, "Out of savings. Well, if my manager approves, which she won't.")
+    assert codes(PURSE, {"pocket": "savings"}, *fails) == [VALUE_NOT_STATED]
+
+
+def test_a_closed_word_said_in_part_picks_it_out_of_an_either_or_offer() -> None:
+    cards = Checklist.from_schema({
+        "service_name": "Cards_9",
+        "slots": [{"name": "pay_with", "description": "Source of the money", "is_categorical": True,
+                   "possible_values": ["wallet balance", "debit card", "credit card"]}],
+        "intents": [{"name": "PayBill", "required_slots": ["pay_with"], "is_transactional": True}],
+    })
+    either = ("From your wallet balance or your debit card?", ("pay_with",))
+    assert codes(cards, {"pay_with": "wallet balance"}, "Pay my bill.", either, "Please send it from my balance.") == []
+    # the trick it stands beside: a hand-over, and a word both sides share, pick neither
+    assert codes(cards, {"pay_with": "wallet balance"}, "Pay my bill.", either, "You choose.") == [VALUE_NOT_STATED]
+    assert codes(cards, {"pay_with": "debit card"}, "Pay my bill.", either, "Use the card.") == [VALUE_NOT_STATED]
+
+
+def test_a_yes_or_no_fact_named_with_a_slip_is_named() -> None:
+    assert codes(CABS, {"shared_cab": "True"}, "A shraed cab to Pier 9 is fine.") == []
+    assert codes(CABS, {"shared_cab": "True"}, "I need a shred cab to Pier 9.") == []
+    # the trick it stands beside: the word every fact of the cab shares names no sharing
+    assert codes(CABS, {"shared_cab": "True"}, "I need a cab to Pier 9.") == [VALUE_NOT_STATED]
