@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
+from itertools import pairwise
 
 from core import withdrawal
 from core.acceptance import accepts as acceptance_accepts
@@ -51,7 +52,7 @@ from core.extractors.offline.kinds import DATE, MONEY, PERSON, PLACE, TIME, TITL
 from core.extractors.offline.line import kind_spans
 from core.extractors.offline.names import NOT_NAMES, PLACEHOLDERS, names_a_relative
 from core.extractors.offline.offers import offered_as_choice, points_only_at_a_place
-from core.extractors.offline.plain import echoed, one_of_two
+from core.extractors.offline.plain import echoed, in_a_choice, one_of_two
 from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
 from core.extractors.offline.polarity import BEFORE_NEGATOR, bound_before, capped, denied, likened, supposed
 from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem, words
@@ -257,7 +258,8 @@ def _check_value(
         if found is not None and _turned_down_since(checklist, fact, trimmed, lines):
             found = None  # "Sounds great" to an event on March 4th, then "No, the 2nd" to a bus on March 4th
         facts = profile(checklist).facts
-        if found is not None and offered_as_choice(profile(checklist), facts[fact], found[0], trimmed):
+        if found is not None and (offered_as_choice(profile(checklist), facts[fact], found[0], trimmed)
+                                  or (not typed and _one_of_two_names(*found))):
             return None, [Finding(VALUE_NOT_STATED, fact, value)]  # a yes to "9:30 am or 2 pm?" picks neither
         if found is None:
             if span_in(trimmed, lines, customer=False):
@@ -331,6 +333,18 @@ def _check_value(
 _NO_PREFERENCE = "dontcare"
 
 
+# A name beside another capitalised one across an "or" (not "I", nor a state's "OR"): "San Diego or Los Angeles?"
+_OR_NAME_AFTER = re.compile(r"\s*,?\s+(?-i:or)\s+(?:(?:the|maybe|perhaps)\s+)?(?!I\b)(?-i:[A-Z0-9])", re.IGNORECASE)
+_OR_NAME_BEFORE = re.compile(
+    r"(?<![\w'’])(?!I\b)(?-i:[A-Z0-9])[\w'’.-]*\s*,?\s+(?-i:or)\s+(?:(?:the|maybe|perhaps)\s+)?$", re.IGNORECASE)
+
+
+def _one_of_two_names(text: str, start: int, end: int) -> bool:
+    """The agent's words put the name forward as one side of an "or" with another name, with no word of the fact's
+    kind to find it by (a place needs no "in" to be offered): a bare yes picks neither."""
+    return bool(_OR_NAME_AFTER.match(text, end) or _OR_NAME_BEFORE.search(text, 0, start))
+
+
 def _in_a_sum(text: str, start: int, end: int) -> bool:
     """text[start:end] stands in an amount the customer wrote ("20" of "20 bucks")."""
     return any(s <= start and end <= e for s, e, _ in values.money(text))
@@ -350,7 +364,21 @@ def _not_stated_there(text: str, start: int, end: int, fact: str, value: str, be
     answer the line puts off ("I'll check"). `before` is the agent line right before that line, if it is one."""
     return (negated(text, start, end) or supposed(text, start, instructions=False) or _bound(text, start, end)
             or capped(text, start) or echoed(text, start, end) or one_of_two(text, start, end)
+            or _an_end_of_a_range(text, start, end)
             or _refuses_offer_of(text, value, before) or _put_off(text, fact, value, before))
+
+
+_BETWEEN_BEFORE = re.compile(r"\bbetween\s+$", re.IGNORECASE)
+_AND_BETWEEN = re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)
+
+
+def _an_end_of_a_range(text: str, start: int, end: int) -> bool:
+    """text[start:end] is either end of "between X and Y", two days, hours or sums: a range to pick from, no one
+    value ("Somewhere between May 9th and May 11th"; "from May 9th to May 11th" gives two ends of a trip)."""
+    spans = sorted({(s, e) for s, e, _ in (*values.dates(text), *values.times(text), *values.money(text))})
+    return any(_BETWEEN_BEFORE.search(text, 0, s1) and _AND_BETWEEN.fullmatch(text, e1, s2)
+               and ((s1 <= start and end <= e1) or (s2 <= start and end <= e2))
+               for (s1, e1), (s2, e2) in pairwise(spans))
 
 
 def _closed_left_open(checklist: Checklist, fact: str, value: str, lines: tuple[Line, ...]) -> bool:
@@ -753,25 +781,61 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
         if spans:
             # refused ("not savings"), or a group a "but" qualifies ("4 of us but we're taking two cars")
             # or one side of an "or" ("Standard. Or surprise me"), as the tier reads a closed value
+            # (or supposed: "If I don't tell you, just assume savings", "savings. Well, if my boss signs off, which he
+            # won't")
             return not all(negated(line.text, start, end) or qualified_group(own, end) or capped(own, start)
-                           or one_of_two(own, start, end) for start, end in spans)
+                           or one_of_two(own, start, end) or _supposed_choice(own, start)
+                           for start, end in spans)
     if skeleton(value) in _YES_NO:
         # The customer's latest line that settles the fact, as the tier reads it, decides which answer it is: "Don't
         # turn on subtitles" backs no "True". Otherwise it is stated by naming it ("with live music") or by
         # answering a question about it.
-        said = _yes_no_said(checklist, spec, lines)
-        if said is not None:
-            return said != UNIMPORTANT and (skeleton(said) in _YES) == (skeleton(value) in _YES)
-        stems = {stem(w) for w in fact_words(spec)}  # "share" names "shared_ride" as the tier reads it
+        settling = _yes_no_said(checklist, spec, lines)
+        if settling is not None:
+            at, said = settling
+            return (said != UNIMPORTANT and (skeleton(said) in _YES) == (skeleton(value) in _YES)
+                    and not _yes_no_put_off(checklist, spec, lines[at].text))
+        stems = _naming_stems(checklist, spec)  # "share" names "shared_ride" as the tier reads it
         # (in the customer's own statements: "My mom's friend always takes one with captions" names none of theirs)
-        if any(stem(w) in stems for ln in customer
+        naming = {w for w in fact_words(spec) if stem(w) in stems}
+        if any(stem(w) in stems or any(_a_slip_of(w, n) for n in naming) for ln in customer
                for w in re.findall(r"[^\W_]+", skeleton(own_words(checklist, ln.text)))):
-            return True
+            return True  # (typed with a slip too: "a shred cab", "A shraed ride is fine")
         return any(ln.speaker == AGENT and spec.name in ln.asks and i + 1 < len(lines)
                    and lines[i + 1].speaker != AGENT for i, ln in enumerate(lines))
     offers = _offers(lines, doing_verbs(checklist))
-    return any(not values.in_a_measure(ln.text, start, end) for ln in offers for form in forms
+    own_words_said = {w for ln in customer for w in words(own_words(checklist, ln.text))}
+    return any(not values.in_a_measure(ln.text, start, end)
+               and not (_beside_another_word(spec, ln.text, value) and not _own_word_said(spec, value, own_words_said))
+               for ln in offers for form in forms
                if contains_words(skeleton(ln.text), form) for start, end in every_span(ln.text, form))
+
+
+def _beside_another_word(spec: Fact, text: str, value: str) -> bool:
+    """The agent line puts the vocabulary word forward as one side of an "or" with another word of it ("Which
+    account, checking or savings?"): a choice, which a yes or a hand-over does not settle."""
+    spans = [(start, end, word) for word in spec.allowed for form in value_forms(word)
+             if contains_words(skeleton(text), form) for start, end in every_span(text, form)]
+    return in_a_choice(text, spans, value)
+
+
+def _own_word_said(spec: Fact, value: str, said: set[str]) -> bool:
+    """The customer said a word of the value that no other word of the vocabulary holds: "from my balance" picks
+    "app balance" out of "app balance or debit card?" ("card" picks no card)."""
+    others = {w for other in spec.allowed if skeleton(other) != skeleton(value) for w in words(other)}
+    return any(w in said for w in words(value) if w not in others and len(w) > 2)
+
+
+# An "if" that sets no condition on what is chosen: one on the choosing itself ("If I had to pick, I'd say the Suite"
+# picks), or a wish worded with "if", an adverb before its verb too ("I'd also prefer if it had three bed rooms").
+_NO_CONDITION = re.compile(r"\bif\s+(?:i|we)\s+(?:had|have|must|need(?:ed)?)\s+to\s+(?:pick|choose|say|decide|guess)\b|"
+                           r"(?:would|['’]d)\s+(?:\w+\s+)?(?:prefer|like|love)(?:\s+it)?\s+if\b", re.IGNORECASE)
+
+
+def _supposed_choice(own: str, start: int) -> bool:
+    """The closed value at `start` is supposed, as the tier reads a free one: a condition or a permission binds it
+    ("If I don't tell you, just assume savings", "savings. Well, if my boss signs off, which he won't")."""
+    return supposed(_NO_CONDITION.sub(lambda m: " " * len(m.group(0)), own), start, instructions=False)
 
 
 # A number before two nouns joined by "and", the second a bare plural with no count or article of its own: "2 bed
@@ -844,9 +908,9 @@ _YES_NO = frozenset({"true", "false", "yes", "no"})
 _YES = frozenset({"true", "yes"})
 
 
-def _yes_no_said(checklist: Checklist, spec: Fact, lines: tuple[Line, ...]) -> str | None:
-    """The answer the customer's latest line settling a yes/no fact gives, read as the offline tier reads it
-    (UNIMPORTANT when it says the fact does not matter)."""
+def _yes_no_said(checklist: Checklist, spec: Fact, lines: tuple[Line, ...]) -> tuple[int, str] | None:
+    """Where the customer's latest line settling a yes/no fact stands, and the answer it gives, read as the offline
+    tier reads it (UNIMPORTANT when it says the fact does not matter)."""
     facts = profile(checklist)
     for index in range(len(lines) - 1, -1, -1):
         line = lines[index]
@@ -855,8 +919,54 @@ def _yes_no_said(checklist: Checklist, spec: Fact, lines: tuple[Line, ...]) -> s
         asked = lines[index - 1].asks if index and lines[index - 1].speaker == AGENT else ()
         said = boolean_reading(facts, facts.facts[spec.name], own_words(checklist, line.text), asked)
         if said is not None:
-            return said
+            return index, said
     return None
+
+
+def _yes_no_put_off(checklist: Checklist, spec: Fact, text: str) -> bool:
+    """The line answering a yes/no fact puts the answer off after the clause naming it ("a shared ride. Let me think
+    about it"; for a bare "Yes." after its first word), as `last_word` reads a value put off; a putting off in a
+    sentence naming another fact ("I'll tell you the time later") leaves it."""
+    own = own_words(checklist, text)
+    stems = _naming_stems(checklist, spec)
+    named = next((m for m in re.finditer(r"[^\W\d_]+", own) if stem(m.group(0).lower()) in stems), None)
+    first = named or re.search(r"[^\W\d_]+", own)
+    clause_end = _CLAUSE_END.search(own, first.end()) if first else None
+    if clause_end is None:
+        return False
+    of_another = partial(profile(checklist).speaks_of_another_fact, spec.name)
+    return any(not of_another(_sentence_at(own, hedge.start()))
+               for hedge in last_word.PUT_OFF.finditer(own, clause_end.end()))
+
+
+_CLAUSE_END = re.compile(r"[,;:.!?\u2014\u2013]")
+
+
+def _sentence_at(text: str, at: int) -> str:
+    """The sentence holding the character at `at`."""
+    start = max(text.rfind(mark, 0, at) for mark in ".!?;") + 1
+    ends = [e for e in (text.find(mark, at) for mark in ".!?;") if e >= 0]
+    return text[start:min(ends) if ends else len(text)]
+
+
+def _a_slip_of(typed: str, word: str) -> bool:
+    """`typed` is `word` (five letters or more) with one letter dropped or two neighbouring letters swapped."""
+    if len(word) < 5 or typed == word:
+        return False
+    if len(typed) == len(word) - 1:
+        return any(word[:i] + word[i + 1:] == typed for i in range(len(word)))
+    return len(typed) == len(word) and any(
+        word[:i] + word[i + 1] + word[i] + word[i + 2:] == typed for i in range(len(word) - 1))
+
+
+def _naming_stems(checklist: Checklist, spec: Fact) -> set[str]:
+    """The stems of the words that name a yes/no fact: its name's own words, less those another fact's name shares
+    ("ride" of "shared_ride" is every ride's, so "I need a ride" names no sharing), all of them where none is left."""
+    stems = {stem(w) for w in fact_words(spec)}
+    others = {s for name, other in profile(checklist).facts.items() if name != spec.name for s in other.name_stems}
+    return (stems - others) or stems
+
+
 _FUNCTION_WORDS = frozenset({"the", "a", "an", "of", "to", "in", "on", "for", "or", "and", "is", "has", "with",
                              "number", "user", "whether", "name", "type"})
 

@@ -107,6 +107,17 @@ _A_CLAUSE_INSIDE = re.compile(r";|:\s+(?-i:[a-z])")
 _LOWER_CASE_RUN = re.compile(r"(?:\b(?-i:[a-z]+)\b[\s,]+){4}\b(?-i:[a-z]+)\b")
 
 _WHEN_WORDS = {DATE: _CALENDAR_WORD, TIME: _CLOCK_WORD}
+# A number word joined by a hyphen to a word that is no number makes a compound of another sense: "second-guessing",
+# "one-sided", "first-class" count nothing ("twenty-first" and "half-past six" still do).
+_HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+_A_NUMBER_WORD = re.compile(rf"(?:{_NUMBER_WORD})", re.IGNORECASE)
+
+
+def _without_compounds(value: str) -> str:
+    """The value less the number words of each hyphenated word whose parts are not all number words."""
+    return _HYPHENATED.sub(lambda m: m.group(0) if all(_A_NUMBER_WORD.fullmatch(p) for p in m.group(0).split("-"))
+                           else "-".join("" if _A_NUMBER_WORD.fullmatch(p) else p for p in m.group(0).split("-")),
+                           value)
 _TOKEN = re.compile(r"[^\W_]+")
 _NAMES_A_DAY = re.compile(r"\d(?:st|nd|rd|th)\b|\d[/.-]\d|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|"
                            r"ninth|tenth)\b", re.IGNORECASE)
@@ -135,6 +146,23 @@ _A_DESCRIPTION_NOT_A_NAME = re.compile(
 # An indefinite word alone in a person's or a place's name: "someone" to pay, "somewhere" to go.
 _AN_INDEFINITE_WORD = re.compile(r"(?:some|any|every|no)(?:one|body|where|thing)|whatever|whoever|wherever",
                                  re.IGNORECASE)
+
+
+# A personal pronoun as subject or a negator is a clause about someone, never in a place's or a person's name: "NO
+# WAIT, THAT IS WRONG, I HAVE NOT DECIDED" as where to go ("I-80" is a road; SGD's places and people hold none).
+_A_CLAUSE_WORD = re.compile(r"(?<![\w'’-])(?:i|we|you|he|she|they|not|never)(?![\w'’-])|\wn['’]t\b", re.IGNORECASE)
+# A word of free choice opening a sentence, lower-case words after it: "Whatever you think" leaves the pick to someone
+# else ("Whatever It Takes" is a title).
+_FREE_CHOICE_OPENING = re.compile(r"(?i:whatever|whichever|whoever|wherever|whenever)\s+[a-z]")
+# A sentence of request in a name's place, in sentence case: the speaker wanting a thing ("I want to hear some
+# music") or an order with the speaker as object ("Find me a hotel"); a determiner before a lower-case noun says what
+# kind of thing is wanted, not which ("I Want You" and "Call Me Maybe" are titles, SGD has the song "I would like").
+_A_REQUEST_SENTENCE = re.compile(
+    r"(?i:i|we)(?:['’]d\s+like|(?:\s+(?:really|just))?\s+(?:want|need|wanna|would\s+like))(?:\s+to\s+[a-z]+)?\s+"
+    r"(?:a|an|some|the|any|my|our)\s+[a-z]|(?i:[a-z]+)\s+(?:me|us)\s+(?:a|an|some|the|any)\s+[a-z]")
+# A sentence end inside a value, then a closed-class word and a lower-case word: a second sentence, not a name's
+# next word ("Luxury. Or surprise me"; "St. Helena" and "Sergt. Bishop" go on with a capital).
+_NEXT_SENTENCE = re.compile(r"[^\W\d_]{2}[.!?]+\s+([^\W\d_]+)\s+(?-i:[a-z])")
 
 
 # English closed-class words (pronouns, determiners, auxiliaries and modals, conjunctions, prepositions,
@@ -203,8 +231,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
     if kind in (PERSON, PLACE) and only_function_words(value):
         return True  # "I" as a city, "Hey" as a name; a title or free text may be all such words ("Who You Are")
     needs = _NEEDS.get(kind)
-    if needs is not None and not needs.search(value):
-        return True
+    if needs is not None and not needs.search(_without_compounds(value) if kind in _WHEN_WORDS else value):
+        return True  # (a day or an hour is no compound's number word: "second-guessing" as the day)
     if kind in _WHEN_WORDS and _counts_things(value, _WHEN_WORDS[kind]):
         return True  # "two seats" or "0 bags for check in" as a day or an hour: a number of things, not when
     if kind == PERSON and not _LETTER.search(value):
@@ -227,6 +255,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "Something good." as the film to play: what kind, not which
     if (kind in (PERSON, PLACE) or profile(checklist).facts[fact].other_party) and _AN_INDEFINITE_WORD.fullmatch(bare):
         return True  # "someone" to pay, "somewhere" to go (a title may be one: SGD has the song "somebody")
+    if kind in (PERSON, PLACE, TITLE, FREE) and _a_sentence_not_a_name(kind, value.strip()):
+        return True  # "Whatever you think", "Find me a hotel", "Luxury. Or surprise me": said, but no name
     if kind in (PERSON, TITLE) and _ONLY_AN_HONORIFIC.fullmatch(value.strip()):
         return True  # "Dr" of "Dr. Kim": the form of address, not who
     if (kind == PERSON or profile(checklist).facts[fact].other_party) and _only_a_relation(value):
@@ -272,6 +302,16 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         if rest and (rest in vocabulary or words in vocabulary):
             return True  # another fact's closed value: "Checking Account" is account_type's "checking"
     return False
+
+
+def _a_sentence_not_a_name(kind: str, value: str) -> bool:
+    """The value is a sentence of the customer's, not a name: a word of free choice opening it, a request, a second
+    sentence after the first, or (for a person or a place) a clause's pronoun or negator."""
+    if _FREE_CHOICE_OPENING.match(value) or _A_REQUEST_SENTENCE.match(value):
+        return True
+    if any(m.group(1).lower() in _FUNCTION_WORDS for m in _NEXT_SENTENCE.finditer(value)):
+        return True
+    return kind in (PERSON, PLACE) and bool(_A_CLAUSE_WORD.search(value))
 
 
 def _wholly_a_sum(value: str) -> bool:
