@@ -48,7 +48,7 @@ from core.extractors.offline.extractor import (
     undecided_facts,
 )
 from core.extractors.offline.free import speaks_of_self
-from core.extractors.offline.kinds import DATE, MONEY, PERSON, PLACE, TIME, TITLE
+from core.extractors.offline.kinds import CLOSED, DATE, MONEY, PERSON, PLACE, TIME, TITLE
 from core.extractors.offline.line import kind_spans
 from core.extractors.offline.names import NOT_NAMES, PLACEHOLDERS, names_a_relative
 from core.extractors.offline.offers import offered_as_choice, points_only_at_a_place
@@ -56,7 +56,7 @@ from core.extractors.offline.plain import echoed, in_a_choice, one_of_two
 from core.extractors.offline.pointing import named_address, points_there, ride_heads_to
 from core.extractors.offline.polarity import BEFORE_NEGATOR, bound_before, capped, denied, likened, supposed
 from core.extractors.offline.profile import BOOLEAN, COUNT, profile, stem, words
-from core.extractors.offline.roles import END, fact_role, where_now
+from core.extractors.offline.roles import END, fact_role, value_role, where_now
 from core.one_mention import one_mention_two_facts
 from core.prompt import parse, parse_intent
 from core.sums import customers_sums
@@ -299,7 +299,9 @@ def _check_value(
         return None, [Finding(VALUE_NOT_STATED, fact, value)]  # "Definitely" of "Definitely not Hello"
     if typed:
         at = _latest_customer_line(text, lines)  # found once: three of the tests below read from that line
-        if (_not_stated_there(text, start, end, fact, trimmed, _agent_line_before(at, lines))
+        before = _agent_line_before(at, lines)
+        if (_not_stated_there(text, start, end, fact, trimmed, before)
+                or _answers_its_rival(checklist, fact, text, start, end, before)
                 or _left_open(checklist, fact, lines[at:]) or _when_else(checklist, text, start, end)):
             return None, [Finding(VALUE_NOT_STATED, fact, value)]  # the customer's latest word on it refuses it
     if cut_short(text, start, end):
@@ -355,6 +357,29 @@ def _whole_sum(text: str, start: int, end: int) -> tuple[int, int]:
     collected as "980 bucks", the sum as the customer spelled it; anything else stays as it was."""
     return next(((s, e) for s, e, _ in values.money(text) if s <= start and end <= e and (s, e) != (start, end)),
                 (start, end))
+
+
+def _answers_its_rival(checklist: Checklist, fact: str, text: str, start: int, end: int,
+                       before: Line | None) -> bool:
+    """The value answers the agent's question about another fact of its kind (the other end of a trip, the other day
+    of a stay, another count) with no word of a role of its own: "When do you want to fly back?" - "May 9th." is the
+    return day, not the day out ("Leaving May 9th, actually" names its own)."""
+    if before is None or before.speaker != AGENT or not before.asks or fact in before.asks:
+        return False
+    facts = profile(checklist).facts
+    kind = facts[fact].kind
+    if kind in (CLOSED, BOOLEAN) or not any(f in facts and facts[f].kind == kind for f in before.asks):
+        return False
+    return _bare_answer(text, start, end) and value_role(text, start, stay=facts[fact].stay) is None
+
+
+def _bare_answer(text: str, start: int, end: int) -> bool:
+    """The value's sentence is the value alone ("May 9th.", "Chicago!"): an answer to what was asked, with nothing
+    of its own to say which fact it is ("Havana by Camila Cabello" names more than the song asked for)."""
+    opening = max((m.end() for m in re.finditer(r"[.!?;]\s", text[:start])), default=0)
+    closing = re.compile(r"[.!?;](?:\s|$)").search(text, start)
+    sentence = text[opening:closing.start() if closing else len(text)]
+    return sentence.strip(" ,") == text[start:end]
 
 
 def _not_stated_there(text: str, start: int, end: int, fact: str, value: str, before: Line | None) -> bool:

@@ -178,3 +178,16 @@ def test_a_yes_or_no_fact_named_with_a_slip_is_named() -> None:
     assert codes(CABS, {"shared_cab": "True"}, "I need a shred cab to Pier 9.") == []
     # the trick it stands beside: the word every fact of the cab shares names no sharing
     assert codes(CABS, {"shared_cab": "True"}, "I need a cab to Pier 9.") == [VALUE_NOT_STATED]
+
+
+def test_a_bare_answer_to_the_question_about_another_fact_of_its_kind_is_that_facts() -> None:
+    said = "A trip from Quito to Lima, leaving June 2nd."
+    back = ("When are you coming back?", ("back_day",))
+    # the day answering the question about the return, reported as the day out
+    assert codes(TRIPS, {"from_city": "Quito", "to_city": "Lima", "out_day": "June 9th"}, said, back,
+                 "June 9th.") == [VALUE_NOT_STATED]
+    # the plain statements: the same answer as the day asked for, and a day out named by its own role word
+    assert codes(TRIPS, {"from_city": "Quito", "to_city": "Lima", "out_day": "June 2nd", "back_day": "June 9th"},
+                 said, back, "June 9th.") == []
+    assert codes(TRIPS, {"from_city": "Quito", "to_city": "Lima", "out_day": "June 9th"}, said, back,
+                 "Leaving June 9th after all, back the 12th.") == []
