@@ -35,6 +35,7 @@ from core.extraction import (
     UNPARSEABLE,
     Extraction,
 )
+from core.extractors.offline import VERSION as OFFLINE_VERSION
 from core.extractors.offline import last_word, unsaid, values
 from core.extractors.offline.closed import UNIMPORTANT, boolean_reading, counts_another, qualified_group, used_as_verb
 from core.extractors.offline.events import other_event
@@ -75,6 +76,12 @@ from core.text import (
 from core.trip_end import said_for_the_other_end
 from core.value_context import counts_things, cut_short, negated, number_prefix, word_prefix
 from core.value_kind import only_function_words, wrong_kind
+
+# What the contract accepts, recorded with every run it judges (each tier's turns, the fixtures, the gold check) so
+# that runs under other rules are never compared as like for like. Bump RULES with any change of what it accepts; its
+# readers are the offline tier's, so that tier's version is part of it.
+RULES = "contract-2"
+RULES_VERSION = f"{RULES}+{OFFLINE_VERSION}"
 
 UNKNOWN_FACT = "unknown_fact"
 VALUE_NOT_ALLOWED = "value_not_allowed"

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 
 from core.case import Case, case_set_fingerprint
+from core.contract import RULES_VERSION
 from core.corpus import Corpus
 from core.grade import GRADER_VERSION
 from core.intent import READER_VERSION
@@ -105,7 +106,8 @@ def contract_guards(cases: Iterable[tuple[str, object]], checklists: Iterable[st
     """Contract runs (fixtures, gold check): `cases` are (id, content) pairs, so a fixture edited
     under the same id is a different case set. No prompt is sent: recorded replies are read."""
     return Guards(case_set=fingerprint(sorted((cid, content) for cid, content in cases)),
-                  checklist=fingerprint(sorted(checklists)), prompt="none", grader=CONTRACT_GRADER,
+                  checklist=fingerprint(sorted(checklists)), prompt="none",
+                  grader=f"{CONTRACT_GRADER}:{RULES_VERSION}",  # the contract is the grader: its rules' version
                   tier_settings=settings_fingerprint(settings))
 
 

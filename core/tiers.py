@@ -13,6 +13,7 @@ import httpx
 
 from core import config
 from core.budget import is_loopback, is_metered
+from core.contract import RULES_VERSION
 from core.errors import UsageError
 from core.extractors.offline import VERSION as OFFLINE_VERSION
 from core.extractors.offline import OfflineExtractor
@@ -49,14 +50,16 @@ def build(tier_name: str, **overrides) -> tuple[Any, dict, str]:
     store = overrides.pop("store", None)
     spec = {**tier.settings, **{k: v for k, v in overrides.items() if v is not None}}
     if tier.provider == "offline":
-        return OfflineExtractor(), {"tier": "offline", "extractor": OFFLINE_VERSION}, f"offline:{OFFLINE_VERSION}"
+        settings = {"tier": "offline", "extractor": OFFLINE_VERSION, "contract": RULES_VERSION}
+        return OfflineExtractor(), settings, f"offline:{OFFLINE_VERSION}"
     if tier.provider == "replay":
         from core.extractors.replay import ReplayExtractor
 
         if not spec.get("from_run") or store is None:
             raise UsageError("the replay tier needs --from-run RUN_ID (a run recorded in this store)")
         extractor = ReplayExtractor.from_store(store, spec["from_run"], tier=tier_name)
-        return extractor, extractor.settings, extractor.prompt_fingerprint
+        # the replies are re-judged by today's contract, whatever judged them when recorded
+        return extractor, {**extractor.settings, "contract": RULES_VERSION}, extractor.prompt_fingerprint
     return build_model_tier(tier, spec, client)
 
 
@@ -136,6 +139,7 @@ def build_model_tier(tier: Tier, spec: dict, client: httpx.Client | None = None)
     settings["wire"] = wire
     settings["structured_output"] = form
     settings["host_kind"] = host_kind
+    settings["contract"] = RULES_VERSION  # every answer passes the contract: its rules decide what is kept
     if tier.provider == "openai":
         settings["served_model"] = served  # None: the server did not say (or was not asked: a remote API)
     if tier.kind == "simulated":

@@ -71,3 +71,15 @@ def test_every_kind_of_run_records_the_same_guard_names(store, sgd_dir):
     edited = Guards(**store.run(fixture_run)["guards"])
     reworded = [replace(fixtures[0], why="reworded"), *fixtures[1:]]
     assert store.run(record_fixtures(store, reworded, sgd_dir=sgd_dir)[0])["guards"]["case_set"] != edited.case_set
+
+
+def test_every_run_the_contract_judges_records_its_rules_version():
+    from core.contract import RULES_VERSION
+    from core.guards import contract_guards
+    from core.tiers import build
+
+    # a turn on any tier passes the contract, so its rules are part of the tier's settings; a contract run is
+    # graded by the contract itself, so they are part of its grader
+    assert build("offline")[1]["contract"] == RULES_VERSION
+    assert contract_guards([("a", 1)], ["x"], {"check": "fixtures"}).grader == f"contract:{RULES_VERSION}"
+    assert RULES_VERSION.startswith("contract-") and "offline-" in RULES_VERSION

@@ -10,6 +10,7 @@ import pytest
 
 from core import tiers
 from core.bands import NotComparable, check
+from core.contract import RULES_VERSION
 from core.extraction import OK, PROVIDER_ERROR, ExtractionRequest
 from core.extractors.model import ModelExtractor
 from core.extractors.openai_compat import OpenAICompatAdapter
@@ -131,6 +132,7 @@ def test_auto_finds_the_form_the_server_honours_and_records_the_served_model(mon
     assert tried[0] == "json_object" and len(tried) == 2  # llama.cpp's own form first; it held
     assert settings["structured_output"] == "json_object_schema"
     assert settings["served_model"] == "qwen2.5-coder-1.5b-instruct" and settings["host_kind"] == "loopback"
+    assert settings["contract"] == RULES_VERSION
     assert settings["temperature"] == 0 and settings["seed"] == 0
     body = server.requests[-1].json()
     assert body["temperature"] == 0 and body["seed"] == 0 and body["response_format"]["type"] == "json_object"
