@@ -153,3 +153,22 @@ def test_a_preposition_and_a_possessive_answer_no_kind() -> None:
     assert style("With my budget") is None
     # the plain statement: the kind alone
     assert style("Comedy.") == "Comedy"
+
+
+RENTALS = Checklist.from_schema({
+    "service_name": "Rentals_9",
+    "slots": [{"name": "film_name", "description": "Name of the film", "is_categorical": False}],
+    "intents": [{"name": "LeaseFilm", "description": "Lease a film to watch at home", "required_slots": ["film_name"],
+                 "is_transactional": True}],
+})
+
+
+def test_a_verb_carrying_out_the_transaction_cues_the_name_after_it() -> None:
+    def film(line: str) -> str | None:
+        return read(RENTALS, "LeaseFilm", talk(line)).get("film_name")
+    # the schema's own verb ("LeaseFilm" -> lease) before a capitalised run, directly or with a determiner and noun
+    assert film("I want to lease Blue Harbor.") == "Blue Harbor"
+    assert film("Lease the film Blue Harbor tonight.") == "Blue Harbor"
+    # a verb that carries out nothing cues no name, and a day after the verb is no name
+    assert film("I liked Blue Harbor.") is None
+    assert film("Lease it Friday.") is None

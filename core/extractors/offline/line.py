@@ -445,8 +445,20 @@ def _typed_spans(profile: Profile, kind: str, text: str, own_nouns: frozenset[st
         # Unasked, a capitalised run names this fact only after a cue ("called Sushi Zen", "watch Dumbo"), or
         # after a noun of the checklist's own and "for"/"of": "2 tickets for Ben Harper", "dates for the Eagles"
         return [s[:3] for s in names.titles(text, profile.schema_words, own_nouns=own_nouns)
-                if s[3] or _for_own_noun(profile, text, s[0]) or _praised(text, s[1])]
+                if s[3] or _for_own_noun(profile, text, s[0]) or _praised(text, s[1])
+                or _after_doing_verb(profile, text, s[0])]
     return []
+
+
+# A verb that carries out one of the schema's transactions, then perhaps "me" and a determiner with the thing's noun,
+# right before a capitalised run: "I want to rent Inception", "Rent the film Inception" (`Profile.doing`).
+_DOING_BEFORE = re.compile(r"\b([a-z]+?)(?:s|ed|ing)?\s+(?:(?:me|us)\s+)?(?:(?:the|a|an|that|this)\s+[a-z]+\s+)?$",
+                           re.IGNORECASE)
+
+
+def _after_doing_verb(profile: Profile, text: str, start: int) -> bool:
+    before = _DOING_BEFORE.search(text, max(0, start - 40), start)
+    return before is not None and before.group(1).lower() in profile.doing
 
 
 # A name the customer praises as worth having: "I heard the Yankees vs Orioles is fun", "Lizzo is a good one",

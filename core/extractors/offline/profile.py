@@ -12,6 +12,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
+from core.acceptance import doing_verbs
 from core.checklist import Checklist, Fact
 from core.extractors.offline.kinds import (  # noqa: F401 - the kinds are read from here too
     BOOLEAN,
@@ -104,6 +105,7 @@ class Profile:
 
     task: frozenset[str] = frozenset()  # stems of what the service and its intents are about (not its facts)
     taken: frozenset[str] = frozenset()  # facts some intent takes (required or optional), not only reports
+    doing: frozenset[str] = frozenset()  # the verbs that carry out its transactional intents (`core.acceptance`)
 
     def on_topic(self, text: str) -> bool:
         return any(stem(w) in self.topic for w in words(text))
@@ -259,7 +261,8 @@ def _build(checklist: Checklist) -> Profile:
     return Profile(facts=facts, siblings=siblings, topic=frozenset(stem(w) for w in _schema_words(checklist)
                                                                    if w not in _GENERIC and len(w) > 2),
                    schema_words=frozenset(_schema_words(checklist)), task=_task_words(checklist, kinds),
-                   taken=frozenset(f for i in checklist.intents.values() for f in (*i.required, *i.optional)))
+                   taken=frozenset(f for i in checklist.intents.values() for f in (*i.required, *i.optional)),
+                   doing=doing_verbs(checklist))
 
 
 def _rivals(checklist: Checklist, facts: dict[str, FactProfile]) -> dict[str, FactProfile]:
