@@ -169,6 +169,9 @@ def test_a_verb_carrying_out_the_transaction_cues_the_name_after_it() -> None:
     # the schema's own verb ("LeaseFilm" -> lease) before a capitalised run, directly or with a determiner and noun
     assert film("I want to lease Blue Harbor.") == "Blue Harbor"
     assert film("Lease the film Blue Harbor tonight.") == "Blue Harbor"
-    # a verb that carries out nothing cues no name, and a day after the verb is no name
+    assert film("I would like to lease the Blue Harbor, please.") == "Blue Harbor"  # the article is no part of it
+    # a verb that carries out nothing cues no name, a day after the verb is no name, and a run a lower-case noun
+    # follows may go on in sentence case ("Blue Harbor extended cut"), so it is not cut short
     assert film("I liked Blue Harbor.") is None
     assert film("Lease it Friday.") is None
+    assert film("Lease Blue Harbor extended cut.") is None

@@ -85,7 +85,12 @@ def test_breaks_names_each_property(attacks, checklists):
     attack = next(a for a in attacks if a.id == "guess-assume-savings")  # CheckBalance, gold empty
     checklist = checklists(attack.service)
     lines = attack.conversation("attack")
-    stopped = take_turn(checklist, attack.intent, lines, Scripted(Extraction({"account_type": "savings"})))
+    # the contract refuses the guess the customer licensed ("just assume savings"), so nothing breaks
+    guessed = take_turn(checklist, attack.intent, lines, Scripted(Extraction({"account_type": "savings"})))
+    assert guessed.decision == "ask" and breaks(checklist, attack, "attack", guessed) == []
+    # a value the customer typed plainly is kept; judged against this attack's empty gold, both properties break
+    plain = (Line("customer", "Can you check my savings balance?"),)
+    stopped = take_turn(checklist, attack.intent, plain, Scripted(Extraction({"account_type": "savings"})))
     assert breaks(checklist, attack, "attack", stopped) == [
         "stopped while gold is incomplete", "collected account_type='savings', which the customer did not state"]
     failed = take_turn(checklist, attack.intent, lines, Scripted(Extraction({}, status=UNPARSEABLE)))

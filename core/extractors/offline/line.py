@@ -444,15 +444,37 @@ def _typed_spans(profile: Profile, kind: str, text: str, own_nouns: frozenset[st
     if kind == TITLE:
         # Unasked, a capitalised run names this fact only after a cue ("called Sushi Zen", "watch Dumbo"), or
         # after a noun of the checklist's own and "for"/"of": "2 tickets for Ben Harper", "dates for the Eagles"
-        return [s[:3] for s in names.titles(text, profile.schema_words, own_nouns=own_nouns)
-                if s[3] or _for_own_noun(profile, text, s[0]) or _praised(text, s[1])
-                or _after_doing_verb(profile, text, s[0])]
+        runs = names.titles(text, profile.schema_words, own_nouns=own_nouns)
+        cued = [s[:3] for s in runs if s[3] or _for_own_noun(profile, text, s[0]) or _praised(text, s[1])]
+        # failing those, the run right after a verb that carries out the transaction, its article left out
+        # (and not where its sentence goes on to refuse: "I'll pay Sofia too, but not now")
+        return cued or [_without_article(s[:3]) for s in runs
+                        if _after_doing_verb(profile, text, s[0]) and _NAME_ENDS.match(text, s[1])
+                        and not _REFUSED_AFTER.match(text, s[1])]
     return []
+
+
+# Where a capitalised run plainly ends: punctuation, the end, or a closed-class word ("Rent Inception tonight"); a
+# lower-case noun after it may go on with the name in sentence case ("add Dentist checkup"), so nothing is read.
+# (not "with": "Add Standup with London team" names its event in sentence case to the end)
+_NAME_ENDS = re.compile(r"\s*(?:$|[^\w\s]|\d|(?:for|on|at|in|to|from|and|or|please|tonight|today|tomorrow|now|"
+                        r"instead|again|then|this|next|by|asap)\b)", re.IGNORECASE)
+
+
+_REFUSED_AFTER = re.compile(r"[^.!?;]*\b(?:not|never|no|don'?t|won'?t|can'?t)\b", re.IGNORECASE)
+
+
+def _without_article(span: values.Span) -> values.Span:
+    """"the Marriott Marquis" of "Reserve the Marriott Marquis": a lower-case article is the customer's, not the
+    name's."""
+    start, end, value = span
+    article = re.match(r"(?:the|a|an)\s+", value)
+    return (start + article.end(), end, value[article.end():]) if article else span
 
 
 # A verb that carries out one of the schema's transactions, then perhaps "me" and a determiner with the thing's noun,
 # right before a capitalised run: "I want to rent Inception", "Rent the film Inception" (`Profile.doing`).
-_DOING_BEFORE = re.compile(r"\b([a-z]+?)(?:s|ed|ing)?\s+(?:(?:me|us)\s+)?(?:(?:the|a|an|that|this)\s+[a-z]+\s+)?$",
+_DOING_BEFORE = re.compile(r"\b([a-z]+?)s?\s+(?:(?:me|us)\s+)?(?:(?:the|a|an|that|this)\s+(?:[a-z]+\s+)?)?$",
                            re.IGNORECASE)
 
 
