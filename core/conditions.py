@@ -17,10 +17,15 @@ POLITE_IF = re.compile(
     r"you\s+(?:would|could|can|will|please|don'?t\s+mind|do\s+not\s+mind)|"
     r"(?:i|we)\s+(?:want|wish|would\s+like|'d\s+like|can|could|may)|"
     r"(?:that|it|this)\s+works|(?:that|it|this)(?:'s|\s+is|\s+would\s+be|'d\s+be)\s+(?:ok|okay|alright|"
-    r"all\s+right|fine|possible|available|good))\b|"
-    # a wish worded with "if": "I'd prefer if it had 3 bedrooms", "it would be great if it had a patio"
+    r"all\s+right|fine|possible|available|good)|"
+    # whether there is any to be had: "a music event if there's anything good going on" ("if there is nothing, ..."
+    # sets a fallback)
+    r"there(?:'s|\s+is|\s+are)\s+(?:any|anything|something|one|some)\b)\b|"
+    # a wish worded with "if": "I'd prefer if it had 3 bedrooms", "it would be great if it had a patio", "Its good if
+    # it has two bed rooms"
     r"\b(?:(?:would|'d)\s+(?:prefer|like\s+it|love\s+it)|(?:would|'d)\s+be\s+(?:great|nice|good|ideal|perfect|"
-    r"best|lovely)|prefer\s+it)\s+if\b",
+    r"best|lovely)|prefer\s+it|(?:it'?s|its|it\s+is|that'?s|that\s+is)\s+(?:\w+\s+)?(?:great|nice|good|ideal|"
+    r"perfect|best|better|lovely))\s+if\b",
     re.IGNORECASE)
 # The conjunctions that set a condition, "if" aside (its politeness and its "whether" are told apart where it is
 # read): "unless", "as long as", "provided (that)", "on (the) condition (that)", "in the event (that)", "assuming",

@@ -80,7 +80,7 @@ from core.value_kind import only_function_words, wrong_kind
 # What the contract accepts, recorded with every run it judges (each tier's turns, the fixtures, the gold check) so
 # that runs under other rules are never compared as like for like. Bump RULES with any change of what it accepts; its
 # readers are the offline tier's, so that tier's version is part of it.
-RULES = "contract-2"
+RULES = "contract-3"
 RULES_VERSION = f"{RULES}+{OFFLINE_VERSION}"
 
 UNKNOWN_FACT = "unknown_fact"
@@ -815,9 +815,17 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
             # or one side of an "or" ("Standard. Or surprise me"), as the tier reads a closed value
             # (or supposed: "If I don't tell you, just assume savings", "savings. Well, if my boss signs off, which he
             # won't")
-            return not all(negated(line.text, start, end) or qualified_group(own, end) or capped(own, start)
-                           or one_of_two(own, start, end) or _supposed_choice(own, start)
-                           for start, end in spans)
+            plainly_refused = [negated(line.text, start, end) or qualified_group(own, end) or capped(own, start)
+                               or one_of_two(own, start, end) for start, end in spans]
+            supposed_only = [not refused and _supposed_choice(own, start)
+                             for refused, (start, _) in zip(plainly_refused, spans, strict=True)]
+            if not all(r or s for r, s in zip(plainly_refused, supposed_only, strict=True)):
+                return True
+            if not any(supposed_only):
+                return False
+            # only supposed here ("If United Airlines has flights I'd like them"): an offer of it the customer then
+            # took settles it, as below
+            break
     if skeleton(value) in _YES_NO:
         # The customer's latest line that settles the fact, as the tier reads it, decides which answer it is: "Don't
         # turn on subtitles" backs no "True". Otherwise it is stated by naming it ("with live music") or by
@@ -838,9 +846,28 @@ def closed_value_supported(checklist: Checklist, intent: str, spec: Fact, value:
     offers = _offers(lines, doing_verbs(checklist))
     own_words_said = {w for ln in customer for w in words(own_words(checklist, ln.text))}
     return any(not values.in_a_measure(ln.text, start, end)
-               and not (_beside_another_word(spec, ln.text, value) and not _own_word_said(spec, value, own_words_said))
+               and not (_beside_another_word(spec, ln.text, value) and not _own_word_said(spec, value, own_words_said)
+                        and _bare_reply(lines, ln))
                for ln in offers for form in forms
                if contains_words(skeleton(ln.text), form) for start, end in every_span(ln.text, form))
+
+
+# Words of a reply that hands the choice over or only agrees: with function words alone, it picks nothing of its own.
+_HANDING_OVER = frozenset({"fill", "pick", "choose", "decide", "whatever", "whichever", "either", "yourself",
+                           "surprise", "go", "ahead", "fine", "good", "great", "sure", "sounds", "works", "perfect",
+                           "please", "just", "ok", "okay", "yes", "yeah", "yep", "yup", "alright", "cool"})
+
+
+def _bare_reply(lines: tuple[Line, ...], offer: Line) -> bool:
+    """The customer's reply to the offer says nothing of its own beyond a yes or a hand-over ("Yes.", "Just fill it in
+    yourself"): an either-or offer stays unsettled. A reply with words of its own ("Yes, something like Concert
+    events") characterises the pick, which the model may have read."""
+    at = next((i for i, ln in enumerate(lines) if ln is offer), None)
+    reply = next((ln for ln in lines[at + 1:] if ln.speaker != AGENT), None) if at is not None else None
+    if reply is None:
+        return True
+    rest = " ".join(w for w in words(reply.text) if w not in _HANDING_OVER)
+    return not rest or only_function_words(rest)
 
 
 def _beside_another_word(spec: Fact, text: str, value: str) -> bool:

@@ -165,6 +165,10 @@ _A_REQUEST_SENTENCE = re.compile(
 _NEXT_SENTENCE = re.compile(r"[^\W\d_]{2}[.!?]+\s+([^\W\d_]+)\s+(?-i:[a-z])")
 
 
+# Characters that stand in for hidden letters, two or more in a row: a redacted name ("J***", "M•••a").
+_MASKED = re.compile(r"[*\u2022\u25cf\u2731\u2217]{2,}")
+
+
 # English closed-class words (pronouns, determiners, auxiliaries and modals, conjunctions, prepositions,
 # and the words a reply opens with) and the pieces a contraction leaves ("I'm" is "i" + "m"). A value made
 # of these alone says nothing of any fact: "I" as a city, "Yes" as a person, "There" as where to.
@@ -255,6 +259,8 @@ def wrong_kind(checklist: Checklist, intent: str, fact: str, value: str) -> bool
         return True  # "Something good." as the film to play: what kind, not which
     if (kind in (PERSON, PLACE) or profile(checklist).facts[fact].other_party) and _AN_INDEFINITE_WORD.fullmatch(bare):
         return True  # "someone" to pay, "somewhere" to go (a title may be one: SGD has the song "somebody")
+    if kind in (PERSON, PLACE, TITLE, FREE) and _MASKED.search(value):
+        return True  # "J***", "Ma•••a": a name hidden by its mask characters names no one
     if kind in (PERSON, PLACE, TITLE, FREE) and _a_sentence_not_a_name(kind, value.strip()):
         return True  # "Whatever you think", "Find me a hotel", "Luxury. Or surprise me": said, but no name
     if kind in (PERSON, TITLE) and _ONLY_AN_HONORIFIC.fullmatch(value.strip()):

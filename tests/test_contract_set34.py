@@ -191,3 +191,32 @@ def test_a_bare_answer_to_the_question_about_another_fact_of_its_kind_is_that_fa
                  said, back, "June 9th.") == []
     assert codes(TRIPS, {"from_city": "Quito", "to_city": "Lima", "out_day": "June 9th"}, said, back,
                  "Leaving June 9th after all, back the 12th.") == []
+
+
+def test_a_name_hidden_by_mask_characters_names_no_one() -> None:
+    assert codes(TUNES, {"tune_title": "B***"}, "Play B*** please.") == [VALUE_WRONG_KIND]
+    assert codes(TUNES, {"tune_title": "Bl••e Moon"}, "Play Bl••e Moon please.") == [VALUE_WRONG_KIND]
+    # the plain statement: the name typed whole, a single asterisk of emphasis aside
+    assert codes(TUNES, {"tune_title": "Blue Moon"}, "Play Blue Moon please.") == []
+    assert codes(TUNES, {"tune_title": "Blue Moon*"}, "Play Blue Moon* please.") == []
+
+
+def test_a_reply_with_words_of_its_own_to_an_either_or_offer_may_pick_and_a_supposed_value_an_offer_settles() -> None:
+    either = ("Which account, savings or checking?", ("pocket",))
+    # a yes or a hand-over picks neither (above); a reply characterising the pick in its own words may pick one
+    assert codes(PURSE, {"pocket": "savings"}, MOVE, either, "Yes, the one I keep my rainy day fund in.") == []
+    assert codes(PURSE, {"pocket": "savings"}, MOVE, either, "Yes.") == [VALUE_NOT_STATED]
+    # a value said on a condition, then offered and taken, is settled by the taking
+    conditional = (MOVE, WHICH_POCKET, "Savings, if my manager approves.")
+    assert codes(PURSE, {"pocket": "savings"}, *conditional) == [VALUE_NOT_STATED]
+    taken = (*conditional, ("Your manager approved it. Shall I use savings?", ("pocket",)), "Yes, perfect.")
+    assert codes(PURSE, {"pocket": "savings"}, *taken) == []
+
+
+def test_a_wish_or_a_hope_of_availability_worded_with_if_sets_no_condition() -> None:
+    from core.conditions import conditional
+    assert not conditional("Its good if it has two bed rooms.")
+    assert not conditional("Definitely a music event if there's anything good going on.")
+    # the plain conditions they imitate still set one
+    assert conditional("If there is nothing, just a sports event.")
+    assert conditional("Savings, if my manager approves.")
