@@ -60,7 +60,7 @@ def shuttle() -> Checklist:
 
 
 def test_the_version_names_the_hardened_rules():
-    assert VERSION == "offline-84"
+    assert VERSION == "offline-85"
 
 
 ASK_PAYEE = ("Who should receive the money?", ("payee",))

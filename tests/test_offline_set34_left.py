@@ -175,3 +175,6 @@ def test_a_verb_carrying_out_the_transaction_cues_the_name_after_it() -> None:
     assert film("I liked Blue Harbor.") is None
     assert film("Lease it Friday.") is None
     assert film("Lease Blue Harbor extended cut.") is None
+    # nor a run that owns the thing, nor one a comma and a capital may carry on ("Blue Harbor, Part Two")
+    assert film("I want to lease a Mira Nair 's film.") is None
+    assert film("Lease the film Blue Harbor, Part Two.") is None

@@ -456,8 +456,11 @@ def _typed_spans(profile: Profile, kind: str, text: str, own_nouns: frozenset[st
 
 # Where a capitalised run plainly ends: punctuation, the end, or a closed-class word ("Rent Inception tonight"); a
 # lower-case noun after it may go on with the name in sentence case ("add Dentist checkup"), so nothing is read.
-# (not "with": "Add Standup with London team" names its event in sentence case to the end)
-_NAME_ENDS = re.compile(r"\s*(?:$|[^\w\s]|\d|(?:for|on|at|in|to|from|and|or|please|tonight|today|tomorrow|now|"
+# (not "with": "Add Standup with London team" names its event in sentence case to the end; not a possessive, whose
+# run owns the thing, "a Hayley Kiyoko 's song"; nor a comma before a capital, which may go on with the name,
+# "Crouching Tiger, Hidden Dragon")
+_NAME_ENDS = re.compile(r"(?!\s*['\u2019]s\b)(?!\s*,\s*(?-i:[A-Z]))"
+                        r"\s*(?:$|[^\w\s]|\d|(?:for|on|at|in|to|from|and|or|please|tonight|today|tomorrow|now|"
                         r"instead|again|then|this|next|by|asap)\b)", re.IGNORECASE)
 
 
