@@ -464,6 +464,7 @@ _NAME_ENDS = re.compile(r"(?!\s*['\u2019]s\b)(?!\s*,\s*(?-i:[A-Z]))"
                         r"instead|again|then|this|next|by|asap)\b)", re.IGNORECASE)
 
 
+# A negator later in the run's sentence: the doing may be refused or put off ("I'll pay Sofia too, but not now").
 _REFUSED_AFTER = re.compile(r"[^.!?;]*\b(?:not|never|no|don'?t|won'?t|can'?t)\b", re.IGNORECASE)
 
 
