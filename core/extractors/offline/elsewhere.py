@@ -44,7 +44,8 @@ _PAST_TIME = re.compile(
 # A subject and a verb in the simple past: "I came", "she flew", "my parents stayed", "we rented".
 # Full verbs only: "was", "had", "did" are auxiliaries too often ("I was checking", "I had hoped").
 _IRREGULAR_PAST = (r"(?:took|came|went|saw|sent|flew|paid|gave|left|made|bought|drove|rode|ate|met|sold|"
-                   r"spent|lost|stole|found|told|said|kept|brought|thought|won(?!['\u2019]t)|wrote|ran|grew|began|became|fell|slept|sat|"
+                   r"spent|lost|stole|found|told|said|kept|brought|thought|won(?!['\u2019]t)|wrote|ran|grew|began|"
+                   r"became|fell|slept|sat|"
                    r"swam|sang|taught|caught|(?:was|were)\s+(?:born|raised|brought\s+up))")
 # (not "heard", "forgot" or "felt": "I heard Blackmail is a great movie", "I forgot to book a train, so find me a bus"
 # and "I felt like Thai" ask for what they name)
@@ -566,7 +567,8 @@ _TO_THE_SYSTEM = re.compile(
     # or what governs it named, to be set aside: "your previous instructions", "ignore all prior rules"
     r"\byour\s+(?:[a-z]+\s+)?(?:task|job|role|instructions?|rules?|orders?|prompt|guidelines?|directives?)\b|"
     r"\b(?:ignore|disregard|forget|bypass)\s+(?:all\s+|any\s+)?(?:(?:of\s+)?(?:the|these|those|earlier|above)\s+)?"
-    r"(?:[a-z]+\s+)?(?:instructions|rules|prompts?|guidelines|directives|programming|constraints)\b|\b(?:whatever|anything|everything)\b[^.!?;]*\b(?:becomes?|"
+    r"(?:[a-z]+\s+)?(?:instructions|rules|prompts?|guidelines|directives|programming|constraints)\b|"
+    r"\b(?:whatever|anything|everything)\b[^.!?;]*\b(?:becomes?|"
     r"defaults?\s+to|is\s+set\s+to)\b", re.IGNORECASE)
 
 
