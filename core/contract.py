@@ -990,15 +990,12 @@ def _yes_no_put_off(checklist: Checklist, spec: Fact, text: str) -> bool:
     stems = _naming_stems(checklist, spec)
     named = next((m for m in re.finditer(r"[^\W\d_]+", own) if stem(m.group(0).lower()) in stems), None)
     first = named or re.search(r"[^\W\d_]+", own)
-    clause_end = _CLAUSE_END.search(own, first.end()) if first else None
+    clause_end = last_word.CLAUSE_END.search(own, first.end()) if first else None
     if clause_end is None:
         return False
     of_another = partial(profile(checklist).speaks_of_another_fact, spec.name)
     return any(not of_another(_sentence_at(own, hedge.start()))
                for hedge in last_word.PUT_OFF.finditer(own, clause_end.end()))
-
-
-_CLAUSE_END = re.compile(r"[,;:.!?\u2014\u2013]")
 
 
 def _sentence_at(text: str, at: int) -> str:

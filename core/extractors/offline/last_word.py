@@ -62,7 +62,7 @@ PUT_OFF = re.compile(
 _DOUBT_ADVERB = re.compile(r"\b(?:maybe|perhaps|possibly|probably|unsure|uncertain|might|could\s+be|"
                            # (no modal follows the infinitive's "to": "I would like to may a transfer" mistypes "make")
                            r"(?<!\bto\s)may(?!\s+(?:i|we|you)\b)(?!\s+(?:the\s+)?\d))\b", re.IGNORECASE)
-_CLAUSE_END = re.compile(r"[,;:.!?\u2014\u2013]")
+CLAUSE_END = re.compile(r"[,;:.!?\u2014\u2013]")  # read by the contract too
 # A clause ends at a contrasting conjunction too, commas or not: "My usual is Chicago but I'm rethinking that".
 _CLAUSE_OR_CONTRAST = re.compile(r"[,;:.!?\u2014\u2013]|\s(?:but|though|although)\s", re.IGNORECASE)
 _ORDINAL = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.IGNORECASE)
@@ -162,7 +162,7 @@ def unsettled(said: str, own: str, value: str, said_before: bool, others: Iterab
         return False
     sentence_text = next((m.group(0) for m in sentences if m.start() <= last < m.end()), "")
     if count:  # a number is hedged by its own clause: "Not just yet, I'd need a bus for 1 person" is sure of the 1
-        opening = max((m.end() for m in _CLAUSE_END.finditer(said, 0, last)), default=0)
-        closing = _CLAUSE_END.search(said, end)
+        opening = max((m.end() for m in CLAUSE_END.finditer(said, 0, last)), default=0)
+        closing = CLAUSE_END.search(said, end)
         sentence_text = said[opening:closing.start() if closing else len(said)]
     return bool(PUT_OFF.search(sentence_text) or _DOUBT_ADVERB.search(sentence_text))
