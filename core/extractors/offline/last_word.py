@@ -64,7 +64,7 @@ _DOUBT_ADVERB = re.compile(r"\b(?:maybe|perhaps|possibly|probably|unsure|uncerta
                            r"(?<!\bto\s)may(?!\s+(?:i|we|you)\b)(?!\s+(?:the\s+)?\d))\b", re.IGNORECASE)
 CLAUSE_END = re.compile(r"[,;:.!?\u2014\u2013]")  # read by the contract too
 # A clause ends at a contrasting conjunction too, commas or not: "My usual is Chicago but I'm rethinking that".
-_CLAUSE_OR_CONTRAST = re.compile(r"[,;:.!?\u2014\u2013]|\s(?:but|though|although)\s", re.IGNORECASE)
+_CLAUSE_OR_CONTRAST = re.compile(rf"{CLAUSE_END.pattern}|\s(?:but|though|although)\s", re.IGNORECASE)
 _ORDINAL = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.IGNORECASE)
 _SENTENCE = re.compile(rf"(?:{ABBREVIATED}|[^.!?;\u2014\u2013])+[.!?;\u2014\u2013]*")
 # Values this short ("2", "No") are read as other words too often to track their mentions, except a count's
